@@ -1,0 +1,41 @@
+/**
+ * The result of the `search` tool: either an array of results or `{ results: [...] }`, each with
+ * `url` or `path`, and `title` or `metadata.title` (DESIGN.md). The reference service produces the
+ * full shape; the widget reads any of them.
+ */
+
+export interface SearchResult {
+  title: string;
+  path: string;
+  url: string;
+  snippet: string;
+}
+
+/** A result normalised for display: where it points and what it is called. */
+export interface SourceLink {
+  href: string;
+  title: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads the links out of a `search` tool result of either shape; anything unreadable is skipped. */
+export function searchResultLinks(result: unknown): SourceLink[] {
+  const items = Array.isArray(result) ? result : isRecord(result) && Array.isArray(result.results) ? result.results : [];
+  const links: SourceLink[] = [];
+  for (const item of items) {
+    if (!isRecord(item)) continue;
+    const href = typeof item.url === 'string' && item.url ? item.url : typeof item.path === 'string' ? item.path : '';
+    if (!href) continue;
+    const metadata = isRecord(item.metadata) ? item.metadata : undefined;
+    const title =
+      typeof item.title === 'string' && item.title
+        ? item.title
+        : typeof metadata?.title === 'string' && metadata.title
+          ? metadata.title
+          : href;
+    links.push({ href, title });
+  }
+  return links;
+}
