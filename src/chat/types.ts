@@ -3,8 +3,8 @@
  * and the docs rely on these names.
  */
 import type { UIMessage } from '@ai-sdk/ui-utils';
-import type { Context, Filter } from '../protocol';
 import type { ContextItem, ContextStore } from '../context/types';
+import type { Context, Filter } from '../protocol';
 
 export type { ContextItem };
 

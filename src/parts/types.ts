@@ -44,12 +44,10 @@ export interface PartComponents {
   /** Renders the sources list of a message. */
   source?: ComponentType<SourcesProps> | null;
   file?: ComponentType<FilePartProps> | null;
-  toolInvocation?:
-    | {
-        /** Renderers by tool name, e.g. `{ search: MySearchView }`. */
-        byName?: Record<string, ComponentType<ToolInvocationProps> | null>;
-        /** Renderer for tools without their own; `null` hides them. */
-        fallback?: ComponentType<ToolInvocationProps> | null;
-      }
-    | null;
+  toolInvocation?: {
+    /** Renderers by tool name, e.g. `{ search: MySearchView }`. */
+    byName?: Record<string, ComponentType<ToolInvocationProps> | null>;
+    /** Renderer for tools without their own; `null` hides them. */
+    fallback?: ComponentType<ToolInvocationProps> | null;
+  } | null;
 }

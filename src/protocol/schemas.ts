@@ -105,9 +105,7 @@ export const FilterSchema = z.object({
 
 export const AssistantRequestSchema = z.object({
   fp: z.string().check(z.minLength(1, 'must be a non-empty string (use "anonymous" for anonymous readers)')),
-  messages: z
-    .array(MessageSchema)
-    .check(z.minLength(1, 'must hold at least the latest user message')),
+  messages: z.array(MessageSchema).check(z.minLength(1, 'must hold at least the latest user message')),
   threadId: z.nullish(z.string().check(z.minLength(1, 'must be a non-empty string or null'))),
   /** Not in the spec: the key the reference service hands out with a thread (`X-Thread-Key`). */
   threadKey: z.nullish(z.string()),

@@ -22,11 +22,16 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** Reads the links out of a `search` tool result of either shape; anything unreadable is skipped. */
 export function searchResultLinks(result: unknown): SourceLink[] {
-  const items = Array.isArray(result) ? result : isRecord(result) && Array.isArray(result.results) ? result.results : [];
+  const items = Array.isArray(result)
+    ? result
+    : isRecord(result) && Array.isArray(result.results)
+      ? result.results
+      : [];
   const links: SourceLink[] = [];
   for (const item of items) {
     if (!isRecord(item)) continue;
-    const href = typeof item.url === 'string' && item.url ? item.url : typeof item.path === 'string' ? item.path : '';
+    const href =
+      typeof item.url === 'string' && item.url ? item.url : typeof item.path === 'string' ? item.path : '';
     if (!href) continue;
     const metadata = isRecord(item.metadata) ? item.metadata : undefined;
     const title =

@@ -37,7 +37,8 @@ export type ParsedStreamLine =
 /** Parses one line of a data stream (without its newline). */
 export function parseStreamLine(line: string): ParsedStreamLine {
   const colon = line.indexOf(':');
-  if (colon <= 0) return { ok: false, reason: `no part code before ':' in ${JSON.stringify(line.slice(0, 40))}` };
+  if (colon <= 0)
+    return { ok: false, reason: `no part code before ':' in ${JSON.stringify(line.slice(0, 40))}` };
   const code = line.slice(0, colon);
   const name = NAME_BY_CODE.get(code);
   if (!name) return { ok: false, reason: `unknown part code ${JSON.stringify(code)}` };

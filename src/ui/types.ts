@@ -3,50 +3,14 @@
  */
 import type { HTMLAttributes } from 'react';
 import type { UseDocsAssistantOptions } from '../chat/types';
+import type { Labels } from '../labels';
 import type { PartComponents } from '../parts/types';
 import type { Context } from '../protocol';
 
+export type { Labels };
+
 export type Variant = 'floating' | 'side-panel' | 'inline';
 export type Theme = 'light' | 'dark' | 'system';
-
-/** Every user-facing string. Functions take the values they show. */
-export interface Labels {
-  launcher: string;
-  title: string;
-  close: string;
-  inputPlaceholder: string;
-  inputLabel: string;
-  send: string;
-  stop: string;
-  retry: string;
-  copy: string;
-  copied: string;
-  copyCode: string;
-  newConversation: string;
-  starterQuestionsHeading: string;
-  askAi: string;
-  removeContext: (value: string) => string;
-  contextTruncated: string;
-  sourcesHeading: string;
-  suggestionsHeading: string;
-  reasoning: string;
-  reasoningStreaming: string;
-  searchingDocs: (query: string) => string;
-  searchedDocs: (query: string) => string;
-  toolCalling: (name: string) => string;
-  toolCalled: (name: string) => string;
-  thinking: string;
-  answerReady: string;
-  errorAuth: string;
-  errorRateLimit: (retryAfterSeconds?: number) => string;
-  errorNetwork: string;
-  errorStream: string;
-  errorRequest: string;
-  errorConfig: string;
-  unavailable: string;
-  you: string;
-  assistant: string;
-}
 
 /** Class names per slot, added to (or, with `unstyled`, instead of) the defaults. */
 export interface ClassNames {

@@ -40,7 +40,9 @@ describe('request body (spec §2.1)', () => {
       expect.arrayContaining(['fp', 'messages.0.role', 'currentPath', 'retrievalPageSize', 'context.0.type']),
     );
     expect(result.problems.find((p) => p.path === 'currentPath')?.message).toMatch(/200/);
-    expect(result.problems.find((p) => p.path === 'messages.0.role')?.message).toMatch(/system, assistant, data, user/);
+    expect(result.problems.find((p) => p.path === 'messages.0.role')?.message).toMatch(
+      /system, assistant, data, user/,
+    );
   });
 
   it('rejects an empty conversation and a missing fp', () => {
@@ -62,11 +64,24 @@ describe('request body (spec §2.1)', () => {
 describe('parts (spec §2.3)', () => {
   it.each([
     { type: 'text', text: 'hi' },
-    { type: 'reasoning', reasoning: 'r', details: [{ type: 'text', text: 'r' }, { type: 'redacted', data: 'x' }] },
+    {
+      type: 'reasoning',
+      reasoning: 'r',
+      details: [
+        { type: 'text', text: 'r' },
+        { type: 'redacted', data: 'x' },
+      ],
+    },
     { type: 'step-start' },
     { type: 'source', source: { sourceType: 'url', id: 's', url: 'https://x.dev', title: 'X' } },
-    { type: 'tool-invocation', toolInvocation: { state: 'partial-call', toolCallId: 'c', toolName: 'search', args: {} } },
-    { type: 'tool-invocation', toolInvocation: { state: 'call', step: 0, toolCallId: 'c', toolName: 'search', args: {} } },
+    {
+      type: 'tool-invocation',
+      toolInvocation: { state: 'partial-call', toolCallId: 'c', toolName: 'search', args: {} },
+    },
+    {
+      type: 'tool-invocation',
+      toolInvocation: { state: 'call', step: 0, toolCallId: 'c', toolName: 'search', args: {} },
+    },
     {
       type: 'tool-invocation',
       toolInvocation: { state: 'result', toolCallId: 'c', toolName: 'search', args: {}, result: [] },
@@ -76,9 +91,9 @@ describe('parts (spec §2.3)', () => {
   });
 
   it('rejects a source that is not a url and a reasoning without details', () => {
-    expect(PartSchema.safeParse({ type: 'source', source: { sourceType: 'doc', id: 's', url: 'x' } }).success).toBe(
-      false,
-    );
+    expect(
+      PartSchema.safeParse({ type: 'source', source: { sourceType: 'doc', id: 's', url: 'x' } }).success,
+    ).toBe(false);
     expect(PartSchema.safeParse({ type: 'reasoning', reasoning: 'r' }).success).toBe(false);
   });
 });

@@ -1,0 +1,98 @@
+/**
+ * Every user-facing string, with English defaults, and the React context that carries them to the
+ * shell and the part renderers. `labels` on `<DocsAssistant>` overrides any of them.
+ */
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+
+/** Every user-facing string. Functions take the values they show. */
+export interface Labels {
+  launcher: string;
+  title: string;
+  close: string;
+  inputPlaceholder: string;
+  inputLabel: string;
+  send: string;
+  stop: string;
+  retry: string;
+  copy: string;
+  copied: string;
+  copyCode: string;
+  newConversation: string;
+  starterQuestionsHeading: string;
+  askAi: string;
+  removeContext: (value: string) => string;
+  contextTruncated: string;
+  sourcesHeading: string;
+  suggestionsHeading: string;
+  reasoning: string;
+  reasoningStreaming: string;
+  searchingDocs: (query: string) => string;
+  searchedDocs: (query: string) => string;
+  toolCalling: (name: string) => string;
+  toolCalled: (name: string) => string;
+  thinking: string;
+  answerReady: string;
+  errorAuth: string;
+  errorRateLimit: (retryAfterSeconds?: number) => string;
+  errorNetwork: string;
+  errorStream: string;
+  errorRequest: string;
+  errorConfig: string;
+  unavailable: string;
+  you: string;
+  assistant: string;
+}
+
+export const defaultLabels: Labels = {
+  launcher: 'Ask AI',
+  title: 'Ask the docs',
+  close: 'Close',
+  inputPlaceholder: 'Ask a question about the docs…',
+  inputLabel: 'Your question',
+  send: 'Send',
+  stop: 'Stop',
+  retry: 'Retry',
+  copy: 'Copy answer',
+  copied: 'Copied',
+  copyCode: 'Copy code',
+  newConversation: 'New conversation',
+  starterQuestionsHeading: 'Try asking',
+  askAi: 'Ask AI',
+  removeContext: (value) => `Remove context: ${value.length > 40 ? `${value.slice(0, 40)}…` : value}`,
+  contextTruncated: 'cut to fit',
+  sourcesHeading: 'Sources',
+  suggestionsHeading: 'Related pages',
+  reasoning: 'Reasoning',
+  reasoningStreaming: 'Thinking…',
+  searchingDocs: (query) => `Searching the docs for “${query}”…`,
+  searchedDocs: (query) => `Searched the docs for “${query}”`,
+  toolCalling: (name) => `Calling ${name}…`,
+  toolCalled: (name) => `Called ${name}`,
+  thinking: 'Thinking…',
+  answerReady: 'Answer ready',
+  errorAuth: 'The assistant key was rejected. Check the key configured for this site.',
+  errorRateLimit: (seconds) =>
+    seconds
+      ? `Too many requests. Try again in ${seconds} seconds.`
+      : 'Too many requests. Try again in a moment.',
+  errorNetwork: 'Couldn’t reach the assistant. Check your connection and retry.',
+  errorStream: 'The answer was cut off. Retry to get the rest.',
+  errorRequest: 'The assistant couldn’t take this request.',
+  errorConfig: 'The assistant is not set up correctly on this site.',
+  unavailable: 'The AI assistant is not available on this deployment.',
+  you: 'You',
+  assistant: 'Assistant',
+};
+
+const LabelsContext = createContext<Labels>(defaultLabels);
+
+/** Provides labels (defaults merged with overrides) to everything below. */
+export function LabelsProvider({ labels, children }: { labels?: Partial<Labels>; children: ReactNode }) {
+  const merged = useMemo(() => (labels ? { ...defaultLabels, ...labels } : defaultLabels), [labels]);
+  return <LabelsContext.Provider value={merged}>{children}</LabelsContext.Provider>;
+}
+
+/** The labels in effect (the defaults outside a provider). */
+export function useLabels(): Labels {
+  return useContext(LabelsContext);
+}
