@@ -1,0 +1,49 @@
+/**
+ * Configuration of the reference service. Shared by the assistant endpoint and the static export
+ * API: both authenticate against the same organizations and serve the same domains.
+ *
+ * Contract: the assistant service and the static export routes both read `ServiceConfig`; the
+ * normaliser (`resolveServiceConfig`, in `service.ts`) turns the short single-site options into it.
+ */
+
+/** Plans of an organization; static export needs `enterprise` (spec §1). */
+export type Plan = 'free' | 'pro' | 'enterprise';
+
+export interface OrganizationConfig {
+  id: string;
+  plan: Plan;
+  /** Assistant keys (`svc_dsc_…`), public, valid for this organization's domains. */
+  assistantKeys: string[];
+  /** Admin keys (`svc_…`), secret, for the static export API. */
+  adminKeys: string[];
+}
+
+export interface DomainConfig {
+  /** The domain identifier (spec §4.1 path parameter). */
+  domain: string;
+  /** Id of the organization that owns it. */
+  organization: string;
+  /** Folders of Markdown/MDX docs. */
+  docs: string[];
+  /** Public URL of the docs site, for absolute `url`s in search results. @default none (paths only) */
+  siteUrl?: string;
+  /** Site title, for exports and the demo. */
+  title?: string;
+}
+
+export interface RateLimitConfig {
+  /** Requests per organization per window. @default 10_000 per hour (spec §8) */
+  perOrganization: { limit: number; windowMs: number };
+  /** Requests per IP address per window. @default 10_000 per day (spec §8) */
+  perIp: { limit: number; windowMs: number };
+}
+
+export interface ServiceConfig {
+  organizations: OrganizationConfig[];
+  domains: DomainConfig[];
+  rateLimits: RateLimitConfig;
+  /** Where threads (and export jobs) persist; in memory only when absent. */
+  dataDir?: string;
+  /** Largest accepted request body (in bytes). @default 1 MiB */
+  maxBodyBytes: number;
+}
