@@ -41,6 +41,16 @@ export interface Labels {
   unavailable: string;
   you: string;
   assistant: string;
+  /** Shown in place of a redacted reasoning detail. Optional for compatibility. */
+  redacted?: string;
+  /** The number of results of a docs search. Optional for compatibility. */
+  searchResultCount?: (count: number) => string;
+  /** Alt text of an image the assistant sent. Optional for compatibility. */
+  imageAlt?: (mimeType: string) => string;
+  /** Text of the download link of a non-image file the assistant sent. Optional for compatibility. */
+  downloadFile?: (mimeType: string) => string;
+  /** Said when copying failed and the code was selected instead. Optional for compatibility. */
+  copyFailed?: string;
 }
 
 export const defaultLabels: Labels = {
@@ -82,6 +92,11 @@ export const defaultLabels: Labels = {
   unavailable: 'The AI assistant is not available on this deployment.',
   you: 'You',
   assistant: 'Assistant',
+  redacted: '[redacted]',
+  searchResultCount: (count) => (count === 1 ? '1 result' : `${count} results`),
+  imageAlt: (mimeType) => `Image from the assistant (${mimeType})`,
+  downloadFile: (mimeType) => `Download file (${mimeType})`,
+  copyFailed: 'Code selected: press Ctrl+C (⌘C on a Mac) to copy',
 };
 
 const LabelsContext = createContext<Labels>(defaultLabels);
