@@ -51,6 +51,8 @@ export interface Labels {
   downloadFile?: (mimeType: string) => string;
   /** Said when copying failed and the code was selected instead. Optional for compatibility. */
   copyFailed?: string;
+  /** Said while the panel's code loads on first open. Optional for compatibility. */
+  loading?: string;
 }
 
 export const defaultLabels: Labels = {
@@ -97,6 +99,7 @@ export const defaultLabels: Labels = {
   imageAlt: (mimeType) => `Image from the assistant (${mimeType})`,
   downloadFile: (mimeType) => `Download file (${mimeType})`,
   copyFailed: 'Code selected: press Ctrl+C (⌘C on a Mac) to copy',
+  loading: 'Loading the assistant…',
 };
 
 const LabelsContext = createContext<Labels>(defaultLabels);
