@@ -93,3 +93,25 @@ export function createHrefResolver(docsBaseUrl?: string): (href: string) => stri
 
 /** The resolver used when none is given: safe links are kept as written, unsafe ones dropped. */
 export const keepSafeHref = (href: string): string | null => (isSafeHref(href) ? href.trim() : null);
+
+/**
+ * Whether a resolved link leaves the docs site (and so opens in a new tab): an `http(s)` link whose
+ * origin is not the origin `resolveHref` gives the docs root. `mailto:` and fragments stay.
+ */
+export function createIsExternal(resolveHref: (href: string) => string | null): (href: string) => boolean {
+  let docsOrigin: string | undefined;
+  try {
+    const root = resolveHref('/');
+    docsOrigin = root && /^https?:/i.test(root) ? new URL(root).origin : undefined;
+  } catch {
+    docsOrigin = undefined;
+  }
+  return (href) => {
+    if (!/^https?:\/\//i.test(href)) return false;
+    try {
+      return new URL(href).origin !== docsOrigin;
+    } catch {
+      return true;
+    }
+  };
+}

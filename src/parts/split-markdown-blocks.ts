@@ -76,9 +76,7 @@ export function splitMarkdownBlocks(markdown: string): string[] {
     const isHeading = ATX_HEADING.test(line);
     if (current.length > 0) {
       const startsNew =
-        blankLines > 0
-          ? !INDENTED.test(line) && !(isListItem && hasList)
-          : isHeading || lastWasHeading;
+        blankLines > 0 ? !INDENTED.test(line) && !(isListItem && hasList) : isHeading || lastWasHeading;
       if (startsNew) {
         flush();
       } else {

@@ -1,0 +1,98 @@
+import { type HTMLAttributes, useCallback, useEffect, useRef, useState } from 'react';
+import { defaultLabels, useLabels } from '../labels';
+
+// How long the button says "Copied" (in ms).
+const COPIED_RESET_MS = 2000;
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** Copies with the Clipboard API, else the legacy `execCommand('copy')`; false when neither works. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (typeof navigator !== 'undefined' && navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Denied (insecure context, permissions policy): try the legacy path below.
+  }
+  if (typeof document === 'undefined' || typeof document.execCommand !== 'function') return false;
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  try {
+    area.select();
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+  }
+}
+
+export interface CodeBlockProps extends HTMLAttributes<HTMLDivElement> {
+  /** The code, as text. */
+  code: string;
+  /** The fence's language (`ts` in ```` ```ts ````), shown as a label. */
+  language?: string;
+}
+
+/** A fenced code block: language label, "Copy code" button, `<pre><code>`. */
+export function CodeBlock({ code, language, ...props }: CodeBlockProps) {
+  const labels = useLabels();
+  const [state, setState] = useState<CopyState>('idle');
+  const codeRef = useRef<HTMLElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onCopy = useCallback(async () => {
+    const ok = await copyText(code);
+    if (!ok && codeRef.current && typeof window !== 'undefined') {
+      // Nothing could copy: select the code so the reader can copy it with the keyboard.
+      window.getSelection()?.selectAllChildren(codeRef.current);
+    }
+    setState(ok ? 'copied' : 'failed');
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState('idle'), COPIED_RESET_MS);
+  }, [code]);
+
+  const buttonText =
+    state === 'copied'
+      ? labels.copied
+      : state === 'failed'
+        ? (labels.copyFailed ?? defaultLabels.copyFailed)
+        : labels.copyCode;
+
+  return (
+    <div data-code-block="" {...props}>
+      <div data-code-block-header="">
+        {language ? <span data-code-language="">{language}</span> : null}
+        <button type="button" onClick={onCopy} data-copy-state={state}>
+          {buttonText}
+        </button>
+      </div>
+      <pre>
+        <code ref={codeRef} className={language ? `language-${language}` : undefined}>
+          {code}
+        </code>
+      </pre>
+      {/* Announce the outcome to screen readers; the button text changes too. */}
+      <span role="status" aria-live="polite" style={visuallyHidden}>
+        {state === 'idle' ? '' : buttonText}
+      </span>
+    </div>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

@@ -1,0 +1,250 @@
+import { type ComponentType, memo, useCallback, useMemo, useRef } from 'react';
+import type { AssistantMessage } from '../chat/types';
+import type { SourceLink } from '../protocol/search-results';
+import { warnOnce } from './dev';
+import {
+  sameContext,
+  sameFilePart,
+  sameReasoningPart,
+  sameSources,
+  sameTextPart,
+  sameToolInvocation,
+} from './equality';
+import { FilePart } from './file-part';
+import { ReasoningPart } from './reasoning-part';
+import { collectSources, SourcesList } from './sources';
+import { TextPart } from './text-part';
+import { ToolInvocationPart } from './tool-invocation-part';
+import type {
+  FilePartProps,
+  PartComponents,
+  PartRenderContext,
+  ReasoningPartProps,
+  SourcesProps,
+  TextPartProps,
+  ToolInvocationProps,
+} from './types';
+
+type UIPart = AssistantMessage['parts'][number];
+type ToolRenderer = ComponentType<ToolInvocationProps> | null;
+
+/** `components` with every key filled in: a renderer, or `null` for a hidden type. */
+interface ResolvedComponents {
+  text: ComponentType<TextPartProps> | null;
+  reasoning: ComponentType<ReasoningPartProps> | null;
+  source: ComponentType<SourcesProps> | null;
+  file: ComponentType<FilePartProps> | null;
+  toolInvocation: { byName: Record<string, ToolRenderer>; fallback: ToolRenderer } | null;
+}
+
+/** The renderers used where `components` names none. */
+export const defaultPartComponents = {
+  text: TextPart,
+  reasoning: ReasoningPart,
+  source: SourcesList,
+  file: FilePart,
+  toolInvocation: { byName: {}, fallback: ToolInvocationPart },
+} satisfies ResolvedComponents;
+
+/** `undefined` keeps the default, `null` hides, a component replaces. */
+function pick<T>(override: T | null | undefined, fallback: T): T | null {
+  return override === undefined ? fallback : override;
+}
+
+function resolveComponents(components: PartComponents | undefined): ResolvedComponents {
+  const tools = components?.toolInvocation;
+  return {
+    text: pick(components?.text, defaultPartComponents.text),
+    reasoning: pick(components?.reasoning, defaultPartComponents.reasoning),
+    source: pick(components?.source, defaultPartComponents.source),
+    file: pick(components?.file, defaultPartComponents.file),
+    toolInvocation:
+      tools === null
+        ? null
+        : {
+            byName: { ...defaultPartComponents.toolInvocation.byName, ...tools?.byName },
+            fallback: pick(tools?.fallback, defaultPartComponents.toolInvocation.fallback),
+          },
+  };
+}
+
+function toolRenderer(components: ResolvedComponents, toolName: string): ToolRenderer {
+  const tools = components.toolInvocation;
+  if (!tools) return null;
+  return Object.hasOwn(tools.byName, toolName) ? (tools.byName[toolName] ?? null) : tools.fallback;
+}
+
+interface PartSlotProps extends PartRenderContext {
+  part: UIPart;
+  components: ResolvedComponents;
+}
+
+function samePart(a: UIPart, b: UIPart): boolean {
+  switch (a.type) {
+    case 'text':
+      return b.type === 'text' && sameTextPart(a, b);
+    case 'reasoning':
+      return b.type === 'reasoning' && sameReasoningPart(a, b);
+    case 'tool-invocation':
+      return b.type === 'tool-invocation' && sameToolInvocation(a.toolInvocation, b.toolInvocation);
+    case 'file':
+      return b.type === 'file' && sameFilePart(a, b);
+    case 'source':
+      return b.type === 'source' && a.source.id === b.source.id && a.source.url === b.source.url;
+    default:
+      return a.type === b.type;
+  }
+}
+
+/** One part in its `data-docs-assistant="part"` wrapper, re-rendered only when its content changes. */
+const PartSlot = memo(
+  function PartSlot({ part, components, ...context }: PartSlotProps) {
+    switch (part.type) {
+      case 'text': {
+        const Text = components.text;
+        return Text ? (
+          <div data-docs-assistant="part" data-part-type="text">
+            <Text part={part} {...context} />
+          </div>
+        ) : null;
+      }
+      case 'reasoning': {
+        const Reasoning = components.reasoning;
+        return Reasoning ? (
+          <div data-docs-assistant="part" data-part-type="reasoning">
+            <Reasoning part={part} {...context} />
+          </div>
+        ) : null;
+      }
+      case 'tool-invocation': {
+        const { toolInvocation } = part;
+        const Tool = toolRenderer(components, toolInvocation.toolName);
+        return Tool ? (
+          <div
+            data-docs-assistant="part"
+            data-part-type="tool-invocation"
+            data-tool-name={toolInvocation.toolName}
+            data-tool-state={toolInvocation.state}
+          >
+            <Tool toolInvocation={toolInvocation} {...context} />
+          </div>
+        ) : null;
+      }
+      case 'file': {
+        const File = components.file;
+        return File ? (
+          <div data-docs-assistant="part" data-part-type="file">
+            <File part={part} {...context} />
+          </div>
+        ) : null;
+      }
+      // Sources are listed once, after the parts (see MessageParts); step boundaries need no mark.
+      case 'source':
+      case 'step-start':
+        return null;
+      default: {
+        const type = String((part as { type?: unknown }).type);
+        warnOnce(
+          `part:${type}`,
+          `no renderer for message part type "${type}"; it is not shown. Known types: text, reasoning, tool-invocation, source, file, step-start.`,
+        );
+        return null;
+      }
+    }
+  },
+  (prev, next) =>
+    prev.components === next.components && samePart(prev.part, next.part) && sameContext(prev, next),
+);
+PartSlot.displayName = 'PartSlot';
+
+interface SourcesSlotProps extends PartRenderContext {
+  sources: SourceLink[];
+  Sources: ComponentType<SourcesProps>;
+}
+
+const SourcesSlot = memo(
+  function SourcesSlot({ Sources, ...props }: SourcesSlotProps) {
+    return (
+      <div data-docs-assistant="part" data-part-type="source">
+        <Sources {...props} />
+      </div>
+    );
+  },
+  (prev, next) =>
+    prev.Sources === next.Sources && sameSources(prev.sources, next.sources) && sameContext(prev, next),
+);
+SourcesSlot.displayName = 'SourcesSlot';
+
+export interface MessagePartsProps {
+  message: AssistantMessage;
+  /** The message is still streaming (its last part is being written). @default false */
+  isStreaming?: boolean;
+  /**
+   * Per-type renderers merged key by key over the defaults; `null` hides a type. Keep the object
+   * stable (module level or `useMemo`): a new one re-renders every part.
+   */
+  components?: PartComponents;
+  /**
+   * Resolves links against the docs site; `null` drops a link. Make it once (`useMemo` around
+   * `createHrefResolver(docsBaseUrl)`): a new function re-renders every part.
+   */
+  resolveHref: (href: string) => string | null;
+  /** Sends a follow-up question; may change on every render without re-rendering parts. */
+  onAsk?: (question: string) => void;
+}
+
+/**
+ * Renders a message's parts with the per-type renderers, then its sources. Finished parts do not
+ * re-render while the last one streams, even though the v4 client hands over new part objects on
+ * every update (renderers are memoised on content).
+ */
+export const MessageParts = memo(function MessageParts({
+  message,
+  isStreaming = false,
+  components,
+  resolveHref,
+  onAsk,
+}: MessagePartsProps) {
+  const resolved = useMemo(() => resolveComponents(components), [components]);
+
+  // A stable wrapper: hosts often pass a fresh `send` each render, and re-rendering every part
+  // for it would undo the memoisation.
+  const onAskRef = useRef(onAsk);
+  onAskRef.current = onAsk;
+  const hasOnAsk = onAsk !== undefined;
+  const stableOnAsk = useCallback((question: string) => onAskRef.current?.(question), []);
+  const ask = hasOnAsk ? stableOnAsk : undefined;
+
+  const parts = message.parts ?? [];
+  const sources = useMemo(() => collectSources(message, resolveHref), [message, resolveHref]);
+  const Sources = resolved.source;
+
+  return (
+    <>
+      {parts.map((part, index) => (
+        <PartSlot
+          // Parts are only ever appended to a message, so the position is a stable key.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          key={index}
+          part={part}
+          components={resolved}
+          message={message}
+          isStreaming={isStreaming && index === parts.length - 1}
+          resolveHref={resolveHref}
+          onAsk={ask}
+        />
+      ))}
+      {Sources && sources.length > 0 ? (
+        <SourcesSlot
+          Sources={Sources}
+          sources={sources}
+          message={message}
+          isStreaming={isStreaming}
+          resolveHref={resolveHref}
+          onAsk={ask}
+        />
+      ) : null}
+    </>
+  );
+});
+MessageParts.displayName = 'MessageParts';

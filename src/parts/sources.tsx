@@ -1,0 +1,82 @@
+import { memo, useId } from 'react';
+import type { AssistantMessage } from '../chat/types';
+import { useLabels } from '../labels';
+import { type SourceLink, searchResultLinks } from '../protocol/search-results';
+import { sameContext, sameSources } from './equality';
+import { createIsExternal } from './href';
+import { externalLinkProps } from './suggestions';
+import { SEARCH_TOOL_NAME } from './tool-invocation-part';
+import type { SourcesProps } from './types';
+
+/**
+ * The sources of a message, in order of appearance: `source` parts and the results of the
+ * `search` tool (either shape). Links are resolved with `resolveHref`; unsafe ones are dropped;
+ * the same resolved link is listed once (with the first real title seen for it).
+ */
+export function collectSources(
+  message: Pick<AssistantMessage, 'parts'>,
+  resolveHref: (href: string) => string | null,
+): SourceLink[] {
+  const found: SourceLink[] = [];
+  for (const part of message.parts ?? []) {
+    if (part.type === 'source') {
+      const { url, title } = part.source;
+      if (typeof url === 'string' && url) found.push({ href: url, title: title || url });
+    } else if (
+      part.type === 'tool-invocation' &&
+      part.toolInvocation.toolName === SEARCH_TOOL_NAME &&
+      part.toolInvocation.state === 'result'
+    ) {
+      found.push(...searchResultLinks(part.toolInvocation.result));
+    }
+  }
+
+  const byHref = new Map<string, SourceLink>();
+  // Links listed under their own URL for want of a title; a later real title replaces it.
+  const untitled = new Set<string>();
+  for (const source of found) {
+    const href = resolveHref(source.href);
+    if (!href) continue;
+    const hasTitle = source.title !== source.href;
+    const seen = byHref.get(href);
+    if (!seen) {
+      byHref.set(href, { href, title: source.title });
+      if (!hasTitle) untitled.add(href);
+    } else if (hasTitle && untitled.has(href)) {
+      seen.title = source.title;
+      untitled.delete(href);
+    }
+  }
+  return [...byHref.values()];
+}
+
+/** The default sources renderer: a heading and a numbered list of titled links. */
+export const SourcesList = memo(
+  function SourcesList({ sources, resolveHref }: SourcesProps) {
+    const labels = useLabels();
+    const headingId = useId();
+    if (sources.length === 0) return null;
+    const isExternal = createIsExternal(resolveHref);
+    return (
+      <section aria-labelledby={headingId} data-sources="">
+        <h3 id={headingId}>{labels.sourcesHeading}</h3>
+        <ol>
+          {sources.map((source, index) => (
+            <li key={source.href} value={index + 1}>
+              <a
+                href={source.href}
+                data-docs-assistant="source"
+                data-source-index={index + 1}
+                {...(isExternal(source.href) ? externalLinkProps : undefined)}
+              >
+                {source.title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </section>
+    );
+  },
+  (prev, next) => sameSources(prev.sources, next.sources) && sameContext(prev, next),
+);
+SourcesList.displayName = 'SourcesList';

@@ -1,0 +1,13 @@
+import { memo } from 'react';
+import { sameContext, sameTextPart } from './equality';
+import { Markdown } from './markdown';
+import type { TextPartProps } from './types';
+
+/** The default text renderer: the part's Markdown, links resolved against the docs. */
+export const TextPart = memo(
+  function TextPart({ part, resolveHref }: TextPartProps) {
+    return <Markdown text={part.text} resolveHref={resolveHref} />;
+  },
+  (prev, next) => sameTextPart(prev.part, next.part) && sameContext(prev, next),
+);
+TextPart.displayName = 'TextPart';
