@@ -1,0 +1,246 @@
+/**
+ * Where a conversation is kept between visits: localStorage per domain by default, memory, or the
+ * host's own `ThreadStorage`. Whatever the storage does (throws, is full, is disabled, holds
+ * something old or broken) the widget keeps working: broken data is discarded, a failing storage is
+ * replaced by memory, and each problem is reported once with `console.warn`.
+ */
+import { z } from 'zod/v4-mini';
+import { MessageSchema } from '../protocol';
+import type { AssistantMessage, StoredThread, ThreadStorage } from './types';
+
+/** Version of what is written to localStorage; data of another version is discarded. */
+export const STORED_THREAD_VERSION = 1;
+
+/** The localStorage key of a domain's conversation. */
+export const threadStorageKey = (domain: string): string => `docs-assistant:v1:${domain}`;
+
+const StoredThreadSchema = z.object({
+  threadId: z.optional(z.string()),
+  threadKey: z.optional(z.string()),
+  messages: z.array(MessageSchema),
+});
+
+/** Stored data that cannot be used (bad JSON, another version): discard it, keep the storage. */
+export class UnusableStoredThreadError extends Error {
+  override name = 'UnusableStoredThreadError';
+}
+
+// Kept per page so a remounted widget finds its conversation (and fallbacks keep theirs).
+const memoryThreads = new Map<string, StoredThread>();
+
+/** Keeps the conversation in memory for this page only, per key. */
+export function createMemoryThreadStorage(key: string): ThreadStorage {
+  return {
+    load: () => memoryThreads.get(key) ?? null,
+    save: (thread) => {
+      memoryThreads.set(key, thread);
+    },
+    clear: () => {
+      memoryThreads.delete(key);
+    },
+  };
+}
+
+function decode(raw: string): StoredThread {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new UnusableStoredThreadError('it is not valid JSON');
+  }
+  if (
+    typeof json !== 'object' ||
+    json === null ||
+    (json as { version?: unknown }).version !== STORED_THREAD_VERSION
+  ) {
+    throw new UnusableStoredThreadError(`it is not in the format of version ${STORED_THREAD_VERSION}`);
+  }
+  const { threadId, threadKey, messages } = json as StoredThread;
+  return { threadId, threadKey, messages };
+}
+
+/**
+ * localStorage under `docs-assistant:v1:<domain>`, synced across tabs by the `storage` event. Access
+ * happens only when a method is called, so creating it is safe during server rendering.
+ */
+export function createLocalThreadStorage(domain: string): ThreadStorage {
+  const key = threadStorageKey(domain);
+  const area = (): Storage => window.localStorage;
+  // On the server there is no page and nothing stored.
+  const onServer = () => typeof window === 'undefined';
+  return {
+    load() {
+      if (onServer()) return null;
+      const raw = area().getItem(key);
+      return raw === null ? null : decode(raw);
+    },
+    save(thread) {
+      if (onServer()) return;
+      area().setItem(key, JSON.stringify({ version: STORED_THREAD_VERSION, ...thread }));
+    },
+    clear() {
+      if (onServer()) return;
+      area().removeItem(key);
+    },
+    subscribe(listener) {
+      if (onServer()) return () => {};
+      const onStorage = (event: StorageEvent) => {
+        // `key === null`: the other tab cleared all of localStorage.
+        if (event.key !== null && event.key !== key) return;
+        if (event.storageArea && event.storageArea !== area()) return;
+        if (event.key === null || event.newValue === null) {
+          listener(null);
+          return;
+        }
+        try {
+          listener(decode(event.newValue));
+        } catch {
+          // Something unusable from another tab: keep this tab's conversation; the next save replaces it.
+        }
+      };
+      window.addEventListener('storage', onStorage);
+      return () => window.removeEventListener('storage', onStorage);
+    },
+  };
+}
+
+const warned = new Set<string>();
+
+function warnOnce(id: string, message: string) {
+  if (warned.has(id)) return;
+  warned.add(id);
+  console.warn(`[docs-assistant] ${message}`);
+}
+
+/** JSON restores dates as strings; the client's messages hold `Date`s. */
+function revive(messages: AssistantMessage[]): AssistantMessage[] {
+  return messages.map((message) =>
+    typeof message.createdAt === 'string' ? { ...message, createdAt: new Date(message.createdAt) } : message,
+  );
+}
+
+/** Checks a stored thread's shape; `null` when it is not one. */
+function validate(thread: unknown): StoredThread | null {
+  const parsed = StoredThreadSchema.safeParse(thread);
+  if (!parsed.success) return null;
+  const { threadId, threadKey, messages } = parsed.data;
+  return {
+    ...(threadId ? { threadId } : {}),
+    ...(threadKey ? { threadKey } : {}),
+    messages: revive(messages as AssistantMessage[]),
+  };
+}
+
+const describe = (error: unknown) =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+
+/**
+ * Wraps a storage so it never throws and never hands out bad data: unusable or wrongly shaped data
+ * is discarded; a storage that throws is replaced by memory for the rest of the page's life. Saves
+ * of an unchanged thread are skipped (the hook saves at every pause of the conversation).
+ *
+ * @param id names the storage in warnings and keys the memory fallback.
+ */
+export function resilientThreadStorage(inner: ThreadStorage, id: string): ThreadStorage {
+  const memory = createMemoryThreadStorage(id);
+  let failed = false;
+  let last: string | undefined;
+
+  const fail = (what: string, error: unknown) => {
+    failed = true;
+    warnOnce(
+      `${id}:failed`,
+      `The conversation storage (${id}) failed to ${what} (${describe(error)}); the conversation is kept in memory for this page instead.`,
+    );
+  };
+  const discard = (why: string) => {
+    warnOnce(
+      `${id}:discarded`,
+      `Discarded the stored conversation (${id}) because ${why}; starting a new one.`,
+    );
+    try {
+      inner.clear();
+    } catch (error) {
+      fail('clear', error);
+    }
+  };
+
+  return {
+    load() {
+      if (failed) return memory.load();
+      let thread: StoredThread | null;
+      try {
+        thread = inner.load();
+      } catch (error) {
+        if (error instanceof UnusableStoredThreadError) {
+          discard(error.message);
+          return null;
+        }
+        fail('load', error);
+        return memory.load();
+      }
+      if (thread === null) return null;
+      const valid = validate(thread);
+      if (!valid) discard('it does not have the shape of a conversation');
+      else last = JSON.stringify(valid);
+      return valid;
+    },
+    save(thread) {
+      const json = JSON.stringify(thread);
+      if (json === last) return;
+      last = json;
+      if (failed) {
+        memory.save(thread);
+        return;
+      }
+      try {
+        inner.save(thread);
+      } catch (error) {
+        fail('save', error);
+        memory.save(thread);
+      }
+    },
+    clear() {
+      last = undefined;
+      memory.clear();
+      if (failed) return;
+      try {
+        inner.clear();
+      } catch (error) {
+        fail('clear', error);
+      }
+    },
+    subscribe(listener) {
+      if (!inner.subscribe) return () => {};
+      try {
+        return inner.subscribe((thread) => {
+          if (failed) return;
+          if (thread === null) {
+            last = undefined;
+            listener(null);
+            return;
+          }
+          const valid = validate(thread);
+          if (!valid) return;
+          last = JSON.stringify(valid);
+          listener(valid);
+        });
+      } catch (error) {
+        warnOnce(`${id}:subscribe`, `Could not follow changes from other tabs (${describe(error)}).`);
+        return () => {};
+      }
+    },
+  };
+}
+
+/** The storage for the `storage` option, made safe. */
+export function resolveThreadStorage(
+  storage: 'local' | 'memory' | ThreadStorage | undefined,
+  domain: string,
+): ThreadStorage {
+  const key = threadStorageKey(domain);
+  if (storage === 'memory') return createMemoryThreadStorage(key);
+  if (storage && typeof storage === 'object')
+    return resilientThreadStorage(storage, `custom storage for ${domain}`);
+  return resilientThreadStorage(createLocalThreadStorage(domain), `localStorage "${key}"`);
+}

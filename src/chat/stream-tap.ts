@@ -1,0 +1,232 @@
+/**
+ * The tap between the network and the v4 chat client. The client drops fields it does not know from
+ * the finish part (`d:`), so the spec's `threadId` (§6) would never reach us; the tapped `fetch`
+ * reads the raw stream on the way through and records what it saw for the hook.
+ *
+ * The bytes of every well-formed line reach the client unchanged, one line per chunk, so a part the
+ * client cannot use only costs that part. A line that is not a data stream part (unknown code, bad
+ * JSON, cut off at the end) is dropped and the stream ends with a `MalformedStreamError` after the
+ * lines before it were delivered: the client keeps the partial answer and reports the error.
+ */
+import { parseStreamLine, THREAD_ID_HEADER, THREAD_KEY_HEADER } from '../protocol';
+
+export interface ThreadInfo {
+  threadId?: string;
+  threadKey?: string;
+}
+
+/** What the tapped `fetch` saw of one request; filled in while the request runs. */
+export interface RequestTrace {
+  /** The request never got a response (refused connection, DNS, CORS, offline). */
+  networkError?: unknown;
+  /** A response that was not 2xx, with its body read as text. */
+  httpError?: { status: number; headers: Headers; body: string };
+  /** The text of an error part (`3:`) in the stream. */
+  errorPart?: string;
+  /** Why a line of the stream could not be read. */
+  malformedLine?: string;
+  /** The thread as each place gave it; `resolveThread` picks. */
+  thread: { finish?: ThreadInfo; annotation?: ThreadInfo; header?: ThreadInfo };
+}
+
+export const createRequestTrace = (): RequestTrace => ({ thread: {} });
+
+/** The thread of a request: the finish part wins over an annotation, which wins over the headers. */
+export function resolveThread(trace: RequestTrace): ThreadInfo {
+  const { finish, annotation, header } = trace.thread;
+  const threadId = finish?.threadId ?? annotation?.threadId ?? header?.threadId;
+  const threadKey = finish?.threadKey ?? annotation?.threadKey ?? header?.threadKey;
+  return { ...(threadId ? { threadId } : {}), ...(threadKey ? { threadKey } : {}) };
+}
+
+/** Thrown into the client's read when the stream holds a line that is not a data stream part. */
+export class MalformedStreamError extends Error {
+  override name = 'MalformedStreamError';
+}
+
+function threadInfoOf(value: unknown): ThreadInfo | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { threadId, threadKey } = value as Record<string, unknown>;
+  const info: ThreadInfo = {
+    ...(typeof threadId === 'string' && threadId ? { threadId } : {}),
+    ...(typeof threadKey === 'string' && threadKey ? { threadKey } : {}),
+  };
+  return info.threadId || info.threadKey ? info : undefined;
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * Passes a data stream through, recording the thread, error parts and malformed lines in `trace`.
+ * Aborting `signal` ends the stream with the abort reason even when the source ignores the signal,
+ * so `stop()` works with any `fetch`.
+ */
+export function tapDataStream(
+  body: ReadableStream<Uint8Array>,
+  trace: RequestTrace,
+  signal?: AbortSignal | null,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let pending: Uint8Array = new Uint8Array(0);
+  let failure: MalformedStreamError | undefined;
+  let finished = false;
+
+  /** Records what a line says: `malformed`, `last` (an error part: the client stops there) or `ok`. */
+  const inspect = (bytes: Uint8Array): 'ok' | 'last' | 'malformed' => {
+    const line = decoder.decode(bytes).replace(/\r$/, '');
+    if (line === '') return 'ok';
+    const parsed = parseStreamLine(line);
+    if (!parsed.ok) {
+      trace.malformedLine = parsed.reason;
+      failure = new MalformedStreamError(`Malformed data stream line: ${parsed.reason}`);
+      return 'malformed';
+    }
+    if (parsed.name === 'finishMessage') {
+      trace.thread.finish = threadInfoOf(parsed.value) ?? trace.thread.finish;
+    } else if (parsed.name === 'messageAnnotations' && Array.isArray(parsed.value)) {
+      for (const annotation of parsed.value) {
+        trace.thread.annotation = threadInfoOf(annotation) ?? trace.thread.annotation;
+      }
+    } else if (parsed.name === 'error') {
+      trace.errorPart = typeof parsed.value === 'string' ? parsed.value : JSON.stringify(parsed.value);
+      return 'last';
+    }
+    return 'ok';
+  };
+
+  const stopSource = (reason?: unknown) => {
+    finished = true;
+    signal?.removeEventListener('abort', onAbort);
+    reader.cancel(reason).catch(() => {});
+  };
+
+  let output: ReadableStreamDefaultController<Uint8Array>;
+  function onAbort() {
+    if (finished) return;
+    stopSource(signal?.reason);
+    output.error(signal?.reason ?? new DOMException('The request was aborted.', 'AbortError'));
+  }
+
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        output = controller;
+        if (signal?.aborted) onAbort();
+        else signal?.addEventListener('abort', onAbort);
+      },
+      async pull(controller) {
+        // A malformed line was found while earlier lines were still queued: they have been read now.
+        if (failure) {
+          controller.error(failure);
+          return;
+        }
+        let delivered = 0;
+        while (delivered === 0) {
+          let chunk: ReadableStreamReadResult<Uint8Array>;
+          try {
+            chunk = await reader.read();
+          } catch (error) {
+            if (finished) return;
+            finished = true;
+            signal?.removeEventListener('abort', onAbort);
+            controller.error(error);
+            return;
+          }
+          if (finished) return;
+          if (chunk.done) {
+            // A last line without its newline is still a line (the client reads it too).
+            if (pending.length > 0 && inspect(pending) === 'malformed') {
+              stopSource();
+              if (delivered === 0) controller.error(failure);
+              return;
+            }
+            if (pending.length > 0) controller.enqueue(pending);
+            finished = true;
+            signal?.removeEventListener('abort', onAbort);
+            controller.close();
+            return;
+          }
+          let bytes: Uint8Array = chunk.value;
+          if (pending.length > 0) {
+            const joined = new Uint8Array(pending.length + bytes.length);
+            joined.set(pending);
+            joined.set(bytes, pending.length);
+            bytes = joined;
+          }
+          let start = 0;
+          for (let end = bytes.indexOf(NEWLINE); end !== -1; end = bytes.indexOf(NEWLINE, start)) {
+            const seen = inspect(bytes.subarray(start, end));
+            if (seen === 'malformed') {
+              stopSource();
+              if (delivered === 0) controller.error(failure);
+              return;
+            }
+            controller.enqueue(bytes.slice(start, end + 1));
+            delivered += 1;
+            start = end + 1;
+            if (seen === 'last') {
+              // The client throws at an error part; nothing after it would be read.
+              stopSource();
+              controller.close();
+              return;
+            }
+          }
+          pending = bytes.slice(start);
+        }
+      },
+      cancel(reason) {
+        stopSource(reason);
+      },
+    },
+    // Pull only when the client reads, so queued lines are delivered before a deferred error.
+    { highWaterMark: 0 },
+  );
+}
+
+function headerThread(headers: Headers): ThreadInfo | undefined {
+  return threadInfoOf({
+    threadId: headers.get(THREAD_ID_HEADER) ?? undefined,
+    threadKey: headers.get(THREAD_KEY_HEADER) ?? undefined,
+  });
+}
+
+/**
+ * A `fetch` for the chat client that records each request in the trace `getTrace()` returns at call
+ * time, reads non-2xx bodies for the error mapping, calls `onAccepted` on a 2xx response and taps
+ * the stream.
+ */
+export function createTappedFetch(input: {
+  getFetch: () => typeof fetch;
+  getTrace: () => RequestTrace;
+  onAccepted?: (trace: RequestTrace) => void;
+}): typeof fetch {
+  return async (url, init) => {
+    const trace = input.getTrace();
+    let response: Response;
+    try {
+      response = await input.getFetch()(url, init);
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'AbortError')) trace.networkError = error;
+      throw error;
+    }
+    trace.thread.header = headerThread(response.headers);
+    if (!response.ok) {
+      const body = await response.text().catch(() => '');
+      trace.httpError = { status: response.status, headers: response.headers, body };
+      // The client reads the body again for its own error; hand it a fresh copy.
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    }
+    input.onAccepted?.(trace);
+    if (!response.body) return response;
+    return new Response(tapDataStream(response.body, trace, init?.signal), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}

@@ -1,0 +1,308 @@
+/**
+ * The headless conversation: the v4 `useChat` set up for the spec's v1 endpoint, with the thread
+ * read from the raw stream, the conversation kept per domain, errors mapped to kinds a UI can act
+ * on and the context items of the shared store sent with each question.
+ */
+import { useChat } from '@ai-sdk/react';
+import { generateId, type Message } from '@ai-sdk/ui-utils';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { createContextStore, toRequestContext } from '../context/store';
+import type { Context } from '../protocol';
+import { assistantEndpoint, buildRequestBody, checkConfig, STREAM_RENDER_THROTTLE_MS } from './config';
+import { toAssistantError } from './errors';
+import { resolveThreadStorage } from './storage';
+import { createRequestTrace, createTappedFetch, type RequestTrace, resolveThread } from './stream-tap';
+import type {
+  AssistantError,
+  AssistantMessage,
+  DocsAssistantState,
+  StoredThread,
+  ThreadStorage,
+  UseDocsAssistantOptions,
+} from './types';
+
+/** One conversation as `useChat` sees it: a fresh `id` drops whatever the previous one had in flight. */
+interface Session {
+  id: string;
+  storage: ThreadStorage;
+  initialMessages: AssistantMessage[];
+  threadId?: string;
+  threadKey?: string;
+}
+
+function openSession(storage: ThreadStorage, thread: StoredThread | null = storage.load()): Session {
+  return {
+    id: generateId(),
+    storage,
+    initialMessages: thread?.messages ?? [],
+    ...(thread?.threadId ? { threadId: thread.threadId } : {}),
+    ...(thread?.threadKey ? { threadKey: thread.threadKey } : {}),
+  };
+}
+
+/** A request as the hook tracks it, so `retry()` can resend its context. */
+interface PendingRequest {
+  sessionId: string;
+  trace: RequestTrace;
+  context: Context[];
+  /** Items of the context store sent with it: removed once the server accepts the request. */
+  contextIds: string[];
+}
+
+// The chat client hands back the Error it threw; the mapped error is looked up by it.
+const mappedErrors = new WeakMap<Error, AssistantError>();
+
+export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistantState {
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+  const { domain, apiKey, baseUrl, deployment } = options;
+
+  const configError = useMemo(
+    () => checkConfig({ domain, apiKey, baseUrl, deployment }),
+    [domain, apiKey, baseUrl, deployment],
+  );
+  const configErrorRef = useRef(configError);
+  configErrorRef.current = configError;
+  useEffect(() => {
+    if (configError?.kind === 'config') console.error(`[docs-assistant] ${configError.detail}`);
+  }, [configError]);
+
+  // A custom storage is taken as given on the first render for a domain, so an inline object does
+  // not reopen the conversation on every render.
+  const storageKind = typeof options.storage === 'object' ? 'custom' : (options.storage ?? 'local');
+  const customStorage = useRef(options.storage);
+  customStorage.current = options.storage;
+  const storage = useMemo(
+    () => resolveThreadStorage(storageKind === 'custom' ? customStorage.current : storageKind, domain),
+    [storageKind, domain],
+  );
+
+  const [session, setSession] = useState(() => openSession(storage));
+  let current = session;
+  if (session.storage !== storage) {
+    current = openSession(storage);
+    setSession(current);
+  }
+  const sessionRef = useRef(current);
+  sessionRef.current = current;
+
+  const requestRef = useRef<PendingRequest | null>(null);
+  const lastRequestRef = useRef<PendingRequest | null>(null);
+  const busyRef = useRef(false);
+
+  const [ownContextStore] = useState(() => createContextStore());
+  const contextStore = options.contextStore ?? ownContextStore;
+  const contextItems = useSyncExternalStore(
+    contextStore.subscribe,
+    contextStore.getSnapshot,
+    contextStore.getSnapshot,
+  );
+
+  /** Takes the thread a request reported (if any) as the conversation's thread. */
+  const commitThread = useCallback((request: PendingRequest) => {
+    const found = resolveThread(request.trace);
+    const before = sessionRef.current;
+    if (request.sessionId !== before.id || (!found.threadId && !found.threadKey)) return before;
+    // A key belongs to its thread: a new thread without a key drops the old key.
+    const newThread = found.threadId !== undefined && found.threadId !== before.threadId;
+    const threadId = found.threadId ?? before.threadId;
+    const threadKey = found.threadKey ?? (newThread ? undefined : before.threadKey);
+    if (threadId === before.threadId && threadKey === before.threadKey) return before;
+    const next = { ...before, threadId, threadKey };
+    sessionRef.current = next;
+    setSession((s) => (s.id === next.id ? { ...s, threadId, threadKey } : s));
+    return next;
+  }, []);
+
+  const tappedFetch = useMemo(
+    () =>
+      createTappedFetch({
+        getFetch: () => optionsRef.current.fetch ?? ((input, init) => fetch(input, init)),
+        getTrace: () => requestRef.current?.trace ?? createRequestTrace(),
+        onAccepted: () => {
+          const request = requestRef.current;
+          if (!request) return;
+          const store = optionsRef.current.contextStore ?? ownContextStore;
+          for (const id of request.contextIds) store.remove(id);
+        },
+      }),
+    [ownContextStore],
+  );
+
+  const prepareRequestBody = useCallback(
+    ({ messages, requestBody }: { messages: AssistantMessage[]; requestBody?: object }) =>
+      buildRequestBody({
+        options: optionsRef.current,
+        messages,
+        thread: sessionRef.current,
+        context: (requestBody as { context?: Context[] } | undefined)?.context ?? [],
+      }),
+    [],
+  );
+
+  const handleFinish = useCallback(
+    (message: Message) => {
+      const request = requestRef.current;
+      if (!request || request.sessionId !== sessionRef.current.id) return;
+      const thread = commitThread(request);
+      // The client fills `parts` on every message it builds from a data stream.
+      optionsRef.current.onFinish?.(message as AssistantMessage, { threadId: thread.threadId });
+    },
+    [commitThread],
+  );
+
+  const handleError = useCallback(
+    (error: Error) => {
+      const request = requestRef.current;
+      const mapped = toAssistantError(error, request?.trace);
+      mappedErrors.set(error, mapped);
+      if (request) commitThread(request);
+      optionsRef.current.onError?.(mapped);
+    },
+    [commitThread],
+  );
+
+  const headers = useMemo(
+    () => ({ ...options.headers, Authorization: `Bearer ${apiKey}` }),
+    [options.headers, apiKey],
+  );
+
+  const chat = useChat({
+    id: current.id,
+    api: configError ? undefined : assistantEndpoint(baseUrl, domain),
+    initialMessages: current.initialMessages,
+    streamProtocol: 'data',
+    sendExtraMessageFields: true,
+    headers,
+    fetch: tappedFetch,
+    experimental_prepareRequestBody: prepareRequestBody,
+    experimental_throttle: STREAM_RENDER_THROTTLE_MS,
+    onFinish: handleFinish,
+    onError: handleError,
+  });
+  const { messages, status, append, reload, stop: stopChat } = chat;
+
+  const error = useMemo(
+    () => (chat.error ? (mappedErrors.get(chat.error) ?? toAssistantError(chat.error, undefined)) : null),
+    [chat.error],
+  );
+
+  // Save at every pause of the conversation (sent, finished, failed, stopped), never per token.
+  const { threadId, threadKey } = current;
+  useEffect(() => {
+    if (status === 'streaming') return;
+    if (messages.length === 0 && !threadId) return;
+    storage.save({ ...(threadId ? { threadId } : {}), ...(threadKey ? { threadKey } : {}), messages });
+  }, [storage, status, messages, threadId, threadKey]);
+
+  // Leaving mid-answer: stop the request and keep what has arrived.
+  const latestRef = useRef({ storage, messages, threadId, threadKey, stopChat });
+  useEffect(() => {
+    latestRef.current = { storage, messages, threadId, threadKey, stopChat };
+  });
+  useEffect(
+    () => () => {
+      if (!busyRef.current) return;
+      const latest = latestRef.current;
+      latest.stopChat();
+      latest.storage.save({
+        ...(latest.threadId ? { threadId: latest.threadId } : {}),
+        ...(latest.threadKey ? { threadKey: latest.threadKey } : {}),
+        messages: latest.messages,
+      });
+    },
+    [],
+  );
+
+  // Another tab changed the conversation: follow it, unless this tab is in the middle of an answer
+  // (its own save at the end wins then).
+  useEffect(
+    () =>
+      storage.subscribe?.((thread) => {
+        if (busyRef.current) return;
+        lastRequestRef.current = null;
+        setSession(openSession(storage, thread));
+      }),
+    [storage],
+  );
+
+  const run = useCallback(async (request: PendingRequest, start: () => Promise<unknown>) => {
+    busyRef.current = true;
+    requestRef.current = request;
+    lastRequestRef.current = request;
+    try {
+      await start();
+    } finally {
+      if (requestRef.current === request) busyRef.current = false;
+    }
+  }, []);
+
+  const send = useCallback(
+    async (question: string) => {
+      const text = question.trim();
+      if (!text || configErrorRef.current || busyRef.current) return;
+      const items = contextStore.getSnapshot();
+      const context = toRequestContext(items);
+      const request: PendingRequest = {
+        sessionId: sessionRef.current.id,
+        trace: createRequestTrace(),
+        context,
+        contextIds: items.map((item) => item.id),
+      };
+      await run(request, () =>
+        append({ role: 'user', content: text, parts: [{ type: 'text', text }] }, { body: { context } }),
+      );
+    },
+    [contextStore, append, run],
+  );
+
+  const retry = useCallback(async () => {
+    if (configErrorRef.current || busyRef.current) return;
+    const previous = lastRequestRef.current;
+    const context = previous?.context ?? [];
+    const request: PendingRequest = {
+      sessionId: sessionRef.current.id,
+      trace: createRequestTrace(),
+      context,
+      contextIds: previous?.contextIds ?? [],
+    };
+    await run(request, () => reload({ body: { context } }));
+  }, [reload, run]);
+
+  const stop = useCallback(() => {
+    stopChat();
+    if (requestRef.current) commitThread(requestRef.current);
+  }, [stopChat, commitThread]);
+
+  const newConversation = useCallback(() => {
+    stopChat();
+    busyRef.current = false;
+    requestRef.current = null;
+    lastRequestRef.current = null;
+    storage.clear();
+    setSession(openSession(storage, null));
+  }, [stopChat, storage]);
+
+  const context = useMemo(
+    () => ({
+      items: contextItems as DocsAssistantState['context']['items'],
+      add: (item: Context) => contextStore.add(item),
+      remove: (id: string) => contextStore.remove(id),
+      clear: () => contextStore.clear(),
+    }),
+    [contextItems, contextStore],
+  );
+
+  return {
+    messages,
+    status,
+    error,
+    configError,
+    threadId,
+    send,
+    stop,
+    retry,
+    newConversation,
+    context,
+  };
+}

@@ -1,0 +1,103 @@
+/** Test helpers: a recording `fetch`, v4 data streams written by the AI SDK's own helpers, and options. */
+import { createDataStreamResponse, type DataStreamWriter, formatDataStreamPart } from 'ai';
+import { vi } from 'vitest';
+import type { UseDocsAssistantOptions } from '../../src/chat/types';
+
+export const ASSISTANT_KEY = 'svc_dsc_public_test_key';
+export const BASE_URL = 'https://api.example.com';
+export const ENDPOINT = `${BASE_URL}/discovery/v1/assistant/acme/message`;
+
+export const baseOptions = (overrides: Partial<UseDocsAssistantOptions> = {}): UseDocsAssistantOptions => ({
+  domain: 'acme',
+  apiKey: ASSISTANT_KEY,
+  baseUrl: BASE_URL,
+  ...overrides,
+});
+
+export interface RecordedCall {
+  url: string;
+  method: string | undefined;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+type Responder = (call: RecordedCall, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** A `fetch` that records each call and answers with the responders in turn (the last one repeats). */
+export function recordingFetch(...responders: Responder[]) {
+  const calls: RecordedCall[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: RecordedCall = {
+      url: String(input),
+      method: init?.method,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      body: JSON.parse(String(init?.body)) as Record<string, unknown>,
+    };
+    calls.push(call);
+    const responder = responders[Math.min(calls.length - 1, responders.length - 1)];
+    if (!responder) throw new Error('no responder');
+    return responder(call, init);
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch & typeof fetch, calls, mock: fetch };
+}
+
+/** The finish part as the spec's server sends it: the SDK's fields plus `threadId` (and a key). */
+export function finishLine(thread: { threadId?: string; threadKey?: string } = {}): string {
+  // `formatDataStreamPart` only types the SDK's fields; it writes whatever value it is given.
+  const value = { finishReason: 'stop' as const, usage: { promptTokens: 1, completionTokens: 2 }, ...thread };
+  return formatDataStreamPart('finish_message', value);
+}
+
+/** A whole answer, written with `createDataStreamResponse`. */
+export function answerResponse(
+  text: string,
+  options: { threadId?: string; threadKey?: string; headers?: Record<string, string> } = {},
+): Response {
+  return createDataStreamResponse({
+    headers: options.headers,
+    execute(stream: DataStreamWriter) {
+      stream.write(formatDataStreamPart('start_step', { messageId: 'msg-answer' }));
+      stream.write(formatDataStreamPart('text', text));
+      stream.write(
+        formatDataStreamPart('finish_step', {
+          finishReason: 'stop',
+          usage: { promptTokens: 1, completionTokens: 2 },
+          isContinued: false,
+        }),
+      );
+      stream.write(finishLine({ threadId: options.threadId, threadKey: options.threadKey }));
+    },
+  });
+}
+
+/** A stream the test writes to line by line, to stop or break it mid-answer. */
+export function controlledStream(headers: Record<string, string> = {}) {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  return {
+    response: () =>
+      new Response(body, {
+        status: 200,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Vercel-AI-Data-Stream': 'v1', ...headers },
+      }),
+    write: (text: string) => controller.enqueue(encoder.encode(text)),
+    close: () => controller.close(),
+  };
+}
+
+/** A JSON error response as the reference service answers. */
+export function errorResponse(status: number, code: string, message: string, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify({ error: { code, message } }), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+/** The text of a message's text parts. */
+export const textOf = (message: { parts?: Array<{ type: string; text?: string }> } | undefined): string =>
+  (message?.parts ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
