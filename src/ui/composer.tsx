@@ -1,0 +1,94 @@
+import { type FormEvent, type KeyboardEvent, type RefObject, useId } from 'react';
+import { useLabels } from '../labels';
+import { visuallyHidden } from './dom';
+import { Icon } from './icons';
+
+export interface ComposerProps {
+  value: string;
+  onValueChange: (value: string) => void;
+  onSubmit: (question: string) => void;
+  onStop: () => void;
+  /** An answer is on its way: the Stop button replaces Send. */
+  busy: boolean;
+  /** Sending is impossible (config error): the Send button stays disabled. */
+  disabled?: boolean;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  className?: string;
+  inputClassName?: string;
+}
+
+/** The question box: Enter sends, Shift+Enter starts a new line, an IME composition is left alone. */
+export function Composer({
+  value,
+  onValueChange,
+  onSubmit,
+  onStop,
+  busy,
+  disabled,
+  inputRef,
+  className,
+  inputClassName,
+}: ComposerProps) {
+  const labels = useLabels();
+  const inputId = useId();
+  const canSend = !busy && !disabled && value.trim().length > 0;
+
+  const submit = () => {
+    if (canSend) onSubmit(value.trim());
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // keyCode 229 is the Enter that confirms an IME candidate in browsers that end the composition first.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229)
+      return;
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form
+      data-docs-assistant="composer"
+      className={className}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={inputId} style={visuallyHidden}>
+        {labels.inputLabel}
+      </label>
+      <textarea
+        ref={inputRef}
+        id={inputId}
+        data-docs-assistant="input"
+        className={inputClassName}
+        rows={1}
+        value={value}
+        placeholder={labels.inputPlaceholder}
+        onChange={(event) => onValueChange(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      {busy ? (
+        <button
+          type="button"
+          data-action="stop"
+          aria-label={labels.stop}
+          title={labels.stop}
+          onClick={onStop}
+        >
+          <Icon name="stop" />
+        </button>
+      ) : (
+        <button
+          type="submit"
+          data-action="send"
+          aria-label={labels.send}
+          title={labels.send}
+          disabled={!canSend}
+        >
+          <Icon name="send" />
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,163 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import type { AssistantMessage, AssistantStatus } from '../chat/types';
+import { useLabels } from '../labels';
+import { MessageParts } from '../parts/index';
+import type { PartComponents } from '../parts/types';
+import { visuallyHidden } from './dom';
+import { Icon } from './icons';
+import type { ClassNames } from './types';
+
+/** How long "Copied" shows after copying an answer (in ms). */
+const COPIED_FEEDBACK_MS = 2_000;
+
+/** The text of an answer, as copied: its text parts, or its content when it has none. */
+export function messageText(message: AssistantMessage): string {
+  const texts = (message.parts ?? []).flatMap((part) => (part.type === 'text' ? [part.text] : []));
+  return texts.length > 0 ? texts.join('\n\n') : message.content;
+}
+
+export interface MessageListProps {
+  messages: readonly AssistantMessage[];
+  status: AssistantStatus;
+  components?: PartComponents;
+  resolveHref: (href: string) => string | null;
+  onAsk: (question: string) => void;
+  classNames?: ClassNames;
+}
+
+/**
+ * The conversation. It is a `role="log"` kept at `aria-live="off"`: a streaming answer changes it
+ * many times a second and a screen reader would read every fragment. Finished answers are announced
+ * once by the panel's own live region instead.
+ */
+export function MessageList({
+  messages,
+  status,
+  components,
+  resolveHref,
+  onAsk,
+  classNames,
+}: MessageListProps) {
+  const labels = useLabels();
+  const listRef = useRef<HTMLDivElement>(null);
+  const busy = status === 'submitted' || status === 'streaming';
+  const shown = messages.filter((m) => m.role === 'user' || m.role === 'assistant');
+  const last = shown[shown.length - 1];
+  const waiting = busy && last?.role !== 'assistant';
+
+  // Follow the answer as it grows, unless the reader scrolled up to read something earlier.
+  const stickToBottom = useRef(true);
+  useEffect(() => {
+    const list = listRef.current;
+    if (list && stickToBottom.current) list.scrollTop = list.scrollHeight;
+  });
+
+  return (
+    <div
+      ref={listRef}
+      data-docs-assistant="messages"
+      className={classNames?.messages}
+      role="log"
+      aria-live="off"
+      aria-busy={busy}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable so keyboard readers can scroll it (WCAG 2.1.1).
+      tabIndex={0}
+      aria-label={labels.title}
+      onScroll={(event) => {
+        const el = event.currentTarget;
+        stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+      }}
+    >
+      {shown.map((message) => (
+        <MessageItem
+          key={message.id}
+          message={message}
+          isStreaming={busy && message === last && message.role === 'assistant'}
+          components={components}
+          resolveHref={resolveHref}
+          onAsk={onAsk}
+          className={classNames?.message}
+        />
+      ))}
+      {waiting ? (
+        <div data-docs-assistant="thinking" role="presentation">
+          {labels.thinking}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+interface MessageItemProps {
+  message: AssistantMessage;
+  isStreaming: boolean;
+  components?: PartComponents;
+  resolveHref: (href: string) => string | null;
+  onAsk: (question: string) => void;
+  className?: string;
+}
+
+const MessageItem = memo(function MessageItem({
+  message,
+  isStreaming,
+  components,
+  resolveHref,
+  onAsk,
+  className,
+}: MessageItemProps) {
+  const labels = useLabels();
+  const isUser = message.role === 'user';
+  return (
+    <div
+      data-docs-assistant="message"
+      data-role={message.role}
+      data-streaming={isStreaming ? '' : undefined}
+      className={className}
+    >
+      <span style={visuallyHidden}>{isUser ? labels.you : labels.assistant}</span>
+      {isUser ? (
+        <div data-docs-assistant="user-text">{message.content}</div>
+      ) : (
+        <MessageParts
+          message={message}
+          isStreaming={isStreaming}
+          components={components}
+          resolveHref={resolveHref}
+          onAsk={onAsk}
+        />
+      )}
+      {!isUser && !isStreaming && messageText(message).trim() ? (
+        <CopyButton text={messageText(message)} />
+      ) : null}
+    </div>
+  );
+});
+MessageItem.displayName = 'MessageItem';
+
+function CopyButton({ text }: { text: string }) {
+  const labels = useLabels();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const label = copied ? labels.copied : labels.copy;
+  return (
+    <button
+      type="button"
+      data-action="copy"
+      data-copied={copied ? '' : undefined}
+      aria-label={label}
+      title={label}
+      onClick={() => {
+        navigator.clipboard?.writeText(text).then(
+          () => setCopied(true),
+          (error: unknown) => console.error('docs-assistant: copying the answer failed', error),
+        );
+      }}
+    >
+      <Icon name={copied ? 'check' : 'copy'} />
+    </button>
+  );
+}
