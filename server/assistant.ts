@@ -1,0 +1,297 @@
+/**
+ * The v1 assistant endpoint (spec §4.1): POST /discovery/v1/assistant/:domain/message. Checks
+ * limits, key, domain and body, searches the docs, then streams the `search` tool call, its
+ * result and the engine's answer in the AI SDK v4 data stream protocol, ending with a finish part
+ * that carries the thread id (spec §6).
+ */
+import { createDataStreamResponse, formatDataStreamPart } from 'ai';
+import type { Context, Hono } from 'hono';
+import {
+  type AssistantRequest,
+  DEFAULT_RETRIEVAL_PAGE_SIZE,
+  type FinishMessageValue,
+  joinUrl,
+  type Message,
+  type SearchResult,
+  THREAD_ID_HEADER,
+  THREAD_KEY_HEADER,
+  validateAssistantRequest,
+} from '../src/protocol';
+import type { DomainConfig, ServiceConfig } from './config';
+import type { AnswerContext, AnswerEngine, SourceRef } from './engines/types';
+import { clientIp, HttpError, readJsonBody, requireKey } from './http';
+import type { FixedWindowLimiter } from './rate-limit';
+import type { DocsIndex, RetrievalHit } from './retrieval';
+import type { Thread, ThreadStore } from './threads';
+
+export const ASSISTANT_MESSAGE_ROUTE = '/discovery/v1/assistant/:domain/message';
+
+export interface AssistantRuntime {
+  config: ServiceConfig;
+  threads: ThreadStore;
+  engine: AnswerEngine;
+  limiters: { perOrganization: FixedWindowLimiter; perIp: FixedWindowLimiter };
+  /** The search index of a domain, built on first use. */
+  index: (domain: string) => Promise<DocsIndex>;
+  trustProxy: boolean;
+  warn: (message: string) => void;
+}
+
+// Characters of a search result's snippet.
+const SNIPPET_CHARS = 200;
+
+const randomId = (prefix: string): string =>
+  prefix + crypto.getRandomValues(new Uint32Array(3)).reduce((id, n) => id + n.toString(36), '');
+
+function rateLimited(scope: string, retryAfterSeconds: number, limit: number): HttpError {
+  return new HttpError(
+    429,
+    'rate_limited',
+    `Too many requests ${scope} (limit ${limit}); retry in ${retryAfterSeconds} seconds.`,
+    { headers: { 'Retry-After': String(retryAfterSeconds) } },
+  );
+}
+
+function messageText(message: Message): string {
+  if (message.content.trim()) return message.content.trim();
+  return message.parts
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('')
+    .trim();
+}
+
+function snippet(hit: RetrievalHit): string {
+  const text = hit.section.blocks.join(' ') || hit.section.code[0]?.code || '';
+  if (text.length <= SNIPPET_CHARS) return text;
+  const cut = text.slice(0, SNIPPET_CHARS);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), SNIPPET_CHARS - 40))}…`;
+}
+
+/** The latest user question, or a 400 saying what is wrong with the conversation. */
+function latestQuestion(request: AssistantRequest): string {
+  const index = request.messages.length - 1;
+  const last = request.messages[index]!;
+  if (last.role !== 'user') {
+    throw new HttpError(
+      400,
+      'invalid_request',
+      `The last message must be the user's question (got role "${last.role}").`,
+      {
+        issues: [{ path: `messages.${index}.role`, message: 'must be "user" for the last message' }],
+      },
+    );
+  }
+  const text = messageText(last);
+  if (!text) {
+    throw new HttpError(
+      400,
+      'invalid_request',
+      'The last user message has no text; send the question as content.',
+      {
+        issues: [{ path: `messages.${index}.content`, message: 'must hold the question' }],
+      },
+    );
+  }
+  return text;
+}
+
+async function findThread(
+  runtime: AssistantRuntime,
+  request: AssistantRequest,
+  domain: string,
+): Promise<Thread> {
+  if (!request.threadId) return runtime.threads.create({ domain, fp: request.fp });
+  const found = await runtime.threads.find(request.threadId, {
+    domain,
+    fp: request.fp,
+    key: request.threadKey,
+  });
+  if (!found.ok) {
+    // Same answer for "no such thread" and "someone else's thread", so ids cannot be probed.
+    throw new HttpError(
+      404,
+      'not_found',
+      `No thread "${request.threadId}" for this reader on domain "${domain}"; send the question without threadId to start a new one.`,
+    );
+  }
+  return found.thread;
+}
+
+async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Response> {
+  const { config, limiters } = runtime;
+  const domainName = c.req.param('domain') ?? '';
+
+  const ipDecision = limiters.perIp.hit(clientIp(c, { trustProxy: runtime.trustProxy }));
+  if (!ipDecision.allowed)
+    throw rateLimited('from this IP address', ipDecision.retryAfterSeconds, ipDecision.limit);
+
+  const owner = requireKey(config, c.req.header('authorization'), 'assistant');
+  const domain = config.domains.find((d) => d.domain === domainName);
+  if (!domain) {
+    throw new HttpError(
+      404,
+      'not_found',
+      `Unknown domain "${domainName}"; check the domain in the request path.`,
+    );
+  }
+  if (domain.organization !== owner.organization.id) {
+    throw new HttpError(
+      403,
+      'forbidden',
+      `This assistant key is not valid for domain "${domainName}"; use the assistant key of the organization that owns it.`,
+    );
+  }
+  const orgDecision = limiters.perOrganization.hit(owner.organization.id);
+  if (!orgDecision.allowed) {
+    throw rateLimited('for this organization', orgDecision.retryAfterSeconds, orgDecision.limit);
+  }
+
+  const body = await readJsonBody(c.req.raw, config.maxBodyBytes);
+  const validation = validateAssistantRequest(body);
+  if (!validation.success) {
+    const list = validation.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+    throw new HttpError(400, 'invalid_request', `Invalid request body: ${list}.`, {
+      issues: validation.problems,
+    });
+  }
+  const request = validation.data;
+  const question = latestQuestion(request);
+  const thread = await findThread(runtime, request, domain.domain);
+  const index = await runtime.index(domain.domain);
+
+  const earlier = thread.turns.length
+    ? thread.turns.map((turn) => turn.question)
+    : request.messages
+        .slice(0, -1)
+        .filter((m) => m.role === 'user')
+        .map(messageText);
+  const retrieval = index.query({
+    question,
+    history: earlier,
+    context: request.context ?? [],
+    ...(request.currentPath ? { currentPath: request.currentPath } : {}),
+    filter: request.filter ?? null,
+    limit: request.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE,
+  });
+  const answerContext = buildAnswerContext({ runtime, domain, index, request, question, thread, retrieval });
+  const signal = c.req.raw.signal;
+  if (signal) answerContext.abortSignal = signal;
+
+  return createDataStreamResponse({
+    headers: {
+      [THREAD_ID_HEADER]: thread.id,
+      [THREAD_KEY_HEADER]: thread.key,
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    },
+    onError: (error) => {
+      runtime.warn(`answer failed: ${error instanceof Error ? error.message : String(error)}`);
+      return 'The assistant could not finish this answer; try again.';
+    },
+    execute: async (stream) => {
+      const { messageId } = answerContext;
+      const toolCallId = randomId('call_');
+      const args = {
+        query: question,
+        ...(request.filter ? { filter: request.filter } : {}),
+        ...(request.currentPath ? { currentPath: request.currentPath } : {}),
+      };
+      const noUsage = { promptTokens: 0, completionTokens: 0 };
+      stream.write(formatDataStreamPart('start_step', { messageId }));
+      stream.write(formatDataStreamPart('tool_call_streaming_start', { toolCallId, toolName: 'search' }));
+      stream.write(
+        formatDataStreamPart('tool_call_delta', { toolCallId, argsTextDelta: JSON.stringify(args) }),
+      );
+      stream.write(formatDataStreamPart('tool_call', { toolCallId, toolName: 'search', args }));
+      stream.write(
+        formatDataStreamPart('tool_result', { toolCallId, result: { results: answerContext.results } }),
+      );
+      stream.write(
+        formatDataStreamPart('finish_step', {
+          finishReason: 'tool-calls',
+          usage: noUsage,
+          isContinued: false,
+        }),
+      );
+
+      const outcome = await runtime.engine.answer(answerContext, stream);
+      if (outcome.finishReason !== 'error' && !signal?.aborted) {
+        try {
+          await runtime.threads.append(thread, {
+            question,
+            answer: outcome.text,
+            sources: outcome.cited.map((source) => source.path),
+            at: new Date().toISOString(),
+          });
+        } catch (error) {
+          // The answer is already streamed; losing its persistence is worth a warning, not an error part.
+          runtime.warn(
+            `could not persist thread ${thread.id}: ${error instanceof Error ? error.message : error}`,
+          );
+        }
+      }
+      // `formatDataStreamPart` serialises the whole value, so `threadId` (spec §6) reaches the wire
+      // even though its TypeScript type names only finishReason and usage. (The v4 client's parser
+      // drops unknown fields, which is why the widget also reads the raw line and `X-Thread-Id`.)
+      const finish = {
+        finishReason: outcome.finishReason,
+        usage: outcome.usage,
+        threadId: thread.id,
+        threadKey: thread.key,
+      } satisfies FinishMessageValue;
+      stream.write(formatDataStreamPart('finish_message', finish));
+    },
+  });
+}
+
+function buildAnswerContext(input: {
+  runtime: AssistantRuntime;
+  domain: DomainConfig;
+  index: DocsIndex;
+  request: AssistantRequest;
+  question: string;
+  thread: Thread;
+  retrieval: ReturnType<DocsIndex['query']>;
+}): AnswerContext {
+  const { domain, index, request, question, thread, retrieval } = input;
+  const urlFor = (path: string): string => (domain.siteUrl ? joinUrl(domain.siteUrl, path) : path);
+  const sources: SourceRef[] = [];
+  for (const hit of retrieval.hits) {
+    const { pagePath, pageTitle } = hit.section;
+    if (sources.some((source) => source.path === pagePath)) continue;
+    sources.push({ id: pagePath, title: pageTitle, path: pagePath, url: urlFor(pagePath) });
+  }
+  const results: SearchResult[] = retrieval.hits.map((hit) => {
+    const { pagePath, pageTitle, anchor, headingPath } = hit.section;
+    return {
+      title: headingPath.length ? `${pageTitle} › ${headingPath[headingPath.length - 1]}` : pageTitle,
+      path: pagePath,
+      url: `${urlFor(pagePath)}${anchor ? `#${anchor}` : ''}`,
+      snippet: snippet(hit),
+    };
+  });
+  return {
+    question,
+    messages: request.messages,
+    history: thread.turns,
+    context: request.context ?? [],
+    ...(request.currentPath ? { currentPath: request.currentPath } : {}),
+    retrieval,
+    results,
+    sources,
+    index,
+    siteTitle: domain.title ?? index.page('/')?.title ?? domain.domain,
+    urlFor,
+    messageId: randomId('msg_'),
+  };
+}
+
+/** Adds the assistant endpoint to an app. */
+export function mountAssistantRoutes(app: Hono, runtime: AssistantRuntime): void {
+  app.post(ASSISTANT_MESSAGE_ROUTE, (c) => handleMessage(c, runtime));
+  app.all(ASSISTANT_MESSAGE_ROUTE, () => {
+    throw new HttpError(405, 'invalid_request', 'Use POST for the assistant message endpoint.', {
+      headers: { Allow: 'POST, OPTIONS' },
+    });
+  });
+}

@@ -1,0 +1,129 @@
+/** `docs-assistant serve`: the reference service on a local port. */
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createAssistantService, DEFAULT_DOCS_DIR, DEFAULT_DOMAIN } from '../service';
+import { type CliCommand, CliUsageError, parseFlags } from './types';
+
+/** Port of `serve` when none is given. */
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = '127.0.0.1';
+
+const usage = `Usage: docs-assistant serve [options]
+
+Serves the assistant endpoint (POST /discovery/v1/assistant/{domain}/message) over a folder of
+Markdown/MDX docs.
+
+Options:
+  --docs <dir>        Docs folder (repeatable)                     [default: ${DEFAULT_DOCS_DIR}]
+  --port <n>          Port, 0 for any free one                     [default: ${DEFAULT_PORT}]
+  --host <addr>       Address to listen on                         [default: ${DEFAULT_HOST}]
+  --domain <name>     Domain identifier in the endpoint path       [default: ${DEFAULT_DOMAIN}]
+  --data-dir <dir>    Keep threads in <dir>/threads.jsonl           [default: in memory]
+  --engine <name>     extractive (no model) or openai              [default: extractive]
+  --site-url <url>    Public URL of the docs, for absolute links
+  --assistant-key <k> Assistant key to accept (svc_dsc_…)          [default: random]
+  --admin-key <k>     Admin key to accept (svc_…)                  [default: random]
+  -h, --help          Show this help
+
+The openai engine reads DOCS_ASSISTANT_LLM_BASE_URL, DOCS_ASSISTANT_LLM_API_KEY and
+DOCS_ASSISTANT_LLM_MODEL (any OpenAI-compatible chat endpoint).`;
+
+export const serveCommand: CliCommand = {
+  summary: 'Serve the assistant endpoint over a docs folder',
+  usage,
+  async run(args, io) {
+    const flags = parseFlags(args, {
+      values: [
+        'docs',
+        'port',
+        'host',
+        'domain',
+        'data-dir',
+        'engine',
+        'site-url',
+        'assistant-key',
+        'admin-key',
+      ],
+      repeatable: ['docs'],
+    });
+    if (flags.booleans.has('help')) {
+      io.out(usage);
+      return 0;
+    }
+    const one = (name: string): string | undefined => flags.values[name]?.[0];
+    const portText = one('port') ?? String(DEFAULT_PORT);
+    const port = Number(portText);
+    if (!/^\d+$/.test(portText) || port > 65535) {
+      throw new CliUsageError(`--port must be a whole number from 0 to 65535 (got "${portText}").`);
+    }
+    const engine = one('engine') ?? 'extractive';
+    if (engine !== 'extractive' && engine !== 'openai') {
+      throw new CliUsageError(`--engine must be "extractive" or "openai" (got "${engine}").`);
+    }
+    const docs = (flags.values.docs ?? [DEFAULT_DOCS_DIR]).map((dir) => resolve(dir));
+    for (const dir of docs) {
+      const info = await stat(dir).catch(() => null);
+      if (!info?.isDirectory()) {
+        throw new CliUsageError(`Docs folder ${dir} does not exist or is not a folder; pass --docs <dir>.`);
+      }
+    }
+    const dataDir = one('data-dir');
+    const siteUrl = one('site-url');
+    const assistantKey = one('assistant-key');
+    const adminKey = one('admin-key');
+    let service: ReturnType<typeof createAssistantService>;
+    try {
+      service = createAssistantService({
+        docs,
+        engine,
+        ...(one('domain') ? { domain: one('domain') } : {}),
+        ...(dataDir ? { dataDir: resolve(dataDir) } : {}),
+        ...(siteUrl ? { siteUrl } : {}),
+        ...(assistantKey ? { assistantKey } : {}),
+        ...(adminKey ? { adminKey } : {}),
+      });
+    } catch (error) {
+      throw new CliUsageError(error instanceof Error ? error.message : String(error));
+    }
+    await service.ready();
+    const host = one('host') ?? DEFAULT_HOST;
+    const domain = service.config.domains[0]!;
+    const organization = service.config.organizations[0]!;
+    const index = await service.index(domain.domain);
+    await new Promise<void>((resolveListening, reject) => {
+      const server = serve({ fetch: service.fetch, port, hostname: host }, (info) => {
+        const shownHost = info.address.includes(':') ? `[${info.address}]` : info.address;
+        const url = `http://${shownHost}:${info.port}`;
+        io.out(
+          `docs-assistant serving ${index.pages.length} pages (${index.sections.length} sections) from ${docs.join(', ')}`,
+        );
+        io.out(`  URL:           ${url}`);
+        io.out(`  Endpoint:      POST ${url}/discovery/v1/assistant/${domain.domain}/message`);
+        io.out(`  Domain:        ${domain.domain}`);
+        io.out(`  Assistant key: ${organization.assistantKeys[0]}`);
+        io.out(`  Admin key:     ${organization.adminKeys[0]} (secret: server-side only)`);
+        io.out(
+          `  Engine:        ${engine}${dataDir ? `, threads in ${resolve(dataDir)}` : ', threads in memory'}`,
+        );
+        resolveListening();
+      });
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(
+          error.code === 'EADDRINUSE'
+            ? new CliUsageError(
+                `Port ${port} on ${host} is in use; pass another --port (0 picks a free one).`,
+              )
+            : error,
+        ),
+      );
+      const stop = () => {
+        server.close();
+        void service.close().finally(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    return 0;
+  },
+};

@@ -1,0 +1,206 @@
+/**
+ * The default engine: no model, no network. It quotes the best-matching passages of the docs as a
+ * short Markdown answer with numbered citations, then lists related pages. Same question, same
+ * docs, same answer.
+ */
+import { formatDataStreamPart } from 'ai';
+import type { CodeBlock } from '../retrieval';
+import { queryTerms, type RetrievalHit } from '../retrieval';
+import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types';
+
+// Supporting bullets taken from sections other than the best one.
+const MAX_BULLETS = 2;
+// A supporting section must score at least this share of the best one to be quoted.
+const SUPPORT_SCORE_RATIO = 0.3;
+// Longest code block quoted in an answer (in lines); longer ones are left to the linked page.
+const MAX_CODE_LINES = 20;
+// Related pages listed in the closing `suggestions` block.
+const MAX_SUGGESTIONS = 3;
+// Words per streamed text chunk.
+const WORDS_PER_CHUNK = 3;
+
+const PROCEDURAL =
+  /\b(how|install|setup|set up|configure|example|code|snippet|usage|import|render|write|add)\b/i;
+
+function sentences(block: string): string[] {
+  return block
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9`"'([*])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+const overlap = (text: string, terms: Set<string>): number =>
+  queryTerms(text).reduce((count, term) => count + (terms.has(term) ? 1 : 0), 0);
+
+/** The sentences of a section that best match the terms, in document order. */
+function bestSentences(hit: RetrievalHit, terms: Set<string>, max: number): string[] {
+  const all = hit.section.blocks.flatMap(sentences);
+  if (!all.length) return [];
+  const scored = all.map((text, index) => ({ text, index, score: overlap(text, terms) }));
+  const ranked = [...scored].sort((a, b) => b.score - a.score || a.index - b.index);
+  const first = ranked[0]!;
+  const picked = [first];
+  // A short lead reads better with the sentence that follows it.
+  const next = scored[first.index + 1];
+  if (max > 1 && next && (next.score > 0 || first.text.length < 90)) picked.push(next);
+  return picked.sort((a, b) => a.index - b.index).map((s) => s.text);
+}
+
+const headingOf = (hit: RetrievalHit): string =>
+  hit.section.headingPath[hit.section.headingPath.length - 1] ?? hit.section.pageTitle;
+
+function fence(block: CodeBlock): string {
+  const longest = Math.max(2, ...Array.from(block.code.matchAll(/`+/g), (m) => m[0].length));
+  const marks = '`'.repeat(longest + 1);
+  return `${marks}${block.lang}\n${block.code}\n${marks}`;
+}
+
+/** `(Title)[/path]` lines in a `suggestions` block, the format the widget renders as links. */
+function suggestionsBlock(pages: { title: string; path: string }[]): string {
+  if (!pages.length) return '';
+  const lines = pages.map((page) => `(${page.title.replace(/[()[\]]/g, '')})[${page.path}]`);
+  return `\`\`\`suggestions\n${lines.join('\n')}\n\`\`\``;
+}
+
+/** Related pages: other retrieved pages first, then pages near the best one, then any. */
+function relatedPages(context: AnswerContext, exclude: Set<string>): { title: string; path: string }[] {
+  const picked: { title: string; path: string }[] = [];
+  const add = (path: string, title: string) => {
+    if (picked.length >= MAX_SUGGESTIONS || exclude.has(path) || picked.some((p) => p.path === path)) return;
+    picked.push({ title, path });
+  };
+  for (const source of context.sources) add(source.path, source.title);
+  const best = context.sources[0]?.path ?? '/';
+  const folder = best.slice(0, best.lastIndexOf('/') + 1);
+  if (folder !== '/') {
+    for (const page of context.index.pages) if (page.path.startsWith(folder)) add(page.path, page.title);
+  }
+  // Shallow pages first: an overview is a better place to start browsing than a deep page.
+  const byDepth = [...context.index.pages].sort(
+    (a, b) => a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path),
+  );
+  for (const page of byDepth) add(page.path, page.title);
+  return picked;
+}
+
+/** Puts ` [n]` before the sentence's closing punctuation. */
+const withCitation = (text: string, marker: string): string => {
+  const match = /[.!?:]$/.exec(text);
+  return match ? `${text.slice(0, -1)}${marker}${match[0]}` : `${text}${marker}`;
+};
+
+export interface ExtractiveAnswer {
+  text: string;
+  cited: SourceRef[];
+}
+
+/** Builds the answer text (exported for tests and for the static demo). */
+export function composeExtractiveAnswer(context: AnswerContext): ExtractiveAnswer {
+  const { retrieval, sources } = context;
+  const hits = retrieval.hits;
+  if (!retrieval.confident || !hits.length) {
+    const related = relatedPages(context, new Set());
+    const text = [
+      `The ${context.siteTitle} docs don't cover that: I found nothing about it in the documentation.`,
+      related.length ? 'These pages may help you look further:' : '',
+      suggestionsBlock(related),
+    ]
+      .filter(Boolean)
+      .join('\n\n');
+    return { text, cited: [] };
+  }
+
+  const terms = new Set([
+    ...retrieval.terms,
+    // A follow-up borrows its subject from the thread's last question.
+    ...(retrieval.terms.length <= 1
+      ? queryTerms(context.history[context.history.length - 1]?.question ?? '')
+      : []),
+  ]);
+  const cited: SourceRef[] = [];
+  const cite = (path: string): string => {
+    let index = cited.findIndex((source) => source.path === path);
+    if (index < 0) {
+      const source = sources.find((s) => s.path === path);
+      if (!source) return '';
+      cited.push(source);
+      index = cited.length - 1;
+    }
+    return ` [${index + 1}]`;
+  };
+
+  const top = hits[0]!;
+  const lead = bestSentences(top, terms, 2);
+  const parts: string[] = [];
+  if (lead.length) {
+    parts.push(withCitation(lead.join(' '), cite(top.section.pagePath)));
+  } else {
+    parts.push(
+      `**${headingOf(top)}** in *${top.section.pageTitle}* covers this${cite(top.section.pagePath)}.`,
+    );
+  }
+
+  const bullets: string[] = [];
+  for (const hit of hits.slice(1)) {
+    if (bullets.length >= MAX_BULLETS) break;
+    if (hit.score < top.score * SUPPORT_SCORE_RATIO) break;
+    if (hit.questionTerms.length === 0 && retrieval.terms.length > 1) continue;
+    const [sentence] = bestSentences(hit, terms, 1);
+    if (!sentence || lead.includes(sentence)) continue;
+    bullets.push(`- **${headingOf(hit)}**: ${withCitation(sentence, cite(hit.section.pagePath))}`);
+  }
+  if (bullets.length) parts.push(bullets.join('\n'));
+
+  if (PROCEDURAL.test(context.question)) {
+    const withCode = hits
+      .slice(0, 2)
+      .find((hit) => hit.section.code.some((block) => block.code.split('\n').length <= MAX_CODE_LINES));
+    const block = withCode?.section.code.find((b) => b.code.split('\n').length <= MAX_CODE_LINES);
+    if (withCode && block) {
+      const marker = cite(withCode.section.pagePath);
+      parts.push(`For example, from *${headingOf(withCode)}*${marker}:\n\n${fence(block)}`);
+    }
+  }
+
+  const related = relatedPages(context, new Set(cited.map((source) => source.path)));
+  if (related.length) parts.push(`Related pages:\n\n${suggestionsBlock(related)}`);
+  return { text: parts.join('\n\n'), cited };
+}
+
+/** Splits text into small chunks that join back to exactly the same text. */
+export function chunkText(text: string, wordsPerChunk = WORDS_PER_CHUNK): string[] {
+  const words = text.match(/\S+\s*|\s+/g) ?? [];
+  const chunks: string[] = [];
+  for (let i = 0; i < words.length; i += wordsPerChunk)
+    chunks.push(words.slice(i, i + wordsPerChunk).join(''));
+  return chunks;
+}
+
+export function createExtractiveEngine(): AnswerEngine {
+  return {
+    name: 'extractive',
+    async answer(context, stream): Promise<AnswerOutcome> {
+      const { text, cited } = composeExtractiveAnswer(context);
+      stream.write(formatDataStreamPart('start_step', { messageId: context.messageId }));
+      for (const source of cited) {
+        stream.write(
+          formatDataStreamPart('source', {
+            sourceType: 'url',
+            id: source.id,
+            url: source.url,
+            title: source.title,
+          }),
+        );
+      }
+      for (const chunk of chunkText(text)) {
+        if (context.abortSignal?.aborted) break;
+        stream.write(formatDataStreamPart('text', chunk));
+        // Lets each chunk leave before the next is written, so the answer streams.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      const usage = { promptTokens: 0, completionTokens: 0 };
+      stream.write(formatDataStreamPart('finish_step', { finishReason: 'stop', usage, isContinued: false }));
+      return { text, cited, finishReason: 'stop', usage };
+    },
+  };
+}

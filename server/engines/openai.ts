@@ -1,0 +1,180 @@
+/**
+ * An engine backed by any OpenAI-compatible chat endpoint. The retrieved passages go into the
+ * system prompt; the model's stream (text and reasoning) is merged into the service's data stream
+ * after the service's own `search` tool parts.
+ */
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import {
+  type CoreMessage,
+  type DataStreamWriter,
+  formatDataStreamPart,
+  type LanguageModel,
+  streamText,
+} from 'ai';
+import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types';
+
+export interface OpenAIEngineOptions {
+  /** A ready model (tests pass `MockLanguageModelV1`); when given, the settings below are unused. */
+  model?: LanguageModel;
+  /** @default process.env.DOCS_ASSISTANT_LLM_BASE_URL */
+  baseURL?: string;
+  /** @default process.env.DOCS_ASSISTANT_LLM_API_KEY */
+  apiKey?: string;
+  /** @default process.env.DOCS_ASSISTANT_LLM_MODEL */
+  modelId?: string;
+  /** @default 0.2 */
+  temperature?: number;
+  /** Longest answer (in tokens). @default 1024 */
+  maxTokens?: number;
+  /** Earlier messages of the conversation passed to the model. @default 10 */
+  maxHistoryMessages?: number;
+  env?: Record<string, string | undefined>;
+}
+
+// Characters of each passage put in the prompt; five passages stay well within small contexts.
+const MAX_PASSAGE_CHARS = 1500;
+
+/** Resolves the model from options or environment, with an error that names what is missing. */
+export function resolveOpenAIModel(options: OpenAIEngineOptions = {}): LanguageModel {
+  if (options.model) return options.model;
+  const env = options.env ?? (typeof process !== 'undefined' ? process.env : {});
+  const baseURL = options.baseURL ?? env.DOCS_ASSISTANT_LLM_BASE_URL;
+  const apiKey = options.apiKey ?? env.DOCS_ASSISTANT_LLM_API_KEY;
+  const modelId = options.modelId ?? env.DOCS_ASSISTANT_LLM_MODEL;
+  const missing = [
+    !baseURL && 'a base URL (DOCS_ASSISTANT_LLM_BASE_URL)',
+    !modelId && 'a model name (DOCS_ASSISTANT_LLM_MODEL)',
+  ].filter(Boolean);
+  if (missing.length || !baseURL || !modelId) {
+    throw new Error(
+      `The openai engine needs ${missing.join(' and ')}; set them in the environment or the engine options, ` +
+        'or use the extractive engine, which needs no model.',
+    );
+  }
+  return createOpenAICompatible({
+    name: 'docs-assistant-llm',
+    baseURL,
+    ...(apiKey ? { apiKey } : {}),
+  }).chatModel(modelId);
+}
+
+/** The system prompt: how to answer, and the numbered passages to answer from. */
+export function buildSystemPrompt(context: AnswerContext): string {
+  const passages = context.retrieval.hits.map((hit) => {
+    const number = context.sources.findIndex((source) => source.path === hit.section.pagePath) + 1;
+    const heading = [hit.section.pageTitle, ...hit.section.headingPath].join(' › ');
+    const code = hit.section.code.map((block) => `\`\`\`${block.lang}\n${block.code}\n\`\`\``).join('\n');
+    const body = `${hit.section.blocks.join('\n')}\n${code}`.trim().slice(0, MAX_PASSAGE_CHARS);
+    return `[${number}] ${heading} (${context.urlFor(hit.section.pagePath)}${hit.section.anchor ? `#${hit.section.anchor}` : ''})\n${body}`;
+  });
+  const readerContext = context.context.map(
+    (item) =>
+      `- ${item.type}${item.path ? ` from ${item.path}` : ''}:\n${item.value.slice(0, MAX_PASSAGE_CHARS)}`,
+  );
+  return [
+    `You are the documentation assistant of ${context.siteTitle}. Answer the reader's question using only the passages below.`,
+    'Be brief and use Markdown. Cite the passages you use with their numbers, like [1].',
+    "If the passages do not answer the question, say plainly that the docs don't cover it; never invent APIs, options or links.",
+    context.currentPath ? `The reader is on the page ${context.currentPath}.` : '',
+    readerContext.length ? `The reader attached:\n${readerContext.join('\n')}` : '',
+    passages.length ? `Passages:\n\n${passages.join('\n\n')}` : 'Passages: none matched the question.',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+function toCoreMessages(context: AnswerContext, maxHistory: number): CoreMessage[] {
+  const messages: CoreMessage[] = [];
+  for (const message of context.messages.slice(-maxHistory - 1)) {
+    if (message.role !== 'user' && message.role !== 'assistant') continue;
+    const text =
+      message.content ||
+      message.parts
+        .map((part) => (part.type === 'text' ? part.text : ''))
+        .join('')
+        .trim();
+    if (text) messages.push({ role: message.role, content: text });
+  }
+  return messages;
+}
+
+/** The sources whose numbers the text cites, in citation order. */
+export function citedSources(text: string, sources: SourceRef[]): SourceRef[] {
+  const cited: SourceRef[] = [];
+  for (const match of text.matchAll(/\[(\d{1,3})\]/g)) {
+    const source = sources[Number(match[1]) - 1];
+    if (source && !cited.includes(source)) cited.push(source);
+  }
+  return cited;
+}
+
+type DataStreamChunks = Parameters<DataStreamWriter['merge']>[0];
+
+async function pipeInto(stream: DataStreamChunks, writer: DataStreamWriter): Promise<void> {
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    writer.write(value);
+  }
+}
+
+export function createOpenAIEngine(options: OpenAIEngineOptions = {}): AnswerEngine {
+  const model = resolveOpenAIModel(options);
+  return {
+    name: 'openai',
+    async answer(context, stream): Promise<AnswerOutcome> {
+      const result = streamText({
+        model,
+        system: buildSystemPrompt(context),
+        messages: toCoreMessages(context, options.maxHistoryMessages ?? 10),
+        temperature: options.temperature ?? 0.2,
+        maxTokens: options.maxTokens ?? 1024,
+        ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
+        onError: () => {},
+      });
+      // `mergeIntoDataStream` hands its stream to `writer.merge`; taking that stream here lets the
+      // service know when the model is done, so its `d:` part (with threadId) comes last.
+      let merged: Promise<void> = Promise.resolve();
+      const writer: DataStreamWriter = {
+        ...stream,
+        merge: (part) => {
+          merged = pipeInto(part, stream);
+        },
+      };
+      result.mergeIntoDataStream(writer, {
+        sendReasoning: true,
+        sendSources: false,
+        experimental_sendFinish: false,
+      });
+      await merged;
+      let text = '';
+      let finishReason: AnswerOutcome['finishReason'] = 'error';
+      let usage = { promptTokens: 0, completionTokens: 0 };
+      try {
+        text = await result.text;
+        finishReason = await result.finishReason;
+        const used = await result.usage;
+        usage = {
+          promptTokens: Number.isFinite(used.promptTokens) ? used.promptTokens : 0,
+          completionTokens: Number.isFinite(used.completionTokens) ? used.completionTokens : 0,
+        };
+      } catch {
+        // The model failed; its error part is already in the stream.
+        return { text, cited: [], finishReason: 'error', usage };
+      }
+      const cited = citedSources(text, context.sources);
+      for (const source of cited) {
+        stream.write(
+          formatDataStreamPart('source', {
+            sourceType: 'url',
+            id: source.id,
+            url: source.url,
+            title: source.title,
+          }),
+        );
+      }
+      return { text, cited, finishReason, usage };
+    },
+  };
+}

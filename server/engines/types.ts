@@ -1,0 +1,54 @@
+/** What an answer engine gets and gives. The service runs the search; an engine writes the answer. */
+import type { DataStreamWriter } from 'ai';
+import type { Context, Message, SearchResult } from '../../src/protocol';
+import type { DocsIndex, RetrievalResult } from '../retrieval';
+import type { ThreadTurn } from '../threads';
+
+/** A page an answer can cite; `[n]` in the text is the n-th of these. */
+export interface SourceRef {
+  id: string;
+  title: string;
+  path: string;
+  url: string;
+}
+
+export interface AnswerContext {
+  /** The latest user question. */
+  question: string;
+  /** The conversation as the client sent it (the latest user message last). */
+  messages: Message[];
+  /** Earlier turns of the thread, oldest first. */
+  history: ThreadTurn[];
+  context: Context[];
+  currentPath?: string;
+  retrieval: RetrievalResult;
+  /** The `search` tool's results, as sent to the client. */
+  results: SearchResult[];
+  /** Pages of the retrieved sections, best first, numbered from 1 for citations. */
+  sources: SourceRef[];
+  index: DocsIndex;
+  /** Name of the docs, for sentences like "the Acme docs have nothing on that". */
+  siteTitle: string;
+  /** Builds the link of a page path (absolute when the domain has a `siteUrl`). */
+  urlFor: (path: string) => string;
+  /** Id of the assistant message being streamed (for `f:` parts). */
+  messageId: string;
+  abortSignal?: AbortSignal;
+}
+
+export interface AnswerOutcome {
+  text: string;
+  /** The sources the answer cited (sent as `h:` parts). */
+  cited: SourceRef[];
+  finishReason: 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other' | 'unknown';
+  usage: { promptTokens: number; completionTokens: number };
+}
+
+export interface AnswerEngine {
+  readonly name: string;
+  /**
+   * Writes the answer step to the stream (`f:`, sources, text, `e:`), not the final `d:` part,
+   * which the service writes with the thread id.
+   */
+  answer(context: AnswerContext, stream: DataStreamWriter): Promise<AnswerOutcome>;
+}

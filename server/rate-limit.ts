@@ -1,0 +1,77 @@
+/**
+ * Fixed-window request counters (spec §8). Memory-bounded: expired windows are pruned as the map
+ * grows, and past `maxKeys` the oldest windows go first.
+ */
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the current window ends and requests are counted afresh. */
+  retryAfterSeconds: number;
+}
+
+export interface FixedWindowLimiterOptions {
+  limit: number;
+  windowMs: number;
+  /** Most keys kept at once. @default 100_000 */
+  maxKeys?: number;
+  now?: () => number;
+}
+
+export class FixedWindowLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly limit: number;
+  private readonly windowMs: number;
+  private readonly maxKeys: number;
+  private readonly now: () => number;
+
+  constructor(options: FixedWindowLimiterOptions) {
+    if (!(options.limit >= 1) || !Number.isFinite(options.limit)) {
+      throw new Error(`Rate limit must be a positive number of requests (got ${options.limit}).`);
+    }
+    if (!(options.windowMs > 0) || !Number.isFinite(options.windowMs)) {
+      throw new Error(
+        `Rate limit window must be a positive number of milliseconds (got ${options.windowMs}).`,
+      );
+    }
+    this.limit = Math.floor(options.limit);
+    this.windowMs = options.windowMs;
+    this.maxKeys = options.maxKeys ?? 100_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Counts one request for `key` and says whether it is within the limit. */
+  hit(key: string): RateLimitDecision {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (!window || now - window.start >= this.windowMs) {
+      if (window) this.windows.delete(key);
+      if (this.windows.size >= this.maxKeys) this.prune(now);
+      window = { start: now, count: 0 };
+      this.windows.set(key, window);
+    }
+    const retryAfterSeconds = Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
+    if (window.count >= this.limit) {
+      return { allowed: false, limit: this.limit, remaining: 0, retryAfterSeconds };
+    }
+    window.count += 1;
+    return { allowed: true, limit: this.limit, remaining: this.limit - window.count, retryAfterSeconds };
+  }
+
+  /** Keys currently held (for tests of the memory bound). */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  private prune(now: number): void {
+    for (const [key, window] of this.windows) {
+      if (now - window.start >= this.windowMs) this.windows.delete(key);
+    }
+    // Still full: windows are kept in insertion order, so the first ones are the oldest.
+    for (const key of this.windows.keys()) {
+      if (this.windows.size < this.maxKeys) break;
+      this.windows.delete(key);
+    }
+  }
+}

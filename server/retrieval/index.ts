@@ -1,0 +1,3 @@
+export { type LoadDocsOptions, loadDocs } from './load';
+export * from './markdown';
+export * from './search-index';

@@ -1,0 +1,235 @@
+/**
+ * Full-text retrieval over doc sections with MiniSearch (BM25+). The question is the main query;
+ * the reader's context items and the thread's earlier questions are searched too, with lower
+ * weights, so a follow-up like "and in dark mode?" still finds the page the thread is about.
+ */
+import MiniSearch, { type SearchResult as MiniResult } from 'minisearch';
+import type { DocPage, DocSection } from './markdown';
+
+// Words that say nothing about which page answers: questions are full of them.
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be been but by can could did do does doing for from had has have how i if in ' +
+    'into is it its me my no not of on or our so such than that the their them then there these they ' +
+    'this those to too us was we were what when where which who whom why will with would you your ' +
+    'yours am any about also just get got make need want please tell show should shall may might must ' +
+    'use using used way ways thing things some s t'
+  ).split(' '),
+);
+
+/** Light English stemming so "colors" finds "color" and "libraries" finds "library". */
+function stem(term: string): string {
+  if (term.length > 4 && term.endsWith('ies')) return `${term.slice(0, -3)}y`;
+  if (term.length > 3 && term.endsWith('s') && !term.endsWith('ss') && !term.endsWith('us')) {
+    return term.slice(0, -1);
+  }
+  return term;
+}
+
+/** Lower-cases, drops stop words and stems; `null` drops the term. */
+export function processTerm(term: string): string | null {
+  const lower = term.toLowerCase();
+  if (lower.length < 2 && !/\d/.test(lower)) return null;
+  if (STOP_WORDS.has(lower)) return null;
+  return stem(lower);
+}
+
+const tokenize = (text: string): string[] => text.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+
+/** The content terms of a text, as the index sees them. */
+export function queryTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const token of tokenize(text)) {
+    const term = processTerm(token);
+    if (term && !terms.includes(term)) terms.push(term);
+  }
+  return terms;
+}
+
+export interface RetrievalContextItem {
+  type: string;
+  value: string;
+  path?: string;
+}
+
+export interface RetrievalQuery {
+  question: string;
+  /** Earlier user questions of the thread, oldest first. */
+  history?: string[];
+  context?: RetrievalContextItem[];
+  /** The page the reader is on; its sections rank higher. */
+  currentPath?: string;
+  filter?: { version?: string | undefined; language?: string | undefined } | null;
+  /** Sections to return. */
+  limit: number;
+}
+
+export interface RetrievalHit {
+  section: DocSection;
+  score: number;
+  /** Terms of the question (not of the history or context) this section matched. */
+  questionTerms: string[];
+}
+
+export interface RetrievalResult {
+  hits: RetrievalHit[];
+  /** The question's content terms. */
+  terms: string[];
+  /**
+   * Whether the best hit answers the question well enough to build an answer on. False when the
+   * question's own words barely appear in the docs.
+   */
+  confident: boolean;
+}
+
+// Weights of the secondary queries relative to the question (1).
+const HISTORY_WEIGHT = 0.5;
+const CONTEXT_WEIGHT = 0.35;
+// Score factor for sections of the page the reader is on.
+const CURRENT_PAGE_BOOST = 1.6;
+// At most this many sections of one page in a result list, so several pages get a say.
+const MAX_SECTIONS_PER_PAGE = 2;
+// Longest context value folded into the query (in characters); a pasted file should not drown the question.
+const MAX_CONTEXT_CHARS = 600;
+// Share of the question's content terms the best hit must match to be worth answering from.
+const MIN_COVERAGE = 0.4;
+
+/** `/docs/guides/theming/?x#y` → `/docs/guides/theming`. */
+export function normalizePath(path: string): string {
+  const bare = path
+    .split(/[?#]/)[0]!
+    .replace(/\/index(\.html?)?$/, '')
+    .replace(/\.html?$/, '');
+  const trimmed = bare.replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed || '/' : `/${trimmed}`;
+}
+
+function onPage(currentPath: string, pagePath: string): boolean {
+  // The docs may be served under a prefix (`/docs/guides/theming` for page `/guides/theming`);
+  // page paths start with `/`, so `endsWith` matches whole segments only.
+  return currentPath === pagePath || (pagePath !== '/' && currentPath.endsWith(pagePath));
+}
+
+interface IndexedSection {
+  id: string;
+  title: string;
+  headings: string;
+  text: string;
+  code: string;
+  pagePath: string;
+  version: string;
+  language: string;
+}
+
+export class DocsIndex {
+  readonly pages: DocPage[];
+  readonly sections: DocSection[];
+  private readonly byId = new Map<string, DocSection>();
+  private readonly search: MiniSearch<IndexedSection>;
+
+  constructor(pages: DocPage[]) {
+    this.pages = pages;
+    this.sections = pages.flatMap((page) => page.sections);
+    this.search = new MiniSearch<IndexedSection>({
+      fields: ['title', 'headings', 'text', 'code'],
+      storeFields: ['pagePath', 'version', 'language'],
+      tokenize,
+      processTerm,
+    });
+    const docs: IndexedSection[] = [];
+    for (const section of this.sections) {
+      this.byId.set(section.id, section);
+      docs.push({
+        id: section.id,
+        title: section.pageTitle,
+        headings: section.headingPath.join(' '),
+        text: section.blocks.join('\n'),
+        code: section.code.map((block) => block.code).join('\n'),
+        pagePath: section.pagePath,
+        version: section.version ?? '',
+        language: section.language ?? '',
+      });
+    }
+    this.search.addAll(docs);
+  }
+
+  page(path: string): DocPage | undefined {
+    return this.pages.find((page) => page.path === path);
+  }
+
+  private run(
+    text: string,
+    options: { filter: RetrievalQuery['filter']; currentPath?: string },
+  ): MiniResult[] {
+    if (!queryTerms(text).length) return [];
+    const { filter, currentPath } = options;
+    return this.search.search(text, {
+      boost: { headings: 2, title: 1.5, text: 1, code: 0.6 },
+      prefix: (term) => term.length >= 4,
+      fuzzy: (term) => (term.length >= 6 ? 0.15 : false),
+      weights: { fuzzy: 0.3, prefix: 0.6 },
+      // A page without a version or language holds for every version and language.
+      filter: (result) =>
+        (!filter?.version || !result.version || result.version === filter.version) &&
+        (!filter?.language || !result.language || result.language === filter.language),
+      boostDocument: currentPath
+        ? (_id, _term, stored) =>
+            typeof stored?.pagePath === 'string' && onPage(currentPath, stored.pagePath)
+              ? CURRENT_PAGE_BOOST
+              : 1
+        : undefined,
+    });
+  }
+
+  query(query: RetrievalQuery): RetrievalResult {
+    const currentPath = query.currentPath ? normalizePath(query.currentPath) : undefined;
+    const terms = queryTerms(query.question);
+    const scores = new Map<string, { score: number; questionTerms: string[] }>();
+    const add = (results: MiniResult[], weight: number, fromQuestion: boolean) => {
+      for (const result of results) {
+        const entry = scores.get(result.id) ?? { score: 0, questionTerms: [] };
+        entry.score += result.score * weight;
+        if (fromQuestion) entry.questionTerms = result.queryTerms;
+        scores.set(result.id, entry);
+      }
+    };
+    const options = { filter: query.filter, currentPath };
+    add(this.run(query.question, options), 1, true);
+    const history = (query.history ?? []).filter((q) => q.trim()).slice(-3);
+    if (history.length) add(this.run(history.join('\n'), options), HISTORY_WEIGHT, false);
+    const contextText = (query.context ?? [])
+      .map((item) => `${item.value.slice(0, MAX_CONTEXT_CHARS)} ${item.path ?? ''}`)
+      .join('\n');
+    if (contextText.trim()) add(this.run(contextText, options), CONTEXT_WEIGHT, false);
+
+    const ranked = [...scores.entries()]
+      .map(([id, entry]) => ({
+        section: this.byId.get(id)!,
+        score: entry.score,
+        questionTerms: entry.questionTerms,
+      }))
+      // Ties broken by id so the order never depends on insertion accidents.
+      .sort((a, b) => b.score - a.score || a.section.id.localeCompare(b.section.id));
+
+    const perPage = new Map<string, number>();
+    const hits: RetrievalHit[] = [];
+    for (const hit of ranked) {
+      const count = perPage.get(hit.section.pagePath) ?? 0;
+      if (count >= MAX_SECTIONS_PER_PAGE) continue;
+      perPage.set(hit.section.pagePath, count + 1);
+      hits.push(hit);
+      if (hits.length >= query.limit) break;
+    }
+    return { hits, terms, confident: isConfident(hits, terms, history.length > 0) };
+  }
+}
+
+function isConfident(hits: RetrievalHit[], terms: string[], followUp: boolean): boolean {
+  if (!hits.length) return false;
+  // A follow-up may be all pronouns ("how do I turn it off?"): the thread carries its meaning.
+  if (followUp && terms.length <= 1) return true;
+  if (!terms.length) return false;
+  const best = Math.max(...hits.slice(0, 3).map((hit) => hit.questionTerms.length));
+  const needed = followUp ? 1 : Math.max(1, Math.ceil(terms.length * MIN_COVERAGE));
+  return best >= needed;
+}
