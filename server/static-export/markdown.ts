@@ -1,0 +1,154 @@
+/**
+ * Markdown/MDX → HTML on the server, with `react-markdown` + `remark-gfm` and `renderToStaticMarkup`.
+ * Raw HTML and MDX JSX in the docs is dropped (`skipHtml`), never passed through; URLs go through
+ * react-markdown's safe transform and then the bundle's link rewriting.
+ */
+import { createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import Markdown, { type Components, defaultUrlTransform } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { parse as parseYaml } from 'yaml';
+
+export interface FrontMatter {
+  title?: string;
+  description?: string;
+  version?: string;
+  order?: number;
+  [key: string]: unknown;
+}
+
+const FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/** Splits YAML front matter from the body. `source` names the file in the error when YAML is bad. */
+export function parseFrontMatter(text: string, source: string): { data: FrontMatter; body: string } {
+  const match = FRONT_MATTER.exec(text);
+  if (!match) return { data: {}, body: text };
+  let data: unknown;
+  try {
+    data = parseYaml(match[1] ?? '');
+  } catch (error) {
+    throw new Error(
+      `${source}: the front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`,
+    );
+  }
+  if (data !== null && data !== undefined && (typeof data !== 'object' || Array.isArray(data))) {
+    throw new Error(`${source}: the front matter must be a YAML mapping (key: value lines)`);
+  }
+  const record = (data ?? {}) as Record<string, unknown>;
+  const front: FrontMatter = { ...record };
+  for (const key of ['title', 'description', 'version'] as const) {
+    const value = record[key];
+    front[key] = value === undefined || value === null ? undefined : String(value);
+  }
+  const order = record.order ?? record.sidebar_position;
+  front.order = typeof order === 'number' && Number.isFinite(order) ? order : undefined;
+  return { data: front, body: text.slice(match[0].length) };
+}
+
+/**
+ * MDX `import`/`export` statements at the top level are code for a bundler, not content: drop them
+ * (outside fenced code blocks). JSX elements are HTML to remark and are skipped with raw HTML.
+ */
+export function stripMdxStatements(body: string): string {
+  let fence: string | undefined;
+  const out: string[] = [];
+  for (const line of body.split('\n')) {
+    const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    if (fenceMatch) {
+      const marker = fenceMatch[1] ?? '';
+      if (!fence) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
+      out.push(line);
+      continue;
+    }
+    if (!fence && /^(import|export)\s/.test(line)) continue;
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
+/** The GitHub-style slug of a heading, made unique within a page by `seen`. */
+export function slugify(text: string, seen: Map<string, number>): string {
+  const base =
+    text
+      .toLowerCase()
+      .trim()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s+/g, '-') || 'section';
+  const count = seen.get(base) ?? 0;
+  seen.set(base, count + 1);
+  return count ? `${base}-${count}` : base;
+}
+
+interface HastLike {
+  type: string;
+  value?: string;
+  children?: HastLike[];
+}
+
+function textOf(node: HastLike | undefined): string {
+  if (!node) return '';
+  if (node.type === 'text') return node.value ?? '';
+  return (node.children ?? []).map(textOf).join('');
+}
+
+const isExternal = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+
+export interface RenderMarkdownOptions {
+  /** Rewrites a safe URL found in the page (links and images); returns the URL to write. */
+  rewriteUrl: (url: string) => string;
+}
+
+export interface RenderedMarkdown {
+  html: string;
+  headings: { depth: number; id: string; text: string }[];
+}
+
+export function renderMarkdown(body: string, options: RenderMarkdownOptions): RenderedMarkdown {
+  const seen = new Map<string, number>();
+  const headings: RenderedMarkdown['headings'] = [];
+  const heading =
+    (depth: 1 | 2 | 3 | 4 | 5 | 6) =>
+    ({ node, children }: { node?: HastLike; children?: ReactNode }) => {
+      const text = textOf(node);
+      const id = slugify(text, seen);
+      headings.push({ depth, id, text });
+      return createElement(`h${depth}`, { id }, children);
+    };
+  const components: Components = {
+    h1: heading(1),
+    h2: heading(2),
+    h3: heading(3),
+    h4: heading(4),
+    h5: heading(5),
+    h6: heading(6),
+    // An image on another host would be loaded from there; the bundle loads nothing from another
+    // host, so such an image becomes a plain outbound link.
+    img: ({ src, alt }) =>
+      typeof src === 'string' && isExternal(src)
+        ? createElement('a', { href: src, rel: 'noopener noreferrer', 'data-external-image': '' }, alt || src)
+        : createElement('img', { src, alt: alt ?? '', loading: 'lazy' }),
+    a: ({ href, children, title }) =>
+      createElement(
+        'a',
+        typeof href === 'string' && isExternal(href) && !href.startsWith('mailto:')
+          ? { href, title, rel: 'noopener noreferrer' }
+          : { href, title },
+        children,
+      ),
+  };
+  const element = createElement(
+    Markdown,
+    {
+      remarkPlugins: [remarkGfm],
+      skipHtml: true,
+      components,
+      urlTransform: (url: string) => {
+        const safe = defaultUrlTransform(url);
+        return safe ? options.rewriteUrl(safe) : safe;
+      },
+    },
+    stripMdxStatements(body),
+  );
+  return { html: renderToStaticMarkup(element), headings };
+}

@@ -1,0 +1,359 @@
+/**
+ * Renders a domain's docs into the files of a static site: one HTML file per page with a sidebar,
+ * one CSS file, one small search script, a search index (JSON) and a manifest. Every URL written
+ * into a page is relative, so the site works from any folder of any host and loads nothing from
+ * another host (a Content-Security-Policy of `'self'` says so to the browser too).
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { extname, join, posix, relative, sep } from 'node:path';
+import type { BundleEntry } from './bundle';
+import { type FrontMatter, parseFrontMatter, renderMarkdown } from './markdown';
+import { SEARCH_SCRIPT, SITE_CSS } from './site-assets';
+
+const PAGE_EXTENSIONS = new Set(['.md', '.mdx']);
+/** Files copied as they are, so images the docs reference resolve inside the bundle. */
+const ASSET_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.avif', '.ico', '.txt']);
+/** Characters of page text kept per page in the search index. */
+const SEARCH_TEXT_LIMIT = 4000;
+
+export interface DocPage {
+  /** URL path of the page on the docs site: `/`, `/guides`, `/guides/setup`. */
+  urlPath: string;
+  /** File of the page in the bundle: `index.html`, `guides/index.html`, `guides/setup.html`. */
+  file: string;
+  /** Path of the source relative to its docs folder, `/`-separated. */
+  sourcePath: string;
+  /** Absolute path of the source on disk (for error messages). */
+  absolutePath: string;
+  front: FrontMatter;
+  body: string;
+  title: string;
+}
+
+export interface DocAsset {
+  /** Path in the bundle and on the docs site (without leading `/`). */
+  file: string;
+  absolutePath: string;
+}
+
+export interface DocSource {
+  pages: DocPage[];
+  assets: DocAsset[];
+}
+
+export interface LoadDocsOptions {
+  /** Keep pages whose front matter `version` is this one (pages without a version are kept). */
+  version?: string;
+  /** Keep pages whose URL path is one of these or under one of them. */
+  paths?: string[];
+}
+
+const toPosix = (path: string): string => path.split(sep).join('/');
+
+async function walk(dir: string, root: string, out: string[]): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  for (const entry of entries) {
+    // Hidden files and folders (.git, .DS_Store) are not part of the docs.
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) await walk(full, root, out);
+    else if (entry.isFile()) out.push(toPosix(relative(root, full)));
+  }
+}
+
+function pageLocation(sourcePath: string): { urlPath: string; file: string } {
+  const withoutExt = sourcePath.slice(0, -extname(sourcePath).length);
+  if (withoutExt === 'index') return { urlPath: '/', file: 'index.html' };
+  if (withoutExt.endsWith('/index'))
+    return { urlPath: `/${withoutExt.slice(0, -6)}`, file: `${withoutExt}.html` };
+  return { urlPath: `/${withoutExt}`, file: `${withoutExt}.html` };
+}
+
+function firstHeading(body: string): string | undefined {
+  return /^#\s+(.+?)\s*#*\s*$/m.exec(body)?.[1];
+}
+
+const matchesPaths = (urlPath: string, paths: string[] | undefined): boolean =>
+  !paths ||
+  paths.some((p) => {
+    const prefix = p.replace(/\/+$/, '') || '/';
+    return prefix === '/' || urlPath === prefix || urlPath.startsWith(`${prefix}/`);
+  });
+
+/** Reads every page of the docs folders. A missing folder or an unreadable page is an error. */
+export async function loadDocs(
+  folders: readonly string[],
+  options: LoadDocsOptions = {},
+): Promise<DocSource> {
+  if (folders.length === 0) throw new Error('the domain has no docs folder configured');
+  const pages = new Map<string, DocPage>();
+  const assets = new Map<string, DocAsset>();
+  for (const folder of folders) {
+    try {
+      if (!(await stat(folder)).isDirectory()) throw new Error('not a directory');
+    } catch (error) {
+      const reason =
+        (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : (error as Error).message;
+      throw new Error(`docs folder ${folder} ${reason}`);
+    }
+    const files: string[] = [];
+    await walk(folder, folder, files);
+    files.sort();
+    for (const sourcePath of files) {
+      const ext = extname(sourcePath).toLowerCase();
+      const absolutePath = join(folder, sourcePath);
+      if (ASSET_EXTENSIONS.has(ext)) {
+        if (!assets.has(sourcePath)) assets.set(sourcePath, { file: sourcePath, absolutePath });
+        continue;
+      }
+      if (!PAGE_EXTENSIONS.has(ext)) continue;
+      const { urlPath, file } = pageLocation(sourcePath);
+      // The first folder wins when two folders hold the same page, like a search path.
+      if (pages.has(urlPath)) continue;
+      let text: string;
+      try {
+        text = await readFile(absolutePath, 'utf8');
+      } catch (error) {
+        throw new Error(`cannot read page ${absolutePath}: ${(error as Error).message}`);
+      }
+      const { data: front, body } = parseFrontMatter(text, absolutePath);
+      if (options.version && front.version && front.version !== options.version) continue;
+      if (!matchesPaths(urlPath, options.paths)) continue;
+      const title = front.title || firstHeading(body) || posix.basename(urlPath) || 'Home';
+      pages.set(urlPath, { urlPath, file, sourcePath, absolutePath, front, body, title });
+    }
+  }
+  const sorted = [...pages.values()].sort(comparePages);
+  return { pages: sorted, assets: [...assets.values()] };
+}
+
+function comparePages(a: DocPage, b: DocPage): number {
+  if (a.urlPath === '/') return -1;
+  if (b.urlPath === '/') return 1;
+  const dirA = posix.dirname(a.file);
+  const dirB = posix.dirname(b.file);
+  if (dirA !== dirB) return dirA < dirB ? -1 : 1;
+  const orderA = a.front.order ?? Number.POSITIVE_INFINITY;
+  const orderB = b.front.order ?? Number.POSITIVE_INFINITY;
+  if (orderA !== orderB) return orderA - orderB;
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** A path from the folder of `fromFile` to `toFile`, both bundle paths. */
+export function relativeHref(fromFile: string, toFile: string): string {
+  const rel = posix.relative(posix.dirname(fromFile), toFile);
+  return rel || posix.basename(toFile);
+}
+
+const isExternalUrl = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+
+/**
+ * Rewrites a URL found in `page` so it resolves inside the bundle. `/guides/x`, `/guides/x/`,
+ * `/guides/x.md` and `x.mdx` (relative to the page's source) all become the relative path of that
+ * page's `.html` file; assets keep their path; outbound links and `#anchors` are left alone.
+ */
+export function rewriteInternalUrl(
+  url: string,
+  page: Pick<DocPage, 'file' | 'sourcePath'>,
+  pageFiles: ReadonlyMap<string, string>,
+  assetFiles: ReadonlySet<string>,
+): string {
+  if (url === '' || url.startsWith('#') || isExternalUrl(url)) return url;
+  const resolved = new URL(url, `http://bundle.invalid/${page.sourcePath}`);
+  const hash = resolved.hash;
+  let path = decodeURIComponent(resolved.pathname);
+  const asset = path.replace(/^\/+/, '');
+  if (assetFiles.has(asset)) return relativeHref(page.file, asset) + hash;
+  path =
+    path
+      .replace(/\.(mdx?|html)$/i, '')
+      .replace(/\/index$/, '')
+      .replace(/\/+$/, '') || '/';
+  const target = pageFiles.get(path) ?? (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
+  return relativeHref(page.file, target) + hash;
+}
+
+function htmlToText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export interface RenderSiteOptions {
+  domain: string;
+  siteTitle?: string;
+  version?: string;
+  /** Called after each page with the pages done so far; awaited, so a slow caller slows the job. */
+  onPage?: (done: number, total: number) => void | Promise<void>;
+  /** Called before each page is rendered (tests use it to hold a job mid-way). */
+  beforePage?: (index: number, total: number) => void | Promise<void>;
+  signal?: AbortSignal;
+}
+
+interface SearchEntry {
+  title: string;
+  description: string;
+  file: string;
+  headings: string[];
+  text: string;
+}
+
+function sidebar(pages: readonly DocPage[], current: DocPage): string {
+  const groups = new Map<string, DocPage[]>();
+  for (const page of pages) {
+    const top = page.urlPath === '/' ? '' : (page.urlPath.split('/')[1] ?? '');
+    const key = page.file.includes('/') ? top : '';
+    groups.set(key, [...(groups.get(key) ?? []), page]);
+  }
+  const item = (page: DocPage) => {
+    const current_ = page === current ? ' aria-current="page"' : '';
+    return `<li><a href="${escapeHtml(relativeHref(current.file, page.file))}"${current_}>${escapeHtml(page.title)}</a></li>`;
+  };
+  const parts: string[] = [];
+  for (const [group, groupPages] of groups) {
+    const list = `<ul>${groupPages.map(item).join('')}</ul>`;
+    parts.push(
+      group
+        ? `<li class="da-group"><span>${escapeHtml(titleCase(group))}</span>${list}</li>`
+        : groupPages.map(item).join(''),
+    );
+  }
+  return `<ul>${parts.join('')}</ul>`;
+}
+
+const titleCase = (slug: string): string =>
+  slug.replace(/[-_]+/g, ' ').replace(/^\p{L}/u, (letter) => letter.toUpperCase());
+
+function layout(options: {
+  page: DocPage;
+  pages: readonly DocPage[];
+  siteTitle: string;
+  content: string;
+}): string {
+  const { page, pages, siteTitle, content } = options;
+  const root = relativeHref(page.file, 'index.html').replace(/index\.html$/, '');
+  const description = page.front.description
+    ? `\n<meta name="description" content="${escapeHtml(page.front.description)}">`
+    : '';
+  const title = page.urlPath === '/' && page.title === siteTitle ? siteTitle : `${page.title} · ${siteTitle}`;
+  return `<!doctype html>
+<html lang="en" data-root="${escapeHtml(root)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'">
+<title>${escapeHtml(title)}</title>${description}
+<link rel="stylesheet" href="${root}assets/style.css">
+<script src="${root}assets/search.js" defer></script>
+</head>
+<body>
+<a class="da-skip" href="#content">Skip to content</a>
+<header class="da-header"><a class="da-site-title" href="${root}index.html">${escapeHtml(siteTitle)}</a>
+<form class="da-search" role="search" data-search>
+<label for="da-search-input">Search the docs</label>
+<input id="da-search-input" type="search" autocomplete="off" placeholder="Search" data-search-input>
+<ul class="da-search-results" data-search-results aria-live="polite"></ul>
+</form></header>
+<div class="da-layout">
+<nav class="da-sidebar" aria-label="Pages">${sidebar(pages, page)}</nav>
+<main id="content" class="da-content">
+${content}
+</main>
+</div>
+</body>
+</html>
+`;
+}
+
+function generatedIndex(pages: readonly DocPage[], siteTitle: string): DocPage {
+  const list = pages.map((p) => `- [${p.title.replace(/[[\]]/g, '')}](/${p.file})`).join('\n');
+  return {
+    urlPath: '/',
+    file: 'index.html',
+    sourcePath: 'index.md',
+    absolutePath: '(generated)',
+    front: { title: siteTitle },
+    body: `# ${siteTitle}\n\n${list}\n`,
+    title: siteTitle,
+  };
+}
+
+/** Renders the site. The entries are in no particular order; the tar writer sorts them. */
+export async function renderSite(source: DocSource, options: RenderSiteOptions): Promise<BundleEntry[]> {
+  if (source.pages.length === 0)
+    throw new Error('no pages to export: the docs folder holds no .md or .mdx page');
+  const siteTitle = options.siteTitle ?? options.domain;
+  const pages = source.pages.some((p) => p.urlPath === '/')
+    ? source.pages
+    : [generatedIndex(source.pages, siteTitle), ...source.pages];
+  const pageFiles = new Map(pages.map((p) => [p.urlPath, p.file]));
+  const assetFiles = new Set(source.assets.map((a) => a.file));
+  const entries: BundleEntry[] = [];
+  const search: SearchEntry[] = [];
+  const encoder = new TextEncoder();
+  for (const [index, page] of pages.entries()) {
+    options.signal?.throwIfAborted();
+    await options.beforePage?.(index, pages.length);
+    const rendered = renderMarkdown(page.body, {
+      rewriteUrl: (url) => rewriteInternalUrl(url, page, pageFiles, assetFiles),
+    });
+    const content = rendered.html;
+    entries.push({ path: page.file, data: encoder.encode(layout({ page, pages, siteTitle, content })) });
+    search.push({
+      title: page.title,
+      description: page.front.description ?? '',
+      file: page.file,
+      headings: rendered.headings.filter((h) => h.depth > 1).map((h) => h.text),
+      text: htmlToText(content).slice(0, SEARCH_TEXT_LIMIT),
+    });
+    await options.onPage?.(index + 1, pages.length);
+    // Let the service answer status requests between pages.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  for (const asset of source.assets) {
+    let data: Buffer;
+    try {
+      data = await readFile(asset.absolutePath);
+    } catch (error) {
+      throw new Error(`cannot read file ${asset.absolutePath}: ${(error as Error).message}`);
+    }
+    entries.push({ path: asset.file, data });
+  }
+  entries.push(
+    { path: 'assets/style.css', data: encoder.encode(SITE_CSS) },
+    { path: 'assets/search.js', data: encoder.encode(SEARCH_SCRIPT) },
+    { path: 'search-index.json', data: encoder.encode(JSON.stringify(search)) },
+    {
+      path: 'manifest.json',
+      data: encoder.encode(
+        `${JSON.stringify(
+          {
+            domain: options.domain,
+            ...(options.version ? { version: options.version } : {}),
+            title: siteTitle,
+            pageCount: pages.length,
+            pages: pages.map((p) => ({ path: p.urlPath, file: p.file, title: p.title })),
+          },
+          null,
+          2,
+        )}\n`,
+      ),
+    },
+  );
+  return entries;
+}

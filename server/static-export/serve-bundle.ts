@@ -1,0 +1,155 @@
+/**
+ * What the Helm chart does with `staticExport.bundleUrl`: fetch the bundle at startup, unpack it
+ * in memory and serve it as the active version. Extensionless URLs resolve to their `.html` file,
+ * `/` to `index.html`; paths that try to leave the bundle are refused.
+ */
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { readTarGz } from './bundle';
+
+const CONTENT_TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  ico: 'image/x-icon',
+};
+
+/** Reads a bundle from an http(s) URL or a file; throws a clear error when it cannot. */
+export async function loadBundle(
+  source: string,
+  fetchImpl: typeof fetch = globalThis.fetch,
+): Promise<Map<string, Uint8Array>> {
+  let archive: Uint8Array;
+  if (/^https?:\/\//i.test(source)) {
+    let response: Response;
+    try {
+      response = await fetchImpl(source);
+    } catch (error) {
+      throw new Error(`cannot fetch the bundle from ${source.split('?')[0]}: ${(error as Error).message}`);
+    }
+    if (!response.ok) {
+      const detail = (await response.text().catch(() => '')).slice(0, 300);
+      throw new Error(
+        `cannot fetch the bundle from ${source.split('?')[0]}: HTTP ${response.status}${detail ? ` ${detail}` : ''}` +
+          (response.status === 403 ? ' (an expired link? generate a fresh bundleUrl and upgrade)' : ''),
+      );
+    }
+    archive = new Uint8Array(await response.arrayBuffer());
+  } else {
+    try {
+      archive = await readFile(source);
+    } catch (error) {
+      throw new Error(`cannot read the bundle file ${source}: ${(error as Error).message}`);
+    }
+  }
+  let entries: ReturnType<typeof readTarGz>;
+  try {
+    entries = readTarGz(archive);
+  } catch (error) {
+    throw new Error(`the bundle cannot be unpacked: ${(error as Error).message}`);
+  }
+  const files = new Map(entries.map((entry) => [entry.path, entry.data]));
+  if (!files.has('index.html'))
+    throw new Error('the bundle has no index.html; is it a static export bundle?');
+  return files;
+}
+
+const notFound = (files: ReadonlyMap<string, Uint8Array>): Response => {
+  const page = files.get('404.html');
+  return page
+    ? new Response(new Uint8Array(page), { status: 404, headers: { 'Content-Type': CONTENT_TYPES.html! } })
+    : new Response('Not found\n', { status: 404, headers: { 'Content-Type': CONTENT_TYPES.txt! } });
+};
+
+/** A fetch handler serving the unpacked bundle. */
+export function createBundleSiteHandler(
+  files: ReadonlyMap<string, Uint8Array>,
+): (request: Request) => Response {
+  return (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response('Method not allowed\n', { status: 405, headers: { Allow: 'GET, HEAD' } });
+    }
+    const raw = new URL(request.url).pathname;
+    let path: string;
+    try {
+      path = decodeURIComponent(raw);
+    } catch {
+      return new Response('Bad request: malformed path\n', { status: 400 });
+    }
+    const segments = path.split('/').filter(Boolean);
+    // URL parsing already folds `/../`; encoded or backslashed forms arrive here and are refused.
+    if (segments.some((s) => s === '..' || s === '.') || path.includes('\\') || path.includes('\0')) {
+      return new Response('Bad request: the path leaves the bundle\n', { status: 400 });
+    }
+    const key = segments.join('/');
+    const candidates =
+      key === ''
+        ? ['index.html']
+        : path.endsWith('/')
+          ? [`${key}/index.html`]
+          : [key, `${key}.html`, `${key}/index.html`];
+    for (const candidate of candidates) {
+      const data = files.get(candidate);
+      if (!data) continue;
+      const ext = candidate.slice(candidate.lastIndexOf('.') + 1).toLowerCase();
+      const headers = {
+        'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+        'Content-Length': String(data.byteLength),
+        'X-Content-Type-Options': 'nosniff',
+      };
+      return new Response(request.method === 'HEAD' ? null : new Uint8Array(data), { headers });
+    }
+    return notFound(files);
+  };
+}
+
+export interface ServeBundleOptions {
+  /** An http(s) URL (a presigned bundleUrl) or a file path. */
+  source: string;
+  /** @default 8080 */
+  port?: number;
+  /** @default 127.0.0.1 */
+  host?: string;
+  fetch?: typeof fetch;
+}
+
+export interface ServedBundle {
+  url: string;
+  fileCount: number;
+  close: () => Promise<void>;
+}
+
+/** Fetches and unpacks the bundle, then serves it. Rejects (serving nothing) when the bundle is bad. */
+export async function serveBundle(options: ServeBundleOptions): Promise<ServedBundle> {
+  const files = await loadBundle(options.source, options.fetch);
+  const handler = createBundleSiteHandler(files);
+  const host = options.host ?? '127.0.0.1';
+  return new Promise((resolve, reject) => {
+    const server = serve(
+      { fetch: handler, port: options.port ?? 8080, hostname: host },
+      (info: AddressInfo) => {
+        const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+        resolve({
+          url: `http://${shownHost}:${info.port}`,
+          fileCount: files.size,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => done());
+              if ('closeAllConnections' in server) server.closeAllConnections();
+            }),
+        });
+      },
+    );
+    server.once('error', reject);
+  });
+}

@@ -1,0 +1,85 @@
+import { ErrorBodySchema } from '../protocol/errors';
+
+/**
+ * Codes a `StaticExportError` carries: the service's error codes (`unauthorized`, `forbidden`,
+ * `not_found`, `conflict`, `invalid_request`, …) plus the client's own.
+ */
+export type StaticExportErrorCode =
+  | 'invalid_request'
+  | 'invalid_json'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'internal'
+  /** The admin key was given in a browser (client) or is not an admin key. */
+  | 'invalid_configuration'
+  /** The request did not reach the service. */
+  | 'network_error'
+  /** The service answered something that is not the documented shape. */
+  | 'invalid_response'
+  /** `waitForJob` saw the job fail; `message` is the job's reason. */
+  | 'job_failed'
+  /** `waitForJob` gave up after `timeoutMs`. */
+  | 'timeout'
+  | (string & {});
+
+/** Every failure of the static export client, with the HTTP status (0 when there was no response). */
+export class StaticExportError extends Error {
+  readonly status: number;
+  readonly code: StaticExportErrorCode;
+  readonly issues: { path: string; message: string }[] | undefined;
+
+  constructor(
+    status: number,
+    code: StaticExportErrorCode,
+    message: string,
+    options: { issues?: { path: string; message: string }[]; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'StaticExportError';
+    this.status = status;
+    this.code = code;
+    this.issues = options.issues;
+  }
+}
+
+/** Turns a non-2xx response into a `StaticExportError`, reading the service's JSON error body. */
+export async function errorFromResponse(response: Response): Promise<StaticExportError> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // The body could not be read; the status still says what happened.
+  }
+  try {
+    const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
+    if (parsed.success) {
+      const { code, message, issues } = parsed.data.error;
+      return new StaticExportError(response.status, code, message, { issues });
+    }
+  } catch {
+    // Not JSON: fall through to a message built from the status.
+  }
+  const snippet = text.trim().slice(0, 200);
+  return new StaticExportError(
+    response.status,
+    response.status >= 500 ? 'internal' : 'invalid_response',
+    `The static export service answered ${response.status} ${response.statusText}${snippet ? `: ${snippet}` : ''}`,
+  );
+}
+
+/** True in a browser page, where an admin key (a server-side secret, spec §5) must never be. */
+export const isBrowser = (): boolean => typeof window !== 'undefined' && typeof document !== 'undefined';
+
+export function assertServerSide(what: string, dangerouslyAllowBrowser: boolean | undefined): void {
+  if (isBrowser() && !dangerouslyAllowBrowser) {
+    throw new StaticExportError(
+      0,
+      'invalid_configuration',
+      `${what} refuses to run in a browser: it holds an admin API key (svc_…), a server-side secret that must not appear in client-side code (spec §5). ` +
+        'Run it on your backend: mount createStaticExportHandler({ baseUrl, adminKey }) in a route of your server and point <StaticExportPanel endpoint="…"> at that route.',
+    );
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * `docs-assistant/static-export`: the server-side admin client of the static export API and the
+ * handler a host mounts for the dashboard panel. Never import this in browser code.
+ */
+export type {
+  StartStaticExportJobBody,
+  StaticExportBundle,
+  StaticExportJob,
+  StaticExportStatus,
+} from '../protocol/static-export';
+export {
+  STATIC_EXPORT_STATUSES,
+  StaticExportBundleSchema,
+  StaticExportJobSchema,
+} from '../protocol/static-export';
+export {
+  createStaticExportClient,
+  type ExportSiteOptions,
+  type ExportSiteResult,
+  type StaticExportClient,
+  type StaticExportClientOptions,
+  type WaitForJobOptions,
+} from './client';
+export { StaticExportError, type StaticExportErrorCode } from './errors';
+export {
+  createStaticExportHandler,
+  type StaticExportHandler,
+  type StaticExportHandlerOptions,
+} from './handler';
