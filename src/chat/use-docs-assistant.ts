@@ -5,7 +5,15 @@
  */
 import { useChat } from '@ai-sdk/react';
 import { generateId, type Message } from '@ai-sdk/ui-utils';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createContextStore, toRequestContext } from '../context/store';
 import type { Context } from '../protocol';
 import { assistantEndpoint, buildRequestBody, checkConfig, STREAM_RENDER_THROTTLE_MS } from './config';
@@ -21,19 +29,28 @@ import type {
   UseDocsAssistantOptions,
 } from './types';
 
-/** One conversation as `useChat` sees it: a fresh `id` drops whatever the previous one had in flight. */
+/**
+ * One conversation as `useChat` sees it: a fresh `id` per conversation, so an update still in flight
+ * for the previous one (the client's throttled last render) cannot land in the new one.
+ */
 interface Session {
   id: string;
   storage: ThreadStorage;
+  endpoint: string | undefined;
   initialMessages: AssistantMessage[];
   threadId?: string;
   threadKey?: string;
 }
 
-function openSession(storage: ThreadStorage, thread: StoredThread | null = storage.load()): Session {
+function openSession(
+  storage: ThreadStorage,
+  endpoint: string | undefined,
+  thread: StoredThread | null = storage.load(),
+): Session {
   return {
     id: generateId(),
     storage,
+    endpoint,
     initialMessages: thread?.messages ?? [],
     ...(thread?.threadId ? { threadId: thread.threadId } : {}),
     ...(thread?.threadKey ? { threadKey: thread.threadKey } : {}),
@@ -51,6 +68,12 @@ interface PendingRequest {
 
 // The chat client hands back the Error it threw; the mapped error is looked up by it.
 const mappedErrors = new WeakMap<Error, AssistantError>();
+
+// `useChat` adopts a changed `initialMessages` one render late (and shows the old ones for the new
+// id meanwhile), so it always gets this and each conversation's messages are put in before paint.
+const NO_MESSAGES: AssistantMessage[] = [];
+
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistantState {
   const optionsRef = useRef(options);
@@ -77,10 +100,12 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     [storageKind, domain],
   );
 
-  const [session, setSession] = useState(() => openSession(storage));
+  const endpoint = configError ? undefined : assistantEndpoint(baseUrl, domain);
+  const [session, setSession] = useState(() => openSession(storage, endpoint));
   let current = session;
-  if (session.storage !== storage) {
-    current = openSession(storage);
+  // Another domain, storage or service is another conversation: take it from its storage.
+  if (session.storage !== storage || session.endpoint !== endpoint) {
+    current = openSession(storage, endpoint);
     setSession(current);
   }
   const sessionRef = useRef(current);
@@ -169,8 +194,8 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
 
   const chat = useChat({
     id: current.id,
-    api: configError ? undefined : assistantEndpoint(baseUrl, domain),
-    initialMessages: current.initialMessages,
+    api: endpoint,
+    initialMessages: NO_MESSAGES,
     streamProtocol: 'data',
     sendExtraMessageFields: true,
     headers,
@@ -180,7 +205,12 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     onFinish: handleFinish,
     onError: handleError,
   });
-  const { messages, status, append, reload, stop: stopChat } = chat;
+  const { messages, status, append, reload, stop: stopChat, setMessages } = chat;
+
+  const { initialMessages } = current;
+  useIsomorphicLayoutEffect(() => {
+    if (initialMessages.length > 0) setMessages(initialMessages);
+  }, [initialMessages, setMessages]);
 
   const error = useMemo(
     () => (chat.error ? (mappedErrors.get(chat.error) ?? toAssistantError(chat.error, undefined)) : null),
@@ -190,8 +220,8 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
   // Save at every pause of the conversation (sent, finished, failed, stopped), never per token.
   const { threadId, threadKey } = current;
   useEffect(() => {
-    if (status === 'streaming') return;
-    if (messages.length === 0 && !threadId) return;
+    // Nothing to keep yet (a new conversation is cleared explicitly).
+    if (status === 'streaming' || messages.length === 0) return;
     storage.save({ ...(threadId ? { threadId } : {}), ...(threadKey ? { threadKey } : {}), messages });
   }, [storage, status, messages, threadId, threadKey]);
 
@@ -221,9 +251,9 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
       storage.subscribe?.((thread) => {
         if (busyRef.current) return;
         lastRequestRef.current = null;
-        setSession(openSession(storage, thread));
+        setSession(openSession(storage, endpoint, thread));
       }),
-    [storage],
+    [storage, endpoint],
   );
 
   const run = useCallback(async (request: PendingRequest, start: () => Promise<unknown>) => {
@@ -280,8 +310,8 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     requestRef.current = null;
     lastRequestRef.current = null;
     storage.clear();
-    setSession(openSession(storage, null));
-  }, [stopChat, storage]);
+    setSession(openSession(storage, endpoint, null));
+  }, [stopChat, storage, endpoint]);
 
   const context = useMemo(
     () => ({

@@ -42,7 +42,9 @@ export function recordingFetch(...responders: Responder[]) {
 }
 
 /** The finish part as the spec's server sends it: the SDK's fields plus `threadId` (and a key). */
-export function finishLine(thread: { threadId?: string; threadKey?: string } = {}): string {
+export function finishLine(
+  thread: { threadId?: string; threadKey?: string } = {},
+): ReturnType<typeof formatDataStreamPart> {
   // `formatDataStreamPart` only types the SDK's fields; it writes whatever value it is given.
   const value = { finishReason: 'stop' as const, usage: { promptTokens: 1, completionTokens: 2 }, ...thread };
   return formatDataStreamPart('finish_message', value);
@@ -91,7 +93,12 @@ export function controlledStream(headers: Record<string, string> = {}) {
 }
 
 /** A JSON error response as the reference service answers. */
-export function errorResponse(status: number, code: string, message: string, headers: Record<string, string> = {}) {
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   return new Response(JSON.stringify({ error: { code, message } }), {
     status,
     headers: { 'Content-Type': 'application/json', ...headers },

@@ -65,7 +65,7 @@ describe('useDocsAssistant: the request', () => {
       context: [{ type: 'code', value: 'npm i docs-assistant', path: '/docs/install' }],
       currentPath: path.slice(0, 200),
     });
-    expect((first?.body.currentPath as string).length).toBe(200);
+    expect(first?.body.currentPath).toHaveLength(200);
     const sent = first?.body.messages as Array<Record<string, unknown>>;
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ role: 'user', content: 'How do I install it?' });
@@ -81,9 +81,13 @@ describe('useDocsAssistant: the request', () => {
     path = '/docs/next-page';
     await act(() => result.current.send('And then?'));
     const second = calls[1];
-    expect(second?.body).toMatchObject({ threadId: 'thread-1', threadKey: 'key-1', currentPath: '/docs/next-page' });
+    expect(second?.body).toMatchObject({
+      threadId: 'thread-1',
+      threadKey: 'key-1',
+      currentPath: '/docs/next-page',
+    });
     expect(second?.body).not.toHaveProperty('context');
-    expect((second?.body.messages as unknown[]).length).toBe(3);
+    expect(second?.body.messages).toHaveLength(3);
   });
 
   it('defaults fp to anonymous, retrievalPageSize to 5 and currentPath to the pathname', async () => {
@@ -124,7 +128,11 @@ describe('useDocsAssistant: the stream and the thread', () => {
           stream.write(formatDataStreamPart('start_step', { messageId: 'msg-1' }));
           stream.write(formatDataStreamPart('reasoning', 'Looking for the install page.'));
           stream.write(
-            formatDataStreamPart('tool_call', { toolCallId: 'call-1', toolName: 'search', args: { query: 'install' } }),
+            formatDataStreamPart('tool_call', {
+              toolCallId: 'call-1',
+              toolName: 'search',
+              args: { query: 'install' },
+            }),
           );
           stream.write(
             formatDataStreamPart('tool_result', {
@@ -132,7 +140,12 @@ describe('useDocsAssistant: the stream and the thread', () => {
               result: [{ title: 'Install', path: '/docs/install' }],
             }),
           );
-          stream.writeSource({ sourceType: 'url', id: 'src-1', url: 'https://docs.example.com/install', title: 'Install' });
+          stream.writeSource({
+            sourceType: 'url',
+            id: 'src-1',
+            url: 'https://docs.example.com/install',
+            title: 'Install',
+          });
           stream.write(formatDataStreamPart('text', 'Run '));
           stream.write(formatDataStreamPart('text', '`npm i`.'));
           stream.writeMessageAnnotation({ note: 'not a thread' });
@@ -161,7 +174,11 @@ describe('useDocsAssistant: the stream and the thread', () => {
       'text',
     ]);
     expect(answer?.parts[2]).toMatchObject({
-      toolInvocation: { state: 'result', toolName: 'search', result: [{ title: 'Install', path: '/docs/install' }] },
+      toolInvocation: {
+        state: 'result',
+        toolName: 'search',
+        result: [{ title: 'Install', path: '/docs/install' }],
+      },
     });
     expect(answer?.annotations).toEqual([{ note: 'not a thread' }]);
     expect(result.current.threadId).toBe('thread-from-finish');
