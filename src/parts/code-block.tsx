@@ -22,14 +22,18 @@ async function copyText(text: string): Promise<boolean> {
   area.setAttribute('readonly', '');
   area.style.position = 'fixed';
   area.style.opacity = '0';
+  const previousFocus = document.activeElement;
   document.body.appendChild(area);
   try {
+    area.focus();
     area.select();
     return document.execCommand('copy');
   } catch {
     return false;
   } finally {
     area.remove();
+    // Give focus back to the button so keyboard readers stay where they were.
+    if (previousFocus instanceof HTMLElement) previousFocus.focus();
   }
 }
 

@@ -1,0 +1,34 @@
+import * as parts from '../../src/parts';
+
+describe('docs-assistant parts', () => {
+  it('exposes the public api', () => {
+    expect(Object.keys(parts).sort()).toEqual([
+      'CodeBlock',
+      'FilePart',
+      'Markdown',
+      'MessageParts',
+      'ReasoningPart',
+      'SourcesList',
+      'TextPart',
+      'ToolInvocationPart',
+      'collectSources',
+      'createHrefResolver',
+      'defaultPartComponents',
+      'isSafeHref',
+      'parseSuggestions',
+      'splitMarkdownBlocks',
+    ]);
+  });
+
+  it('names every memoised component for React DevTools', () => {
+    const named: Record<string, { displayName?: string }> = {
+      MessageParts: parts.MessageParts,
+      TextPart: parts.TextPart,
+      ReasoningPart: parts.ReasoningPart,
+      ToolInvocationPart: parts.ToolInvocationPart,
+      SourcesList: parts.SourcesList,
+      FilePart: parts.FilePart,
+    };
+    for (const [name, component] of Object.entries(named)) expect(component.displayName).toBe(name);
+  });
+});

@@ -1,0 +1,217 @@
+// @vitest-environment jsdom
+/**
+ * Finished parts and finished Markdown blocks must not re-render while the answer streams. The
+ * message updates come from the real v4 client (`callChatApi` over a data stream), which hands
+ * over a structuredClone'd message, with new part objects, on every chunk.
+ */
+import { callChatApi, formatDataStreamPart, type UIMessage } from '@ai-sdk/ui-utils';
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
+import {
+  createHrefResolver,
+  MessageParts,
+  type PartComponents,
+  ReasoningPart,
+  type ReasoningPartProps,
+  splitMarkdownBlocks,
+  TextPart,
+  type TextPartProps,
+  ToolInvocationPart,
+  type ToolInvocationProps,
+} from '../../src/parts';
+
+// Every render of a Markdown block is one call of react-markdown's component with that block.
+const { markdownRenders } = vi.hoisted(() => ({ markdownRenders: [] as string[] }));
+vi.mock('react-markdown', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('react-markdown')>();
+  function CountedMarkdown(props: Parameters<typeof actual.default>[0]) {
+    markdownRenders.push(String(props.children));
+    return createElement(actual.default, props);
+  }
+  return { ...actual, default: CountedMarkdown };
+});
+
+const ANSWER = [
+  '# Installing',
+  'Install the package and add the widget to your layout.',
+  '| Option | Default |\n| --- | --- |\n| fp | anonymous |\n| retrievalPageSize | 5 |',
+  '- Set `domain`\n- Set `apiKey`\n\n- Set `baseUrl`',
+  '```tsx\nimport { DocsAssistant } from "docs-assistant";\n\n<DocsAssistant domain="acme" />\n```',
+  'That is all. See [the guide](/guides/install).',
+].join('\n\n');
+
+/** Cuts text into chunks of 1 to 7 characters, the same way on every run. */
+function chunks(text: string): string[] {
+  const out: string[] = [];
+  for (let i = 0, n = 0; i < text.length; n++) {
+    const size = 1 + ((n * 5) % 7);
+    out.push(text.slice(i, i + size));
+    i += size;
+  }
+  return out;
+}
+
+async function streamUpdates(): Promise<UIMessage[]> {
+  const lines = [
+    formatDataStreamPart('start_step', { messageId: 'msg-1' }),
+    ...chunks('Let me search the docs for installation.').map((c) => formatDataStreamPart('reasoning', c)),
+    formatDataStreamPart('tool_call_streaming_start', { toolCallId: 'call-1', toolName: 'search' }),
+    formatDataStreamPart('tool_call_delta', { toolCallId: 'call-1', argsTextDelta: '{"query":"ins' }),
+    formatDataStreamPart('tool_call_delta', { toolCallId: 'call-1', argsTextDelta: 'tall"}' }),
+    formatDataStreamPart('tool_call', {
+      toolCallId: 'call-1',
+      toolName: 'search',
+      args: { query: 'install' },
+    }),
+    formatDataStreamPart('tool_result', {
+      toolCallId: 'call-1',
+      result: { results: [{ path: '/guides/install', title: 'Install' }] },
+    }),
+    formatDataStreamPart('finish_step', { isContinued: false, finishReason: 'tool-calls' }),
+    formatDataStreamPart('start_step', { messageId: 'msg-1' }),
+    ...chunks(ANSWER).map((c) => formatDataStreamPart('text', c)),
+    formatDataStreamPart('finish_step', { isContinued: false, finishReason: 'stop' }),
+    formatDataStreamPart('finish_message', { finishReason: 'stop' }),
+  ];
+  const updates: UIMessage[] = [];
+  await callChatApi({
+    api: 'http://127.0.0.1/unused',
+    body: {},
+    streamProtocol: 'data',
+    credentials: undefined,
+    headers: undefined,
+    abortController: undefined,
+    restoreMessagesOnFailure: () => {},
+    onResponse: undefined,
+    onUpdate: ({ message }) => updates.push(message),
+    onFinish: undefined,
+    onToolCall: undefined,
+    generateId: () => 'generated',
+    fetch: async () => new Response(lines.join(''), { headers: { 'Content-Type': 'text/plain' } }),
+    lastMessage: undefined,
+  });
+  return updates;
+}
+
+describe('render counts while streaming', () => {
+  it('renders finished parts and finished Markdown blocks once; only the last block re-renders', async () => {
+    const updates = await streamUpdates();
+    const answerStart = updates.findIndex((m) => m.parts.some((p) => p.type === 'text'));
+    expect(answerStart).toBeGreaterThan(0);
+    // The SDK really does hand over new part objects each time (the reason for content comparators).
+    expect(updates[answerStart + 1]!.parts[0]).not.toBe(updates[answerStart]!.parts[0]);
+
+    const renders = { reasoning: 0, tool: 0, text: 0 };
+    const components: PartComponents = {
+      reasoning: (props: ReasoningPartProps) => {
+        renders.reasoning++;
+        return <ReasoningPart {...props} />;
+      },
+      text: (props: TextPartProps) => {
+        renders.text++;
+        return <TextPart {...props} />;
+      },
+      toolInvocation: {
+        fallback: (props: ToolInvocationProps) => {
+          renders.tool++;
+          return <ToolInvocationPart {...props} />;
+        },
+      },
+    };
+    const resolveHref = createHrefResolver('https://docs.acme.dev');
+    const view = (message: UIMessage, isStreaming: boolean) => (
+      <MessageParts
+        message={message}
+        isStreaming={isStreaming}
+        components={components}
+        resolveHref={resolveHref}
+      />
+    );
+
+    const { rerender, container } = render(view(updates[0]!, true));
+    for (const message of updates.slice(1, answerStart)) rerender(view(message, true));
+    const before = { ...renders };
+    markdownRenders.length = 0;
+
+    let lastText = '';
+    let textUpdates = 0;
+    for (const message of updates.slice(answerStart)) {
+      const rendersBefore = markdownRenders.length;
+      rerender(view(message, true));
+      const textPart = message.parts.findLast((p) => p.type === 'text');
+      const text = textPart?.type === 'text' ? textPart.text : '';
+      const blocks = splitMarkdownBlocks(text);
+      const rendered = markdownRenders.slice(rendersBefore);
+      // At most one block rendered per chunk, and it is the block being written.
+      expect(rendered.length).toBeLessThanOrEqual(1);
+      if (rendered.length === 1) expect(rendered[0]).toBe(blocks.at(-1));
+      if (text !== lastText) textUpdates++;
+      lastText = text;
+    }
+    expect(lastText).toBe(ANSWER);
+
+    // Reasoning and the search call finished before the answer: not one render during it.
+    expect(renders.reasoning).toBe(before.reasoning);
+    expect(renders.tool).toBe(before.tool);
+    // The text part rendered once per change of its text, never for anything else.
+    expect(renders.text - before.text).toBe(textUpdates);
+
+    // Each finished block was rendered exactly once.
+    const finalBlocks = splitMarkdownBlocks(ANSWER);
+    expect(finalBlocks).toHaveLength(6);
+    for (const block of finalBlocks.slice(0, -1)) {
+      expect(markdownRenders.filter((source) => source === block)).toHaveLength(1);
+    }
+
+    // Streaming ends: the last part loses its streaming flag; nothing else re-renders.
+    const textRenders = renders.text;
+    rerender(view(updates.at(-1)!, false));
+    expect(renders.reasoning).toBe(before.reasoning);
+    expect(renders.tool).toBe(before.tool);
+    expect(renders.text).toBe(textRenders + 1);
+    expect(container.querySelector('pre code')).toHaveTextContent('import { DocsAssistant }');
+    expect(container.querySelector('[data-docs-assistant="source"]')).toHaveAttribute(
+      'href',
+      'https://docs.acme.dev/guides/install',
+    );
+  });
+
+  it('does not re-render default renderers given equal content in new objects', () => {
+    const resolveHref = createHrefResolver('https://docs.acme.dev');
+    const text = 'One\n\nTwo\n\nThree';
+    const message = (t: string): UIMessage => ({
+      id: 'm',
+      role: 'assistant',
+      content: t,
+      parts: [{ type: 'text', text: t }],
+    });
+    const { rerender } = render(
+      <TextPart
+        part={{ type: 'text', text }}
+        message={message(text)}
+        isStreaming={false}
+        resolveHref={resolveHref}
+      />,
+    );
+    expect(markdownRenders.slice(-3)).toEqual(['One', 'Two', 'Three']);
+    markdownRenders.length = 0;
+    rerender(
+      <TextPart
+        part={{ type: 'text', text }}
+        message={message(text)}
+        isStreaming={false}
+        resolveHref={resolveHref}
+      />,
+    );
+    expect(markdownRenders).toEqual([]);
+    rerender(
+      <TextPart
+        part={{ type: 'text', text: `${text} and four` }}
+        message={message(text)}
+        isStreaming={false}
+        resolveHref={resolveHref}
+      />,
+    );
+    expect(markdownRenders).toEqual(['Three and four']);
+  });
+});
