@@ -191,8 +191,10 @@ export function createSelectionCollector(options: SelectionCollectorOptions): Co
 
   const onMouseDown = (event: MouseEvent) => {
     if (button?.contains(event.target as Node | null)) return;
-    // A new click or drag starts: drop the old offer and wait for the drag to end.
+    // A new click or drag starts: drop the old offer and wait for the drag to end. Selecting the
+    // same words again is a fresh request, even if they were dismissed before.
     pointerDown = true;
+    settled = null;
     hide();
   };
   const onMouseUp = () => {

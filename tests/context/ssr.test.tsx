@@ -1,0 +1,32 @@
+// Runs in node (no DOM): the collectors are imported by server-rendered pages.
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+
+// Set by the first test's dynamic import, so that import is what the test measures.
+let context: typeof import('../../src/context');
+
+function Page() {
+  context.useSelectionCollector({ onAsk: () => {}, label: 'Ask AI' });
+  context.useCodeBlockCollector({ onAsk: () => {}, label: 'Ask AI' });
+  return <pre>code</pre>;
+}
+
+describe('context collectors without a DOM', () => {
+  it('import without side effects and render on the server without touching the page', async () => {
+    expect(typeof document).toBe('undefined');
+    const globalsBefore = Object.getOwnPropertyNames(globalThis).sort();
+    context = await import('../../src/context');
+    expect(Object.getOwnPropertyNames(globalThis).sort()).toEqual(globalsBefore);
+    expect(renderToString(<Page />)).toBe('<pre>code</pre>');
+  });
+
+  it('explain that a collector needs a document when created on the server', async () => {
+    const { createSelectionCollector, createCodeBlockCollector } = await import('../../src/context');
+    expect(() => createSelectionCollector({ onAsk: () => {}, label: 'Ask AI' })).toThrow(
+      /needs a DOM document: create it in the browser/,
+    );
+    expect(() => createCodeBlockCollector({ onAsk: () => {}, label: 'Ask AI' })).toThrow(
+      /needs a DOM document/,
+    );
+  });
+});
