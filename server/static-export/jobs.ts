@@ -194,9 +194,11 @@ export class StaticExportJobs {
     if (input.paths) job.paths = [...input.paths];
     this.#jobs.set(job.jobId, job);
     this.#persist(job);
+    // The answer shows the job as queued even when a free slot starts it at once.
+    const queued = { ...job };
     this.#queue.push(job.jobId);
     this.#pump();
-    return job;
+    return queued;
   }
 
   get(jobId: string): JobRecord | undefined {

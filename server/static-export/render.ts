@@ -133,6 +133,9 @@ function comparePages(a: DocPage, b: DocPage): number {
   const dirA = posix.dirname(a.file);
   const dirB = posix.dirname(b.file);
   if (dirA !== dirB) return dirA < dirB ? -1 : 1;
+  // A folder's index page leads its folder.
+  const indexA = posix.basename(a.file) === 'index.html';
+  if (indexA !== (posix.basename(b.file) === 'index.html')) return indexA ? -1 : 1;
   const orderA = a.front.order ?? Number.POSITIVE_INFINITY;
   const orderB = b.front.order ?? Number.POSITIVE_INFINITY;
   if (orderA !== orderB) return orderA - orderB;
