@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import * as chat from '../../src/chat';
+
+describe('src/chat', () => {
+  it('exposes the public api', () => {
+    expect(Object.keys(chat).sort()).toEqual([
+      'createLocalThreadStorage',
+      'createMemoryThreadStorage',
+      'threadStorageKey',
+      'useDocsAssistant',
+    ]);
+  });
+});

@@ -1,0 +1,169 @@
+import { formatDataStreamPart } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { parseRetryAfter } from '../../src/chat/errors';
+import {
+  createRequestTrace,
+  createTappedFetch,
+  MalformedStreamError,
+  resolveThread,
+  tapDataStream,
+} from '../../src/chat/stream-tap';
+import { finishLine } from './helpers';
+
+const encoder = new TextEncoder();
+
+/** A source stream that delivers the given byte chunks. */
+function source(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+}
+
+/** Splits bytes into chunks of `size` (cutting lines and multi-byte characters). */
+function split(bytes: Uint8Array, size: number): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.slice(i, i + size));
+  return chunks;
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>) {
+  const chunks: Uint8Array[] = [];
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { chunks, error: undefined };
+      chunks.push(value);
+    }
+  } catch (error) {
+    return { chunks, error };
+  }
+}
+
+const join = (chunks: Uint8Array[]) => new TextDecoder().decode(Buffer.concat(chunks));
+
+describe('tapDataStream', () => {
+  const wire = [
+    formatDataStreamPart('text', 'Grüße — 日本語 '),
+    formatDataStreamPart('message_annotations', [{ other: 1 }, { threadId: 'from-annotation' }]),
+    formatDataStreamPart('text', 'done'),
+    finishLine({ threadId: 'from-finish', threadKey: 'key' }),
+  ].join('');
+
+  it('passes the bytes through unchanged, one line per chunk, however the source cuts them', async () => {
+    for (const size of [1, 3, 7, 64, 4096]) {
+      const trace = createRequestTrace();
+      const { chunks, error } = await readAll(
+        tapDataStream(source(split(encoder.encode(wire), size)), trace),
+      );
+      expect(error).toBeUndefined();
+      expect(join(chunks)).toBe(wire);
+      expect(chunks).toHaveLength(4);
+      expect(chunks.every((chunk) => chunk[chunk.length - 1] === 0x0a)).toBe(true);
+      expect(trace.thread.finish).toEqual({ threadId: 'from-finish', threadKey: 'key' });
+      expect(trace.thread.annotation).toEqual({ threadId: 'from-annotation' });
+      expect(resolveThread(trace)).toEqual({ threadId: 'from-finish', threadKey: 'key' });
+    }
+  });
+
+  it('delivers the lines before a malformed one, then errors and drops the rest', async () => {
+    const trace = createRequestTrace();
+    const text = `${formatDataStreamPart('text', 'kept')}{oops}\n${formatDataStreamPart('text', 'lost')}`;
+    const { chunks, error } = await readAll(tapDataStream(source([encoder.encode(text)]), trace));
+    expect(join(chunks)).toBe(formatDataStreamPart('text', 'kept'));
+    expect(error).toBeInstanceOf(MalformedStreamError);
+    expect(trace.malformedLine).toMatch(/no part code/);
+  });
+
+  it('reads a last line without its newline, and calls a cut-off last line malformed', async () => {
+    const whole = await readAll(tapDataStream(source([encoder.encode('0:"end"')]), createRequestTrace()));
+    expect(join(whole.chunks)).toBe('0:"end"');
+    expect(whole.error).toBeUndefined();
+
+    const trace = createRequestTrace();
+    const cut = await readAll(tapDataStream(source([encoder.encode('0:"a"\n0:"cut of')]), trace));
+    expect(join(cut.chunks)).toBe('0:"a"\n');
+    expect(cut.error).toBeInstanceOf(MalformedStreamError);
+    expect(trace.malformedLine).toMatch(/valid JSON/);
+  });
+
+  it('records an error part and ends the stream after it', async () => {
+    const trace = createRequestTrace();
+    const text = `${formatDataStreamPart('error', 'provider failed')}${formatDataStreamPart('text', 'after')}`;
+    const { chunks, error } = await readAll(tapDataStream(source([encoder.encode(text)]), trace));
+    expect(error).toBeUndefined();
+    expect(join(chunks)).toBe(formatDataStreamPart('error', 'provider failed'));
+    expect(trace.errorPart).toBe('provider failed');
+  });
+
+  it('ends with an AbortError when the signal aborts, even if the source ignores it', async () => {
+    const controller = new AbortController();
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(encoder.encode(formatDataStreamPart('text', 'a')));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const reader = tapDataStream(endless, createRequestTrace(), controller.signal).getReader();
+    expect((await reader.read()).value).toBeDefined();
+    const pending = reader.read();
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(cancelled).toBe(true);
+  });
+});
+
+describe('createTappedFetch', () => {
+  it('records the thread headers, non-2xx bodies and network errors', async () => {
+    let trace = createRequestTrace();
+    let accepted = 0;
+    let next: () => Promise<Response> = async () =>
+      new Response(formatDataStreamPart('text', 'x'), {
+        headers: { 'X-Thread-Id': 'h1', 'X-Thread-Key': 'k1' },
+      });
+    const tapped = createTappedFetch({
+      getFetch: () => () => next(),
+      getTrace: () => trace,
+      onAccepted: () => {
+        accepted += 1;
+      },
+    });
+
+    const ok = await tapped('https://x.test', {});
+    expect(await ok.text()).toBe(formatDataStreamPart('text', 'x'));
+    expect(resolveThread(trace)).toEqual({ threadId: 'h1', threadKey: 'k1' });
+    expect(accepted).toBe(1);
+
+    trace = createRequestTrace();
+    next = async () => new Response('{"error":{"code":"forbidden","message":"no"}}', { status: 403 });
+    const denied = await tapped('https://x.test', {});
+    expect(denied.status).toBe(403);
+    expect(await denied.text()).toContain('forbidden');
+    expect(trace.httpError).toMatchObject({ status: 403, body: expect.stringContaining('no') });
+    expect(accepted).toBe(1);
+
+    trace = createRequestTrace();
+    next = async () => {
+      throw new TypeError('fetch failed');
+    };
+    await expect(tapped('https://x.test', {})).rejects.toThrow('fetch failed');
+    expect(trace.networkError).toBeInstanceOf(TypeError);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads delay-seconds and HTTP dates', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
