@@ -12,9 +12,11 @@ export function sameTextPart(a: TextPart, b: TextPart): boolean {
 }
 
 export function sameReasoningPart(a: ReasoningPart, b: ReasoningPart): boolean {
-  if (a.reasoning !== b.reasoning || a.details.length !== b.details.length) return false;
-  return a.details.every((detail, index) => {
-    const other = b.details[index]!;
+  const aDetails = a.details ?? [];
+  const bDetails = b.details ?? [];
+  if (a.reasoning !== b.reasoning || aDetails.length !== bDetails.length) return false;
+  return aDetails.every((detail, index) => {
+    const other = bDetails[index]!;
     if (detail.type !== other.type) return false;
     return detail.type === 'text'
       ? other.type === 'text' && detail.text === other.text && detail.signature === other.signature

@@ -7,12 +7,13 @@ import {
   type ReactNode,
   useContext,
   useMemo,
+  useRef,
 } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './code-block';
 import { createIsExternal, isSafeHref, keepSafeHref } from './href';
-import { splitMarkdownBlocks } from './split-markdown-blocks';
+import { type MarkdownBlocks, updateMarkdownBlocks } from './split-markdown-blocks';
 import { externalLinkProps, parseSuggestions, Suggestions } from './suggestions';
 
 /** The fence info string that turns a code block into follow-up links. */
@@ -149,7 +150,12 @@ export function Markdown({
   children,
   ...props
 }: MarkdownProps) {
-  const blocks = useMemo(() => splitMarkdownBlocks(text), [text]);
+  // The previous split, so a streaming answer only re-splits its tail (20k-token answers).
+  const split = useRef<MarkdownBlocks | undefined>(undefined);
+  const blocks = useMemo(() => {
+    split.current = updateMarkdownBlocks(split.current, typeof text === 'string' ? text : '');
+    return split.current.blocks;
+  }, [text]);
   const policy = useMemo<LinkPolicy>(
     () => ({ resolveHref, isExternal: createIsExternal(resolveHref) }),
     [resolveHref],

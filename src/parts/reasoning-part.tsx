@@ -31,7 +31,8 @@ export const ReasoningPart = memo(
     // null until the reader toggles; from then on their choice wins over the streaming default.
     const [readerOpen, setReaderOpen] = useState<boolean | null>(null);
     const open = readerOpen ?? isStreaming;
-    const segments = segmentsOf(part.reasoning, part.details);
+    // Stored conversations from older clients may lack `details`.
+    const segments = segmentsOf(part.reasoning ?? '', part.details ?? []);
     const redacted = labels.redacted ?? defaultLabels.redacted;
 
     return (

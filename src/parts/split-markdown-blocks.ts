@@ -44,24 +44,41 @@ function closesFence(line: string, fence: Fence): boolean {
   return true;
 }
 
-/** Top-level blocks of `markdown`, in order, without the blank lines between them. */
-export function splitMarkdownBlocks(markdown: string): string[] {
-  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
-  const blocks: string[] = [];
+/** Blocks with where each starts, for re-splitting only the tail when text is appended. */
+export interface MarkdownBlocks {
+  /** The text split (line endings normalised to `\n`). */
+  text: string;
+  blocks: string[];
+  /** Offset in `text` of each block's first character. */
+  starts: number[];
+}
+
+function scan(text: string, offset: number, blocks: string[], starts: number[]): void {
   let current: string[] = [];
+  let currentStart = 0;
   let blankLines = 0;
   let fence: Fence | null = null;
   let hasList = false;
   let lastWasHeading = false;
 
   const flush = () => {
-    if (current.length > 0) blocks.push(current.join('\n'));
+    if (current.length > 0) {
+      blocks.push(current.join('\n'));
+      starts.push(offset + currentStart);
+    }
     current = [];
     hasList = false;
     lastWasHeading = false;
   };
 
-  for (const line of lines) {
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? text.length : newline;
+    const line = text.slice(lineStart, lineEnd);
+    const at = lineStart;
+    lineStart = lineEnd + 1;
+
     if (fence) {
       current.push(line);
       if (closesFence(line, fence)) fence = null;
@@ -85,11 +102,43 @@ export function splitMarkdownBlocks(markdown: string): string[] {
     }
     blankLines = 0;
 
+    if (current.length === 0) currentStart = at;
     current.push(line);
     fence = openFence(line);
     hasList ||= isListItem;
     lastWasHeading = isHeading;
   }
   flush();
+}
+
+const normalise = (markdown: string) => markdown.replace(/\r\n?/g, '\n');
+
+/** Top-level blocks of `markdown`, in order, without the blank lines between them. */
+export function splitMarkdownBlocks(markdown: string): string[] {
+  const blocks: string[] = [];
+  scan(normalise(markdown), 0, blocks, []);
   return blocks;
+}
+
+/**
+ * `splitMarkdownBlocks` for a growing text: when `markdown` extends the text of `previous`, only
+ * its last two blocks are split again (the boundary before the last block may still move while
+ * that block's first line is being written), and the finished blocks keep their string instances.
+ * The result always equals a full split.
+ */
+export function updateMarkdownBlocks(previous: MarkdownBlocks | undefined, markdown: string): MarkdownBlocks {
+  const text = normalise(markdown);
+  if (previous && previous.text === text) return previous;
+  const blocks: string[] = [];
+  const starts: number[] = [];
+  const kept = previous && text.startsWith(previous.text) ? Math.max(previous.blocks.length - 2, 0) : 0;
+  if (kept > 0 && previous) {
+    blocks.push(...previous.blocks.slice(0, kept));
+    starts.push(...previous.starts.slice(0, kept));
+    const from = previous.starts[kept]!;
+    scan(text.slice(from), from, blocks, starts);
+  } else {
+    scan(text, 0, blocks, starts);
+  }
+  return { text, blocks, starts };
 }

@@ -1,4 +1,8 @@
-import { splitMarkdownBlocks } from '../../src/parts/split-markdown-blocks';
+import {
+  type MarkdownBlocks,
+  splitMarkdownBlocks,
+  updateMarkdownBlocks,
+} from '../../src/parts/split-markdown-blocks';
 
 describe('splitMarkdownBlocks', () => {
   it('returns no blocks for empty or blank text', () => {
@@ -84,5 +88,38 @@ describe('splitMarkdownBlocks', () => {
       // Every block but the last is already final.
       expect(blocks.slice(0, -1)).toEqual(final.slice(0, blocks.length - 1));
     }
+  });
+});
+
+describe('updateMarkdownBlocks', () => {
+  const texts = [
+    '# Intro\n\nSome text.\n\n- a\n- b\n\n```js\nx\n\ny\n```\n\nEnd.\n\n| a | b |\n| - | - |\n| 1 | 2 |',
+    // The boundary before the last block moves once "1" turns out to be "1. b" (a list item).
+    'Para\n\n- a\n\n1. b\n\nAfter\n\n# H\ntext',
+    'Windows\r\n\r\nline endings\r\n\r\n```\r\ncode\r\n\r\n```\r\n\r\ndone',
+  ];
+
+  it.each(texts)('equals a full split at every length while text streams in (%#)', (full) => {
+    let state: MarkdownBlocks | undefined;
+    for (let end = 0; end <= full.length; end++) {
+      const previous = state;
+      state = updateMarkdownBlocks(state, full.slice(0, end));
+      expect(state.blocks).toEqual(splitMarkdownBlocks(full.slice(0, end)));
+      // Finished blocks are carried over, not re-created.
+      if (previous && previous.blocks.length > 2) {
+        expect(state.blocks[0]).toBe(previous.blocks[0]);
+      }
+    }
+  });
+
+  it('starts over when the text is replaced rather than extended', () => {
+    const first = updateMarkdownBlocks(undefined, 'One\n\nTwo\n\nThree\n\nFour');
+    expect(updateMarkdownBlocks(first, 'Other\n\nText').blocks).toEqual(['Other', 'Text']);
+    expect(updateMarkdownBlocks(first, first.text)).toBe(first);
+  });
+
+  it('records where each block starts', () => {
+    const { text, blocks, starts } = updateMarkdownBlocks(undefined, '\nOne\n\n\nTwo\nlines\n\n- x');
+    expect(starts.map((start, i) => text.slice(start, start + blocks[i]!.length))).toEqual(blocks);
   });
 });
