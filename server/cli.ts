@@ -5,6 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import { serveCommand } from './cli/serve';
 import { type CliCommand, type CliIo, CliUsageError } from './cli/types';
+import { staticExportCliCommands } from './static-export/cli';
 
 export type { CliCommand, CliIo } from './cli/types';
 export { CliUsageError, parseFlags } from './cli/types';
@@ -12,6 +13,8 @@ export { CliUsageError, parseFlags } from './cli/types';
 /** The command table. Other commands (`export`, `serve-bundle`) are added here from their files. */
 export const COMMANDS: Record<string, CliCommand> = {
   serve: serveCommand,
+  // `export` and `serve-bundle`: server/static-export/cli.ts.
+  ...staticExportCliCommands,
 };
 
 function overview(): string {

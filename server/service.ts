@@ -14,6 +14,7 @@ import type { AnswerEngine } from './engines/types';
 import { errorResponse, HttpError, httpErrorResponse } from './http';
 import { FixedWindowLimiter } from './rate-limit';
 import { DocsIndex, loadDocs } from './retrieval';
+import { createStaticExportRoutes, type StaticExportRoutesOptions } from './static-export/routes';
 import { ThreadStore } from './threads';
 
 export { ASSISTANT_MESSAGE_ROUTE } from './assistant';
@@ -48,6 +49,8 @@ interface CommonOptions {
   trustProxy?: boolean;
   /** Receives non-fatal problems. @default console.warn */
   warn?: (message: string) => void;
+  /** Static export API settings (link lifetime, concurrency, …); jobs persist in `dataDir`. */
+  staticExport?: StaticExportRoutesOptions;
 }
 
 /** The short form for one docs site served under one domain. */
@@ -277,6 +280,9 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
   );
   app.get('/health', (c) => c.json({ ok: true, domains: config.domains.map((d) => d.domain) }));
   mountAssistantRoutes(app, runtime);
+  // Static export API (spec §4.2–4.4) and its presigned downloads: server/static-export/.
+  const staticExport = createStaticExportRoutes(config, options.staticExport);
+  app.route('/', staticExport.app);
 
   return {
     fetch: async (request, env) => app.fetch(request, env),
@@ -287,6 +293,8 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
     },
     index,
     threads,
-    close: () => threads.flush(),
+    close: async () => {
+      await Promise.all([threads.flush(), staticExport.close()]);
+    },
   };
 }

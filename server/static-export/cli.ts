@@ -279,11 +279,22 @@ export async function serveBundleCommand(argv: string[], io: CliIO): Promise<num
   return 0;
 }
 
-/** The commands for `server/cli.ts`'s table. */
-export const staticExportCommands = {
-  export: { summary: 'export a domain as a static site bundle (.tar.gz)', run: exportCommand },
-  'serve-bundle': {
-    summary: 'serve a static export bundle, as the Helm chart does',
-    run: serveBundleCommand,
+/**
+ * The process's own streams: the progress bar redraws with `\r`, which the line-based `CliIo` of
+ * `server/cli.ts` cannot carry, and TTY detection needs the real `stdout`.
+ */
+const processIo = (): CliIO => ({ stdout: process.stdout, stderr: process.stderr, env: process.env });
+
+/** The commands for `server/cli.ts`'s table (its `CliCommand` shape). */
+export const staticExportCliCommands = {
+  export: {
+    summary: 'Export a domain as a static site bundle (.tar.gz) and write Helm values',
+    usage: EXPORT_USAGE.trimEnd(),
+    run: (args: string[]) => exportCommand(args, processIo()),
   },
-} as const;
+  'serve-bundle': {
+    summary: 'Serve a static export bundle (URL or file), as the Helm chart does',
+    usage: SERVE_BUNDLE_USAGE.trimEnd(),
+    run: (args: string[]) => serveBundleCommand(args, processIo()),
+  },
+};
