@@ -2,7 +2,7 @@
  * The heavy half of the widget, loaded with `React.lazy` on first open: the chat hook, the part
  * renderers (markdown) and the conversation UI. The shell (`docs-assistant.tsx`) stays small.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AssistantStatus } from '../chat/types';
 import { useDocsAssistant } from '../chat/use-docs-assistant';
 import { useLabels } from '../labels';
@@ -33,7 +33,8 @@ export default function Panel({
   pendingRef,
 }: PanelProps) {
   const labels = useLabels();
-  const state = useDocsAssistant(options);
+  const [hookOptions, announcement, clearAnnouncement] = useAnswerAnnouncement(options, labels.answerReady);
+  const state = useDocsAssistant(hookOptions);
   const { messages, status, error, configError, context } = state;
   const [input, setInput] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -46,7 +47,8 @@ export default function Panel({
 
   useEffect(() => {
     onStatusChange(status);
-  }, [status, onStatusChange]);
+    if (status === 'submitted') clearAnnouncement();
+  }, [status, onStatusChange, clearAnnouncement]);
 
   // The shell's imperative handle reaches the conversation through this API; requests made before
   // this code loaded (ask, setInput, focus) are carried out now.
@@ -65,8 +67,6 @@ export default function Panel({
       apiRef.current = null;
     };
   }, [apiRef, pendingRef]);
-
-  const announcement = useAnswerAnnouncement(status, messages, labels.answerReady);
 
   const ask = (question: string) => {
     void state.send(question);
@@ -142,29 +142,27 @@ export default function Panel({
 }
 
 /**
- * Announces each finished answer once: when the status leaves `submitted`/`streaming` for `ready`,
- * the live region gets "Answer ready" and the answer's text. It is emptied when the next question
- * goes out, so an identical answer is announced again.
+ * Announces each finished answer once, from the hook's `onFinish` (which carries the complete
+ * message; the rendered messages may lag behind the status by a throttle tick). The live region is
+ * emptied when the next question goes out, so an identical answer is announced again. A stopped or
+ * failed answer is not announced: the reader stopped it, or the error alert speaks.
  */
 function useAnswerAnnouncement(
-  status: AssistantStatus,
-  messages: ReturnType<typeof useDocsAssistant>['messages'],
+  options: PanelProps['options'],
   answerReady: string,
-): string {
+): [PanelProps['options'], string, () => void] {
   const [announcement, setAnnouncement] = useState('');
-  const previous = useRef(status);
-  useEffect(() => {
-    const was = previous.current;
-    previous.current = status;
-    if (status === 'submitted') {
-      setAnnouncement('');
-      return;
-    }
-    if (status !== 'ready' || (was !== 'streaming' && was !== 'submitted')) return;
-    const last = messages[messages.length - 1];
-    if (last?.role !== 'assistant') return;
-    const text = messageText(last).trim();
-    setAnnouncement(text ? `${answerReady}: ${text}` : answerReady);
-  }, [status, messages, answerReady]);
-  return announcement;
+  const answerReadyRef = useRef(answerReady);
+  answerReadyRef.current = answerReady;
+  const userOnFinish = options.onFinish;
+  const onFinish = useCallback<NonNullable<PanelProps['options']['onFinish']>>(
+    (message, thread) => {
+      const text = messageText(message).trim();
+      setAnnouncement(text ? `${answerReadyRef.current}: ${text}` : answerReadyRef.current);
+      userOnFinish?.(message, thread);
+    },
+    [userOnFinish],
+  );
+  const clear = useCallback(() => setAnnouncement(''), []);
+  return [{ ...options, onFinish }, announcement, clear];
 }
