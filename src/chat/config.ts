@@ -48,9 +48,12 @@ export function checkConfig(
   }
   const kind = keyKind(options.apiKey);
   if (kind === 'admin') {
-    return configError(
-      `apiKey is an admin key (svc_…). An admin key is a server-side secret and must never be in browser code: revoke it if it was published, and use the assistant key (${ASSISTANT_KEY_PREFIX}…) instead.`,
-    );
+    return {
+      ...configError(
+        `apiKey is an admin key (svc_…). An admin key is a server-side secret and must never be in browser code: revoke it if it was published, and use the assistant key (${ASSISTANT_KEY_PREFIX}…) instead.`,
+      ),
+      message: `${defaultLabels.errorConfig} An admin key, which is a server-side secret, was given instead of the assistant key (${ASSISTANT_KEY_PREFIX}…).`,
+    };
   }
   if (kind === 'invalid') {
     return configError(

@@ -16,6 +16,7 @@ describe('useDocsAssistant: configuration errors', () => {
     const { result } = renderHook(() => useDocsAssistant(baseOptions({ fetch, apiKey: 'svc_admin_secret' })));
     expect(result.current.configError).toMatchObject({ kind: 'config', retryable: false });
     expect(result.current.configError?.detail).toMatch(/admin key.*server-side secret.*svc_dsc_/);
+    expect(result.current.configError?.message).toMatch(/admin key.*server-side secret.*svc_dsc_/);
     expect(error).toHaveBeenCalledWith(expect.stringMatching(/admin key.*server-side secret/));
     await act(() => result.current.send('Hello?'));
     await act(() => result.current.retry());
