@@ -75,7 +75,7 @@ function latestQuestion(request: AssistantRequest): string {
     throw new HttpError(
       400,
       'invalid_request',
-      `The last message must be the user's question (got role "${last.role}").`,
+      `messages.${index}.role: the last message must be the user's question (got role "${last.role}").`,
       {
         issues: [{ path: `messages.${index}.role`, message: 'must be "user" for the last message' }],
       },

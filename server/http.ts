@@ -135,8 +135,11 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
       `Send the body as JSON with "Content-Type: application/json" (got ${type ? `"${type}"` : 'no Content-Type'}).`,
     );
   }
+  // The rest of the body is left unread, so the connection cannot carry another request.
   const tooLarge = () =>
-    new HttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes; send less.`);
+    new HttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes; send less.`, {
+      headers: { Connection: 'close' },
+    });
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
 

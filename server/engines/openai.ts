@@ -124,6 +124,7 @@ export function createOpenAIEngine(options: OpenAIEngineOptions = {}): AnswerEng
   return {
     name: 'openai',
     async answer(context, stream): Promise<AnswerOutcome> {
+      let failed = false;
       const result = streamText({
         model,
         system: buildSystemPrompt(context),
@@ -131,7 +132,10 @@ export function createOpenAIEngine(options: OpenAIEngineOptions = {}): AnswerEng
         temperature: options.temperature ?? 0.2,
         maxTokens: options.maxTokens ?? 1024,
         ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
-        onError: () => {},
+        // The result's promises never settle after a stream error, so the error is noted here.
+        onError: () => {
+          failed = true;
+        },
       });
       // `mergeIntoDataStream` hands its stream to `writer.merge`; taking that stream here lets the
       // service know when the model is done, so its `d:` part (with threadId) comes last.
@@ -148,21 +152,15 @@ export function createOpenAIEngine(options: OpenAIEngineOptions = {}): AnswerEng
         experimental_sendFinish: false,
       });
       await merged;
-      let text = '';
-      let finishReason: AnswerOutcome['finishReason'] = 'error';
-      let usage = { promptTokens: 0, completionTokens: 0 };
-      try {
-        text = await result.text;
-        finishReason = await result.finishReason;
-        const used = await result.usage;
-        usage = {
-          promptTokens: Number.isFinite(used.promptTokens) ? used.promptTokens : 0,
-          completionTokens: Number.isFinite(used.completionTokens) ? used.completionTokens : 0,
-        };
-      } catch {
-        // The model failed; its error part is already in the stream.
-        return { text, cited: [], finishReason: 'error', usage };
-      }
+      const noUsage = { promptTokens: 0, completionTokens: 0 };
+      // The model failed or the reader left; the error part, if any, is already in the stream.
+      if (failed || context.abortSignal?.aborted)
+        return { text: '', cited: [], finishReason: 'error', usage: noUsage };
+      const [text, finishReason, used] = await Promise.all([result.text, result.finishReason, result.usage]);
+      const usage = {
+        promptTokens: Number.isFinite(used.promptTokens) ? used.promptTokens : 0,
+        completionTokens: Number.isFinite(used.completionTokens) ? used.completionTokens : 0,
+      };
       const cited = citedSources(text, context.sources);
       for (const source of cited) {
         stream.write(

@@ -1,0 +1,200 @@
+/**
+ * The collectors in a real browser (Chromium): what jsdom cannot show — layout (the button sits
+ * by the selection, inside the viewport), the selection surviving a click on the button, keyboard
+ * selection, scrolling, and "Ask AI" staying out of selected or sent code.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { build, type Rolldown } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../e2e/browser';
+
+const contextDir = fileURLToPath(new URL('../../src/context/', import.meta.url));
+
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><style>
+  body { font: 16px/1.5 sans-serif; margin: 40px; }
+  pre { background: #eee; padding: 12px; overflow: auto; }
+</style></head><body>
+  <section id="intro"><h2>Intro</h2>
+    <p id="p1">The quick brown fox jumps over the lazy dog. Selecting this sentence offers Ask AI.</p>
+  </section>
+  <section id="usage"><pre><code>npm install docs-assistant
+docs-assistant serve</code></pre></section>
+  <div style="height: 2000px"></div>
+  <p id="far">Far down the page.</p>
+  <div id="widget"><p id="answer">Widget answer text</p><pre>widget code</pre></div>
+  <script type="module">
+    import { createCodeBlockCollector, createSelectionCollector } from '/collectors.js';
+    const widget = document.getElementById('widget');
+    const options = { isInsideWidget: (n) => widget.contains(n), onAsk: (c) => window.asked.push(c), label: 'Ask AI' };
+    window.asked = [];
+    createSelectionCollector(options);
+    createCodeBlockCollector(options);
+    window.ready = true;
+  </script>
+</body></html>`;
+
+/** Bundles the two cores (no React) the way the launcher ships them. */
+async function bundleCollectors(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'collectors-entry',
+        resolveId: (id) => (id === 'collectors-entry' ? '\0collectors-entry' : null),
+        load: (id) =>
+          id === '\0collectors-entry'
+            ? `export { createSelectionCollector } from ${JSON.stringify(`${contextDir}selection-collector.ts`)};
+               export { createCodeBlockCollector } from ${JSON.stringify(`${contextDir}code-block-collector.ts`)};`
+            : null,
+      },
+    ],
+    build: {
+      write: false,
+      minify: false,
+      // An app build drops the entry's exports unless told to keep them.
+      rolldownOptions: {
+        input: 'collectors-entry',
+        preserveEntrySignatures: 'strict',
+        output: { format: 'es' },
+      },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunk = outputs[0]?.output.find((o) => o.type === 'chunk');
+  if (chunk?.type !== 'chunk') throw new Error('the collectors bundle has no chunk');
+  return chunk.code;
+}
+
+let server: Server;
+let browser: Browser;
+let page: Page;
+const SELECTION = '[data-docs-assistant="ask-selection"]';
+
+beforeAll(async () => {
+  const code = await bundleCollectors();
+  server = createServer((req, res) => {
+    const js = req.url === '/collectors.js';
+    res.setHeader('content-type', js ? 'text/javascript' : 'text/html; charset=utf-8');
+    res.end(js ? code : PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+async function openPage() {
+  page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/guide`);
+  await page
+    .waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, undefined, {
+      timeout: 10_000,
+    })
+    .catch((error: Error) => {
+      throw new Error(`the test page did not start: ${errors.join('; ') || error.message}`);
+    });
+}
+
+const asked = () => page.evaluate(() => (window as unknown as { asked: unknown[] }).asked);
+const selectedText = () => page.evaluate(() => document.getSelection()?.toString() ?? '');
+
+describe('collectors in Chromium', () => {
+  beforeAll(openPage);
+  afterAll(() => page.close());
+
+  it('shows the button under a mouse selection only after the drag, keeps the selection on click', async () => {
+    const box = (await page.locator('#p1').boundingBox())!;
+    await page.mouse.move(box.x + 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 200, box.y + box.height / 2, { steps: 5 });
+    expect(await page.locator(SELECTION).count()).toBe(0);
+    await page.mouse.up();
+    const button = page.locator(SELECTION);
+    await button.waitFor({ state: 'visible' });
+
+    const range = await page.evaluate(() =>
+      document.getSelection()!.getRangeAt(0).getBoundingClientRect().toJSON(),
+    );
+    const placed = (await button.boundingBox())!;
+    expect(placed.y).toBeGreaterThanOrEqual(range.bottom);
+    expect(placed.y).toBeLessThan(range.bottom + 40);
+    const text = await selectedText();
+
+    await button.click();
+    expect(await asked()).toEqual([
+      { type: 'textSelection', value: text.trim(), path: '/docs/guide', elementId: 'p1' },
+    ]);
+    expect(await selectedText()).toBe(text);
+    expect(await page.locator(SELECTION).count()).toBe(0);
+  });
+
+  it('works from the keyboard: Shift+arrows, Tab to the button, Enter', async () => {
+    await page.locator('#p1').dblclick({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.locator(SELECTION).waitFor({ state: 'visible' });
+    const text = (await selectedText()).trim();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-docs-assistant'))).toBe(
+      'ask-selection',
+    );
+    await page.keyboard.press('Enter');
+    expect((await asked()).at(-1)).toEqual({
+      type: 'textSelection',
+      value: text,
+      path: '/docs/guide',
+      elementId: 'p1',
+    });
+  });
+
+  it('hides on scroll away, sits inside the viewport at its bottom edge, ignores the widget', async () => {
+    await page.locator('#p1').dblclick({ position: { x: 5, y: 5 } });
+    await page.locator(SELECTION).waitFor({ state: 'visible' });
+    await page.mouse.wheel(0, 1500);
+    await page.locator(SELECTION).waitFor({ state: 'detached' });
+
+    await page.evaluate(() => document.getElementById('far')!.scrollIntoView({ block: 'end' }));
+    await page.locator('#far').dblclick({ position: { x: 5, y: 5 } });
+    const placed = (await page.locator(SELECTION).boundingBox())!;
+    expect(placed.y).toBeGreaterThanOrEqual(0);
+    expect(placed.y + placed.height).toBeLessThanOrEqual(600);
+
+    await page.locator('#answer').dblclick({ position: { x: 5, y: 5 } });
+    // The widget's selection is made; a frame later there is still no button.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await selectedText()).not.toBe('');
+    expect(await page.locator(SELECTION).count()).toBe(0);
+  });
+
+  it('keeps "Ask AI" out of the code it sends and out of a selection of the block', async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await page.locator('#widget [data-docs-assistant="ask-code"]').count()).toBe(0);
+    await page.locator('#usage pre').hover();
+    await page.getByRole('button', { name: 'Ask AI about this code' }).click();
+    expect((await asked()).at(-1)).toEqual({
+      type: 'code',
+      value: 'npm install docs-assistant\ndocs-assistant serve',
+      path: '/docs/guide',
+      elementId: 'usage',
+    });
+    const selected = await page.evaluate(() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector('#usage pre')!);
+      document.getSelection()!.removeAllRanges();
+      document.getSelection()!.addRange(range);
+      return document.getSelection()!.toString();
+    });
+    expect(selected).toBe('npm install docs-assistant\ndocs-assistant serve');
+  });
+});

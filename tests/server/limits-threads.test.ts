@@ -1,0 +1,142 @@
+import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FixedWindowLimiter } from '../../server/rate-limit';
+import { createAssistantService } from '../../server/service';
+import { THREADS_FILE } from '../../server/threads';
+import { ASSISTANT_KEY, ask, authHeaders, body, DOMAIN, FIXTURE_DOCS, startService } from './helpers';
+
+describe('rate limits (spec §8)', () => {
+  it('answers 429 with Retry-After once an organization is over its limit', async () => {
+    const running = await startService({ rateLimits: { perOrganization: { limit: 2, windowMs: 60_000 } } });
+    try {
+      const send = () =>
+        fetch(running.endpoint(), {
+          method: 'POST',
+          headers: authHeaders(),
+          body: JSON.stringify(body('dark mode')),
+        });
+      for (let i = 0; i < 2; i++) {
+        const ok = await send();
+        expect(ok.status).toBe(200);
+        await ok.text();
+      }
+      const limited = await send();
+      expect(limited.status).toBe(429);
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      const json = (await limited.json()) as { error: { code: string; message: string } };
+      expect(json.error.code).toBe('rate_limited');
+      expect(json.error.message).toContain('organization');
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('limits per IP address, before the key is even checked', async () => {
+    const running = await startService({ rateLimits: { perIp: { limit: 1, windowMs: 86_400_000 } } });
+    try {
+      const first = await fetch(running.endpoint(), {
+        method: 'POST',
+        headers: authHeaders('svc_dsc_nobody'),
+        body: '{}',
+      });
+      expect(first.status).toBe(401);
+      const second = await fetch(running.endpoint(), { method: 'POST', headers: authHeaders(), body: '{}' });
+      expect(second.status).toBe(429);
+      expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(3600);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('uses the spec defaults: 10,000 per organization per hour, 10,000 per IP per day', () => {
+    const service = createAssistantService({ docs: FIXTURE_DOCS });
+    expect(service.config.rateLimits).toEqual({
+      perOrganization: { limit: 10_000, windowMs: 3_600_000 },
+      perIp: { limit: 10_000, windowMs: 86_400_000 },
+    });
+  });
+
+  it('frees the window after it ends and keeps memory bounded', () => {
+    let now = 0;
+    const limiter = new FixedWindowLimiter({ limit: 1, windowMs: 1000, maxKeys: 3, now: () => now });
+    expect(limiter.hit('a').allowed).toBe(true);
+    const denied = limiter.hit('a');
+    expect(denied).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    now = 1000;
+    expect(limiter.hit('a').allowed).toBe(true);
+    for (const key of ['b', 'c', 'd', 'e']) limiter.hit(key);
+    expect(limiter.size).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('threads persisted in a data folder', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'docs-assistant-threads-'));
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const newService = (warn: (message: string) => void = () => {}) =>
+    createAssistantService({
+      docs: FIXTURE_DOCS,
+      domain: DOMAIN,
+      assistantKey: ASSISTANT_KEY,
+      dataDir,
+      warn,
+    });
+
+  it('survives a restart, and a torn last line is skipped with a warning', async () => {
+    const first = newService();
+    const turn1 = await ask(first, 'How do I enable dark mode?', { fp: 'reader-1' });
+    const threadId = turn1.finish?.threadId;
+    expect(threadId).toMatch(/^thr_/);
+    await first.close();
+
+    const file = join(dataDir, THREADS_FILE);
+    const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ threadId, fp: 'reader-1', domain: DOMAIN });
+
+    // A crash in the middle of a write leaves half a line.
+    await appendFile(file, '{"v":1,"threadId":"thr_torn","threadKey":"k","dom');
+    const warnings: string[] = [];
+    const restarted = newService((message) => warnings.push(message));
+    const turn2 = await ask(restarted, 'How do I turn it off?', { fp: 'reader-1', threadId });
+    expect(turn2.finish?.threadId).toBe(threadId);
+    // The earlier turn, read back from disk, still informs retrieval.
+    expect(turn2.searchResults[0]?.url).toBe('/guides/theming#turning-dark-mode-off');
+    expect(warnings.join('\n')).toMatch(/incomplete last line/);
+    await restarted.close();
+
+    // The torn line did not swallow the new record: a third start sees both turns.
+    const again = newService();
+    await again.ready();
+    const found = await again.threads.find(threadId!, { domain: DOMAIN, fp: 'reader-1' });
+    expect(found.ok && found.thread.turns.map((turn) => turn.question)).toEqual([
+      'How do I enable dark mode?',
+      'How do I turn it off?',
+    ]);
+    await again.close();
+  });
+
+  it('keeps threads in memory only without a data folder', async () => {
+    const service = createAssistantService({
+      docs: FIXTURE_DOCS,
+      domain: DOMAIN,
+      assistantKey: ASSISTANT_KEY,
+    });
+    const turn = await ask(service, 'How do I enable dark mode?');
+    const restarted = createAssistantService({
+      docs: FIXTURE_DOCS,
+      domain: DOMAIN,
+      assistantKey: ASSISTANT_KEY,
+    });
+    const found = await restarted.threads.find(turn.finish!.threadId!, { domain: DOMAIN, fp: 'anonymous' });
+    expect(found.ok).toBe(false);
+  });
+});
