@@ -45,7 +45,10 @@ describe("end to end: exporting this repo's docs", () => {
   it('exports, downloads, unpacks and serves every page with links that stay inside the bundle', async () => {
     const sources = docsPages(DOCS);
     // The repo's docs are the corpus of this test: an empty folder is a failure, not a skip.
-    expect(sources.length, `no .md/.mdx pages in ${DOCS}: the end-to-end export has nothing to export`).toBeGreaterThan(1);
+    expect(
+      sources.length,
+      `no .md/.mdx pages in ${DOCS}: the end-to-end export has nothing to export`,
+    ).toBeGreaterThan(1);
 
     // Each page waits until the client has seen the previous page's progress, so the test sees
     // every step of the job without depending on timing.
@@ -84,7 +87,9 @@ describe("end to end: exporting this repo's docs", () => {
       const percents = progress.map((p) => p.progress);
       expect(percents).toEqual([...percents].sort((a, b) => a - b));
       expect(percents.some((p) => p > 0 && p < 100)).toBe(true);
-      expect(new Set(progress.filter((p) => p.status === 'running').map((p) => p.pageCount)).size).toBeGreaterThan(1);
+      expect(
+        new Set(progress.filter((p) => p.status === 'running').map((p) => p.pageCount)).size,
+      ).toBeGreaterThan(1);
       expect(progress.at(-1)?.progress).toBe(100);
 
       const archive = await client.downloadBundle(bundle.bundleUrl);
@@ -122,7 +127,9 @@ describe("end to end: exporting this repo's docs", () => {
         expect(decode(files.get(asset)!)).not.toMatch(/https?:\/\/|url\(\s*['"]?\/\//);
       }
       const index = JSON.parse(decode(files.get('search-index.json')!)) as { file: string }[];
-      expect(index.map((e) => e.file).sort()).toEqual([...files.keys()].filter((f) => f.endsWith('.html')).sort());
+      expect(index.map((e) => e.file).sort()).toEqual(
+        [...files.keys()].filter((f) => f.endsWith('.html')).sort(),
+      );
 
       // Served as the Helm chart does: fetched from the presigned link at startup.
       const site = await serveBundle({ source: bundle.bundleUrl, port: 0 });
