@@ -157,6 +157,9 @@ export function createSelectionCollector(options: SelectionCollectorOptions): Co
     if (destroyed || pointerDown) return;
     const selection = doc.getSelection();
     if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return hide();
+    // Text chosen in the host's own form fields (a search box) is input, not docs to ask about.
+    const active = doc.activeElement;
+    if (active?.tagName === 'INPUT' || active?.tagName === 'TEXTAREA') return hide();
     const point = pointOf(selection);
     if (settled && samePoint(settled, point)) return hide();
     settled = null;

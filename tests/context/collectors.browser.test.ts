@@ -22,6 +22,7 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><style>
   </section>
   <section id="usage"><pre><code>npm install docs-assistant
 docs-assistant serve</code></pre></section>
+  <input id="search" value="search words">
   <div style="height: 2000px"></div>
   <p id="far">Far down the page.</p>
   <div id="widget"><p id="answer">Widget answer text</p><pre>widget code</pre></div>
@@ -196,5 +197,15 @@ describe('collectors in Chromium', () => {
       return document.getSelection()!.toString();
     });
     expect(selected).toBe('npm install docs-assistant\ndocs-assistant serve');
+  });
+
+  it('offers nothing for text selected in a form field of the page', async () => {
+    await page.locator('#search').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).selectionEnd)).toBe(12);
+    expect(await page.locator(SELECTION).count()).toBe(0);
   });
 });

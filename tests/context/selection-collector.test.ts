@@ -221,3 +221,19 @@ describe('createSelectionCollector', () => {
     );
   });
 });
+
+describe('createSelectionCollector and form fields', () => {
+  it('offers nothing while a text field of the page has focus', async () => {
+    setPath('/docs');
+    document.body.innerHTML =
+      '<p data-testid="text">Some docs text</p><input aria-label="Search" value="query">';
+    collector = createSelectionCollector({ onAsk: () => {}, label: 'Ask AI' });
+    const input = document.querySelector('input')!;
+    input.focus();
+    await select(byTestId('text'));
+    expect(selectionButton()).toBeNull();
+    input.blur();
+    await select(byTestId('text').firstChild!, 0, 4);
+    expect(selectionButton()).not.toBeNull();
+  });
+});
