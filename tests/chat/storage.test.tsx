@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { formatDataStreamPart } from 'ai';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { threadStorageKey } from '../../src/chat/storage';
 import type { StoredThread, ThreadStorage } from '../../src/chat/types';
@@ -296,5 +297,32 @@ describe('useDocsAssistant: storage that fails never breaks the widget', () => {
     act(() => result.current.newConversation());
     expect(result.current.messages).toEqual([]);
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useDocsAssistant: a question asked as the hook mounts', () => {
+  it('goes out with the restored conversation', async () => {
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({ version: 1, threadId: 'thread-old', messages: storedMessages }),
+    );
+    const { fetch, calls } = recordingFetch(() => answerResponse('With history.'));
+    const { result } = renderHook(() => {
+      const state = useDocsAssistant(baseOptions({ fetch }));
+      const { send } = state;
+      // Like the widget's panel carrying out an "Ask AI" that was made before it loaded.
+      useEffect(() => {
+        void send('Asked at mount');
+      }, [send]);
+      return state;
+    });
+    await waitFor(() => expect(textOf(result.current.messages[3])).toBe('With history.'));
+    expect(calls).toHaveLength(1);
+    expect((calls[0]?.body.messages as Array<{ content: string }>).map((m) => m.content)).toEqual([
+      'Stored question',
+      'Stored answer',
+      'Asked at mount',
+    ]);
+    expect(calls[0]?.body.threadId).toBe('thread-old');
   });
 });
