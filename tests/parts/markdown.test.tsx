@@ -195,4 +195,19 @@ describe('Markdown', () => {
     const { container } = renderMarkdown('Example:\n\n```ts\nconst a = 1;\n\nconst b');
     expect(container.querySelector('pre code')).toHaveTextContent('const a = 1; const b');
   });
+
+  it('resolves against the page origin when no docs base is given', () => {
+    render(<Markdown text="[guide](/guides/x) and [code](#snippet)" resolveHref={createHrefResolver()} />);
+    expect(screen.getByRole('link', { name: 'guide' })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/guides/x`,
+    );
+    expect(screen.getByRole('link', { name: 'code' })).toHaveAttribute('href', '#snippet');
+  });
+
+  it('shows no language label for a fence without one', () => {
+    const { container } = renderMarkdown('```\nplain\n```');
+    expect(container.querySelector('[data-code-language]')).toBeNull();
+    expect(container.querySelector('pre code')).toHaveTextContent('plain');
+  });
 });
