@@ -1,12 +1,13 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Plan, ServiceConfig } from '../../server/config';
 
-export const FIXTURE_DOCS = fileURLToPath(new URL('./fixtures/docs', import.meta.url));
+// A string, not a URL object: under jsdom `URL` is jsdom's, which node:url does not accept.
+export const FIXTURE_DOCS = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'docs');
 export const ADMIN_KEY = 'svc_admin_acme_0123456789';
 export const ASSISTANT_KEY = 'svc_dsc_public_acme_0123456789';
 export const OTHER_ADMIN_KEY = 'svc_admin_other_0123456789';

@@ -1,0 +1,236 @@
+// @vitest-environment jsdom
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ServiceConfig } from '../../server/config';
+import { createStaticExportRoutes, type StaticExportRoutesOptions } from '../../server/static-export/routes';
+import { createStaticExportHandler } from '../../src/static-export';
+import { StaticExportPanel } from '../../src/static-export/react';
+import { ADMIN_KEY, FIXTURE_DOCS, gate, makeConfig } from './helpers';
+
+const routesToClose: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of routesToClose.splice(0)) await close();
+});
+
+/** The panel's fetch → the host handler → the static export routes, all in-process. */
+function backend(
+  options: StaticExportRoutesOptions = {},
+  domain: string | null = 'acme',
+  config?: ServiceConfig,
+) {
+  const routes = createStaticExportRoutes(
+    config ?? makeConfig({ acme: [FIXTURE_DOCS], gone: ['/nonexistent/docs'] }),
+    options,
+  );
+  routesToClose.push(routes.close);
+  const handler = createStaticExportHandler({
+    baseUrl: 'http://service.test',
+    adminKey: ADMIN_KEY,
+    domain: domain ?? undefined,
+    // jsdom is a browser for the handler's check; these tests stand in for the host's backend.
+    dangerouslyAllowBrowser: true,
+    fetch: async (input, init) => {
+      const request = new Request(String(input), {
+        method: init?.method,
+        headers: init?.headers,
+        body: init?.body,
+      });
+      return routes.app.fetch(request);
+    },
+  });
+  const requests: string[] = [];
+  const fetch = async (input: string, init?: RequestInit) => {
+    requests.push(`${init?.method ?? 'GET'} ${input}`);
+    return handler(
+      new Request(new URL(input, 'http://host.test').href, {
+        method: init?.method,
+        headers: init?.headers,
+        body: init?.body,
+      }),
+    );
+  };
+  return { fetch, requests };
+}
+
+describe('<StaticExportPanel>', () => {
+  it('starts an export, shows progress and pages, gets a link, counts down and regenerates after expiry', async () => {
+    const user = userEvent.setup();
+    let clock = Date.parse('2030-01-01T00:00:00Z');
+    const now = () => clock;
+    const hold = gate();
+    const { fetch, requests } = backend({
+      now,
+      linkLifetimeMs: 90_000,
+      hooks: {
+        beforePage: async (_job, index) => {
+          if (index === 2) {
+            hold.arrive();
+            await hold.wait();
+          }
+        },
+      },
+    });
+    const { container } = render(
+      <StaticExportPanel
+        endpoint="/api/static-export/"
+        domain="acme"
+        fetch={fetch}
+        pollIntervalMs={5}
+        tickMs={5}
+        now={now}
+      />,
+    );
+    const root = container.querySelector('[data-docs-assistant="static-export"]')!;
+    expect(root).toHaveAttribute('data-status', 'idle');
+    expect(screen.getByRole('region', { name: 'Static export' })).toBe(root);
+
+    await user.click(screen.getByRole('button', { name: 'Start export' }));
+    await act(() => hold.reached);
+    const progress = await screen.findByRole('progressbar', { name: 'Export progress' });
+    await waitFor(() => expect(screen.getByText('2 pages exported')).toBeInTheDocument());
+    const value = Number(progress.getAttribute('value'));
+    expect(value).toBeGreaterThan(0);
+    expect(value).toBeLessThan(100);
+    expect(screen.getByRole('status')).toHaveTextContent('Exporting');
+    expect(root).toHaveAttribute('data-status', 'running');
+
+    hold.open();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Export complete'));
+    expect(screen.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute('value', '100');
+    expect(screen.getByText('5 pages exported')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Get bundle link' }));
+    const download = await screen.findByRole('link', { name: 'Download bundle (.tar.gz)' });
+    expect(download.getAttribute('href')).toMatch(
+      /^http:\/\/service\.test\/v1\/static-export\/bundles\/exp_\w+\.tar\.gz\?expires=/,
+    );
+    expect(screen.getByText('Link expires in 1:30')).toBeInTheDocument();
+    clock += 30_000;
+    expect(await screen.findByText('Link expires in 1:00')).toBeInTheDocument();
+    clock += 60_000;
+    expect(await screen.findByText('The link has expired.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download bundle (.tar.gz)' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Generate a new link' }));
+    const fresh = await screen.findByRole('link', { name: 'Download bundle (.tar.gz)' });
+    expect(fresh.getAttribute('href')).not.toBe(download.getAttribute('href'));
+    expect(screen.getByText('Link expires in 1:30')).toBeInTheDocument();
+    expect(requests.filter((r) => r.endsWith('/bundle'))).toHaveLength(2);
+    expect(requests.every((r) => r.includes('/api/static-export/jobs'))).toBe(true);
+  });
+
+  it('shows a failed export with its reason and retries it', async () => {
+    const user = userEvent.setup();
+    const { fetch, requests } = backend({}, null);
+    render(
+      <StaticExportPanel endpoint="/api/static-export" domain="gone" fetch={fetch} pollIntervalMs={5} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Start export' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The export failed: docs folder /nonexistent/docs does not exist');
+    expect(screen.getByRole('status')).toHaveTextContent('Export failed');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.startsWith('POST') && r.endsWith('/jobs'))).toHaveLength(2),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('does not exist');
+  });
+
+  it('shows a refused request with the service message and lets the user retry', async () => {
+    const user = userEvent.setup();
+    const { fetch } = backend({}, 'acme');
+    const { container } = render(
+      <StaticExportPanel endpoint="/api/static-export" domain="other" fetch={fetch} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Start export' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Request failed: This endpoint only exports the domain "acme".',
+    );
+    expect(container.firstElementChild).toHaveAttribute('data-status', 'error');
+    expect(within(container).getByRole('button', { name: 'Retry' })).toBeEnabled();
+  });
+
+  it('watches a job given by id and spreads props on its root', async () => {
+    const { fetch } = backend({}, 'acme');
+    const start = await fetch('/api/static-export/jobs', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    const { jobId } = await start.json();
+    const seen: string[] = [];
+    render(
+      <StaticExportPanel
+        endpoint="/api/static-export"
+        defaultJobId={jobId}
+        fetch={fetch}
+        pollIntervalMs={5}
+        className="mine"
+        data-testid="panel"
+        onJobChange={(job) => seen.push(job.status)}
+      />,
+    );
+    expect(screen.getByTestId('panel')).toHaveClass('mine');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Export complete'));
+    expect(seen.at(-1)).toBe('completed');
+    expect(screen.getByRole('button', { name: 'Get bundle link' })).toBeInTheDocument();
+  });
+});
+
+describe('createStaticExportHandler', () => {
+  it('proxies only start, status and bundle, and keeps other domains out', async () => {
+    const { fetch } = backend({}, 'acme');
+    expect((await fetch('/api/static-export/keys', { method: 'GET' })).status).toBe(404);
+    expect((await fetch('/api/static-export/jobs', { method: 'GET' })).status).toBe(405);
+    const other = backend({}, null);
+    const started = await (
+      await other.fetch('/api/static-export/jobs', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ domain: 'gone' }),
+      })
+    ).json();
+    expect(started.status).toBe('queued');
+    const missing = await other.fetch('/api/static-export/jobs', { method: 'POST', body: '{}' });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error.message).toContain('domain');
+  });
+
+  it('reports jobs of other domains as missing when restricted to one domain', async () => {
+    const routes = createStaticExportRoutes(
+      makeConfig({ acme: [FIXTURE_DOCS], gone: ['/nonexistent/docs'] }),
+    );
+    routesToClose.push(routes.close);
+    const make = (domain?: string) =>
+      createStaticExportHandler({
+        baseUrl: 'http://service.test',
+        adminKey: ADMIN_KEY,
+        domain,
+        dangerouslyAllowBrowser: true,
+        fetch: (input, init) =>
+          Promise.resolve(
+            routes.app.fetch(
+              new Request(String(input), { method: init?.method, headers: init?.headers, body: init?.body }),
+            ),
+          ),
+      });
+    const open = make();
+    const acmeOnly = make('acme');
+    const started = await (
+      await open(
+        new Request('http://host.test/api/jobs', {
+          method: 'POST',
+          body: JSON.stringify({ domain: 'gone' }),
+        }),
+      )
+    ).json();
+    const hidden = await acmeOnly(new Request(`http://host.test/api/jobs/${started.jobId}`));
+    expect(hidden.status).toBe(404);
+    const bundle = await acmeOnly(
+      new Request(`http://host.test/api/jobs/${started.jobId}/bundle`, { method: 'POST' }),
+    );
+    expect(bundle.status).toBe(404);
+    expect((await open(new Request(`http://host.test/api/jobs/${started.jobId}`))).status).toBe(200);
+  });
+});
