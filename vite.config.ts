@@ -12,7 +12,12 @@ export default defineConfig({
     sourcemap: true,
     cssCodeSplit: false,
     lib: {
-      entry: { index: 'src/index.ts' },
+      entry: {
+        index: 'src/index.ts',
+        // docs-assistant/static-export (server-side admin client) and its dashboard panel.
+        'static-export': 'src/static-export/index.ts',
+        'static-export-react': 'src/static-export/react.ts',
+      },
       formats: ['es'],
       cssFileName: 'docs-assistant',
     },
