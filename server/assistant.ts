@@ -39,6 +39,8 @@ export interface AssistantRuntime {
 
 // Characters of a search result's snippet.
 const SNIPPET_CHARS = 200;
+// Sections searched in all, so pages just below the cut can be suggested as related.
+const RELATED_POOL = 15;
 
 const randomId = (prefix: string): string =>
   prefix + crypto.getRandomValues(new Uint32Array(3)).reduce((id, n) => id + n.toString(36), '');
@@ -61,7 +63,7 @@ function messageText(message: Message): string {
 }
 
 function snippet(hit: RetrievalHit): string {
-  const text = hit.section.blocks.join(' ') || hit.section.code[0]?.code || '';
+  const text = [...hit.section.blocks, ...hit.section.rows].join(' ') || hit.section.code[0]?.code || '';
   if (text.length <= SNIPPET_CHARS) return text;
   const cut = text.slice(0, SNIPPET_CHARS);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), SNIPPET_CHARS - 40))}…`;
@@ -165,15 +167,28 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
         .slice(0, -1)
         .filter((m) => m.role === 'user')
         .map(messageText);
-  const retrieval = index.query({
+  const pageSize = request.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE;
+  // One search, deeper than the page size: the rest of the list names related pages to suggest.
+  const wide = index.query({
     question,
     history: earlier,
     context: request.context ?? [],
     ...(request.currentPath ? { currentPath: request.currentPath } : {}),
     filter: request.filter ?? null,
-    limit: request.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE,
+    limit: Math.max(pageSize, RELATED_POOL),
   });
+  const retrieval = { ...wide, hits: wide.hits.slice(0, pageSize) };
   const answerContext = buildAnswerContext({ runtime, domain, index, request, question, thread, retrieval });
+  for (const hit of wide.hits.slice(pageSize)) {
+    const { pagePath, pageTitle } = hit.section;
+    if (
+      answerContext.sources.some((s) => s.path === pagePath) ||
+      answerContext.related.some((r) => r.path === pagePath)
+    ) {
+      continue;
+    }
+    answerContext.related.push({ title: pageTitle, path: pagePath });
+  }
   const signal = c.req.raw.signal;
   if (signal) answerContext.abortSignal = signal;
 
@@ -279,6 +294,7 @@ function buildAnswerContext(input: {
     retrieval,
     results,
     sources,
+    related: [],
     index,
     siteTitle: domain.title ?? index.page('/')?.title ?? domain.domain,
     urlFor,

@@ -32,18 +32,40 @@ function sentences(block: string): string[] {
 const overlap = (text: string, terms: Set<string>): number =>
   queryTerms(text).reduce((count, term) => count + (terms.has(term) ? 1 : 0), 0);
 
+interface Sentence {
+  text: string;
+  index: number;
+  block: number;
+  score: number;
+}
+
+// Sentences that lean on the one before them.
+const DEPENDENT = /^(it|this|that|they|these|those|then|so|also|otherwise)\b/i;
+
 /** The sentences of a section that best match the terms, in document order. */
 function bestSentences(hit: RetrievalHit, terms: Set<string>, max: number): string[] {
-  const all = hit.section.blocks.flatMap(sentences);
+  // Prose first; a section that is only a table is quoted by its rows.
+  const blocks = hit.section.blocks.length ? hit.section.blocks : hit.section.rows;
+  const all: Sentence[] = [];
+  blocks.forEach((block, blockIndex) => {
+    for (const text of sentences(block)) {
+      // A sentence ending in ":" introduces a list or table, so it says little on its own.
+      const score = overlap(text, terms) - (text.endsWith(':') ? 0.5 : 0);
+      all.push({ text, index: all.length, block: blockIndex, score });
+    }
+  });
   if (!all.length) return [];
-  const scored = all.map((text, index) => ({ text, index, score: overlap(text, terms) }));
-  const ranked = [...scored].sort((a, b) => b.score - a.score || a.index - b.index);
-  const first = ranked[0]!;
+  const first = [...all].sort((a, b) => b.score - a.score || a.index - b.index)[0]!;
   const picked = [first];
-  // A short lead reads better with the sentence that follows it.
-  const next = scored[first.index + 1];
-  if (max > 1 && next && (next.score > 0 || first.text.length < 90)) picked.push(next);
-  return picked.sort((a, b) => a.index - b.index).map((s) => s.text);
+  const previous = all[first.index - 1];
+  const next = all[first.index + 1];
+  if (DEPENDENT.test(first.text) && previous?.block === first.block) {
+    picked.unshift(previous);
+  } else if (max > 1 && next && next.block === first.block && (next.score > 0 || first.text.length < 90)) {
+    // A short lead reads better with the sentence that follows it.
+    picked.push(next);
+  }
+  return picked.slice(0, Math.max(max, picked.length)).map((s) => s.text);
 }
 
 const headingOf = (hit: RetrievalHit): string =>
@@ -70,6 +92,7 @@ function relatedPages(context: AnswerContext, exclude: Set<string>): { title: st
     picked.push({ title, path });
   };
   for (const source of context.sources) add(source.path, source.title);
+  for (const page of context.related) add(page.path, page.title);
   const best = context.sources[0]?.path ?? '/';
   const folder = best.slice(0, best.lastIndexOf('/') + 1);
   if (folder !== '/') {
@@ -86,7 +109,9 @@ function relatedPages(context: AnswerContext, exclude: Set<string>): { title: st
 /** Puts ` [n]` before the sentence's closing punctuation. */
 const withCitation = (text: string, marker: string): string => {
   const match = /[.!?:]$/.exec(text);
-  return match ? `${text.slice(0, -1)}${marker}${match[0]}` : `${text}${marker}`;
+  // A quoted sentence that ended in ":" introduced a list that is not quoted.
+  const end = match?.[0] === ':' ? '.' : match?.[0];
+  return end ? `${text.slice(0, -1)}${marker}${end}` : `${text}${marker}`;
 };
 
 export interface ExtractiveAnswer {
@@ -141,12 +166,14 @@ export function composeExtractiveAnswer(context: AnswerContext): ExtractiveAnswe
   }
 
   const bullets: string[] = [];
+  const quoted = new Set(lead);
   for (const hit of hits.slice(1)) {
     if (bullets.length >= MAX_BULLETS) break;
     if (hit.score < top.score * SUPPORT_SCORE_RATIO) break;
     if (hit.questionTerms.length === 0 && retrieval.terms.length > 1) continue;
-    const [sentence] = bestSentences(hit, terms, 1);
-    if (!sentence || lead.includes(sentence)) continue;
+    const sentence = bestSentences(hit, terms, 1).join(' ');
+    if (!sentence || quoted.has(sentence) || lead.join(' ').includes(sentence)) continue;
+    quoted.add(sentence);
     bullets.push(`- **${headingOf(hit)}**: ${withCitation(sentence, cite(hit.section.pagePath))}`);
   }
   if (bullets.length) parts.push(bullets.join('\n'));

@@ -64,7 +64,9 @@ export function buildSystemPrompt(context: AnswerContext): string {
     const number = context.sources.findIndex((source) => source.path === hit.section.pagePath) + 1;
     const heading = [hit.section.pageTitle, ...hit.section.headingPath].join(' › ');
     const code = hit.section.code.map((block) => `\`\`\`${block.lang}\n${block.code}\n\`\`\``).join('\n');
-    const body = `${hit.section.blocks.join('\n')}\n${code}`.trim().slice(0, MAX_PASSAGE_CHARS);
+    const body = `${[...hit.section.blocks, ...hit.section.rows].join('\n')}\n${code}`
+      .trim()
+      .slice(0, MAX_PASSAGE_CHARS);
     return `[${number}] ${heading} (${context.urlFor(hit.section.pagePath)}${hit.section.anchor ? `#${hit.section.anchor}` : ''})\n${body}`;
   });
   const readerContext = context.context.map(

@@ -26,6 +26,8 @@ export interface AnswerContext {
   results: SearchResult[];
   /** Pages of the retrieved sections, best first, numbered from 1 for citations. */
   sources: SourceRef[];
+  /** Further pages that matched less well, best first: candidates for "related pages". */
+  related: { title: string; path: string }[];
   index: DocsIndex;
   /** Name of the docs, for sentences like "the Acme docs have nothing on that". */
   siteTitle: string;

@@ -20,6 +20,8 @@ export interface DocSection {
   headingPath: string[];
   /** Paragraphs and list items as plain text, in order. */
   blocks: string[];
+  /** Table rows as plain text, cells joined with ` — `. */
+  rows: string[];
   code: CodeBlock[];
   version?: string;
   language?: string;
@@ -140,9 +142,10 @@ interface SectionDraft {
   code: CodeBlock[];
 }
 
-/** Splits a section's Markdown lines into plain-text blocks: paragraphs, list items, table rows. */
-function toBlocks(lines: string[]): string[] {
+/** Splits a section's Markdown lines into plain-text blocks (paragraphs, list items) and table rows. */
+function toBlocks(lines: string[]): { blocks: string[]; rows: string[] } {
   const blocks: string[] = [];
+  const rows: string[] = [];
   let current: string[] = [];
   const flush = () => {
     const text = inlineToText(current.join(' '));
@@ -163,20 +166,18 @@ function toBlocks(lines: string[]): string[] {
     }
     if (/^\s*\|.*\|\s*$/.test(line)) {
       flush();
-      current.push(
-        line
-          .split('|')
-          .map((cell) => cell.trim())
-          .filter(Boolean)
-          .join(' — '),
-      );
-      flush();
+      const row = line
+        .split(/(?<!\\)\|/)
+        .map((cell) => inlineToText(cell.replace(/\\\|/g, '|')))
+        .filter(Boolean)
+        .join(' — ');
+      if (row) rows.push(row);
       continue;
     }
     current.push(line.trim());
   }
   flush();
-  return blocks;
+  return { blocks, rows };
 }
 
 export interface ParseOptions {
@@ -246,9 +247,9 @@ export function parseDocument(file: string, source: string, options: ParseOption
   const language = stringField(data.language) ?? stringField(data.lang);
   const sections: DocSection[] = [];
   for (const draft of drafts) {
-    const blocks = toBlocks(draft.lines);
+    const { blocks, rows } = toBlocks(draft.lines);
     if (draft.anchor === '' && description && !blocks.includes(description)) blocks.unshift(description);
-    if (!blocks.length && !draft.code.length && draft.anchor === '') continue;
+    if (!blocks.length && !rows.length && !draft.code.length && draft.anchor === '') continue;
     sections.push({
       id: `${path}#${draft.anchor}`,
       pagePath: path,
@@ -256,6 +257,7 @@ export function parseDocument(file: string, source: string, options: ParseOption
       anchor: draft.anchor,
       headingPath: draft.headingPath,
       blocks,
+      rows,
       code: draft.code,
       ...(version ? { version } : {}),
       ...(language ? { language } : {}),

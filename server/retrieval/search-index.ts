@@ -143,7 +143,7 @@ export class DocsIndex {
         id: section.id,
         title: section.pageTitle,
         headings: section.headingPath.join(' '),
-        text: section.blocks.join('\n'),
+        text: [...section.blocks, ...section.rows].join('\n'),
         code: section.code.map((block) => block.code).join('\n'),
         pagePath: section.pagePath,
         version: section.version ?? '',

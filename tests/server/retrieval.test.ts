@@ -57,6 +57,15 @@ describe('reading docs', () => {
     expect(pages.find((p) => p.path === '/fr/theming')?.language).toBe('fr');
   });
 
+  it('keeps table rows apart from prose, with escaped pipes intact', () => {
+    const page = parseDocument(
+      't.md',
+      "# T\n\n## Props\n\nThe props:\n\n| Prop | Type |\n| --- | --- |\n| `theme` | `'light' \\| 'dark'` |\n",
+    );
+    expect(page.sections[0]?.blocks).toEqual(['The props:']);
+    expect(page.sections[0]?.rows).toEqual(['Prop — Type', "theme — 'light' | 'dark'"]);
+  });
+
   it('reads a page whose front matter is broken, without it', () => {
     const page = parseDocument('x.md', '---\ntitle: [unclosed\n---\n# Real title\n\nBody text.\n');
     expect(page.title).toBe('Real title');
@@ -147,6 +156,7 @@ describe('extractive answers', () => {
       retrieval,
       results: [],
       sources,
+      related: [],
       index,
       siteTitle: 'Acme Widgets',
       urlFor: (path) => path,
