@@ -1,0 +1,19 @@
+import * as staticExport from '../../src/static-export';
+import * as staticExportReact from '../../src/static-export/react';
+
+describe('public API of docs-assistant/static-export', () => {
+  it('exposes the client, the handler, the error class and the schemas', () => {
+    expect(Object.keys(staticExport).sort()).toEqual([
+      'STATIC_EXPORT_STATUSES',
+      'StaticExportBundleSchema',
+      'StaticExportError',
+      'StaticExportJobSchema',
+      'createStaticExportClient',
+      'createStaticExportHandler',
+    ]);
+  });
+
+  it('exposes the panel from docs-assistant/static-export/react', () => {
+    expect(Object.keys(staticExportReact).sort()).toEqual(['StaticExportPanel', 'defaultStaticExportLabels']);
+  });
+});
