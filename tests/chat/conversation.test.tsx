@@ -6,7 +6,7 @@ import { threadStorageKey } from '../../src/chat/storage';
 import type { StoredThread, ThreadStorage } from '../../src/chat/types';
 import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
 import { createContextStore } from '../../src/context/store';
-import { answerResponse, baseOptions, controlledStream, recordingFetch, textOf } from './helpers';
+import { answerResponse, baseOptions, controlledStream, recordingFetch, startSend, textOf } from './helpers';
 
 function spyStorage() {
   let saved: StoredThread | null = null;
@@ -28,10 +28,7 @@ describe('useDocsAssistant: the conversation', () => {
     const stream = controlledStream();
     const { fetch } = recordingFetch(stream.response);
     const { result } = renderHook(() => useDocsAssistant(baseOptions({ fetch, storage })));
-    let sending!: Promise<void>;
-    act(() => {
-      sending = result.current.send('Count the saves');
-    });
+    const sending = startSend(result, 'Count the saves');
     await waitFor(() => expect(storage.save).toHaveBeenCalledTimes(1));
     for (const word of ['one ', 'two ', 'three ', 'four']) {
       stream.write(formatDataStreamPart('text', word));
@@ -93,10 +90,7 @@ describe('useDocsAssistant: the conversation', () => {
     act(() => {
       result.current.context.add({ type: 'textSelection', value: 'first' });
     });
-    let sending!: Promise<void>;
-    act(() => {
-      sending = result.current.send('With first');
-    });
+    const sending = startSend(result, 'With first');
     await waitFor(() => expect(result.current.context.items).toEqual([]));
     act(() => {
       result.current.context.add({ type: 'textSelection', value: 'second' });

@@ -12,6 +12,7 @@ import {
   errorResponse,
   finishLine,
   recordingFetch,
+  startSend,
   textOf,
 } from './helpers';
 
@@ -128,10 +129,7 @@ describe('useDocsAssistant: broken streams keep the partial answer', () => {
     const stream = controlledStream();
     const { fetch } = recordingFetch(stream.response, () => answerResponse('Recovered answer.'));
     const { result } = renderHook(() => useDocsAssistant(baseOptions({ fetch })));
-    let sending!: Promise<void>;
-    act(() => {
-      sending = result.current.send('Explain threads');
-    });
+    const sending = startSend(result, 'Explain threads');
     stream.write(formatDataStreamPart('text', 'Threads keep '));
     await waitFor(() => expect(textOf(result.current.messages[1])).toBe('Threads keep '));
     expect(result.current.status).toBe('streaming');
@@ -149,10 +147,7 @@ describe('useDocsAssistant: broken streams keep the partial answer', () => {
     const stream = controlledStream();
     const { fetch } = recordingFetch(stream.response, () => answerResponse('Recovered answer.'));
     const { result } = renderHook(() => useDocsAssistant(baseOptions({ fetch })));
-    let sending!: Promise<void>;
-    act(() => {
-      sending = result.current.send('Explain storage');
-    });
+    const sending = startSend(result, 'Explain storage');
     stream.write(formatDataStreamPart('text', 'Storage is '));
     await waitFor(() => expect(textOf(result.current.messages[1])).toBe('Storage is '));
     // One chunk: a good line, a broken one, then more that must not be shown.
@@ -188,10 +183,7 @@ describe('useDocsAssistant: broken streams keep the partial answer', () => {
     const stream = controlledStream();
     const { fetch } = recordingFetch(stream.response);
     const { result } = renderHook(() => useDocsAssistant(baseOptions({ fetch })));
-    let sending!: Promise<void>;
-    act(() => {
-      sending = result.current.send('Long question');
-    });
+    const sending = startSend(result, 'Long question');
     stream.write(formatDataStreamPart('text', 'A long '));
     await waitFor(() => expect(textOf(result.current.messages[1])).toBe('A long '));
     act(() => result.current.stop());

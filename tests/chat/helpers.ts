@@ -1,4 +1,5 @@
 /** Test helpers: a recording `fetch`, v4 data streams written by the AI SDK's own helpers, and options. */
+import { act } from '@testing-library/react';
 import { createDataStreamResponse, type DataStreamWriter, formatDataStreamPart } from 'ai';
 import { vi } from 'vitest';
 import type { UseDocsAssistantOptions } from '../../src/chat/types';
@@ -108,3 +109,15 @@ export function errorResponse(
 /** The text of a message's text parts. */
 export const textOf = (message: { parts?: Array<{ type: string; text?: string }> } | undefined): string =>
   (message?.parts ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
+
+/** Starts `send` inside `act` and hands back its promise, to write the stream while it runs. */
+export function startSend(
+  result: { current: { send: (question: string) => Promise<void> } },
+  question: string,
+): Promise<void> {
+  let sending!: Promise<void>;
+  act(() => {
+    sending = result.current.send(question);
+  });
+  return sending;
+}
