@@ -34,7 +34,16 @@ function syntheticPages(count: number): DocPage[] {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return seed / 2147483648;
   };
-  const word = () => WORDS[Math.floor(next() * WORDS.length)]!;
+  // Real docs have a long tail of rare words: a few thousand pseudo-words, drawn with a skew
+  // (squared uniform) so the domain words stay common, as they are in a product's docs.
+  const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'shi', 'po', 'ven', 'dor', 'al', 'ex', 'qui', 'zo'];
+  const tail = Array.from({ length: 3000 }, (_, i) => {
+    let w = '';
+    for (let n = i + 1; n > 0; n = Math.floor(n / syllables.length)) w += syllables[n % syllables.length];
+    return w;
+  });
+  const vocabulary = [...WORDS, ...tail];
+  const word = () => vocabulary[Math.floor(next() ** 2 * vocabulary.length)]!;
   const sentence = () => {
     const words = Array.from({ length: 8 + Math.floor(next() * 12) }, word).join(' ');
     return `${words[0]!.toUpperCase()}${words.slice(1)}.`;

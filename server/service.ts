@@ -55,8 +55,8 @@ interface CommonOptions {
 
 /** The short form for one docs site served under one domain. */
 export interface SingleSiteOptions extends CommonOptions {
-  /** Folder(s) of Markdown/MDX docs. */
-  docs: string | string[];
+  /** Folder(s) of Markdown/MDX docs. @default 'docs' */
+  docs?: string | string[];
   /** @default 'docs-assistant' */
   domain?: string;
   /** The public key (`svc_dsc_…`). @default a random key */

@@ -60,8 +60,16 @@ function isTurnRecord(value: unknown): value is TurnRecord {
 export interface ThreadStoreOptions {
   /** Folder of `threads.jsonl`; in memory only when absent. */
   dataDir?: string;
+  /**
+   * Threads kept in memory; past it the least recently used is forgotten (a follow-up to it then
+   * gets 404, like an unknown thread). @default 10_000
+   */
+  maxThreads?: number;
   warn?: (message: string) => void;
 }
+
+/** Turns of a thread kept in memory; only the latest few inform retrieval anyway. */
+const MAX_TURNS_IN_MEMORY = 20;
 
 export type ThreadLookup =
   | { ok: true; thread: Thread }
@@ -71,6 +79,7 @@ export type ThreadLookup =
 export class ThreadStore {
   private readonly threads = new Map<string, Thread>();
   private readonly dataDir: string | undefined;
+  private readonly maxThreads: number;
   private readonly warn: (message: string) => void;
   private loaded: Promise<void> | undefined;
   // Appends run one after another so lines never interleave.
@@ -80,6 +89,7 @@ export class ThreadStore {
 
   constructor(options: ThreadStoreOptions = {}) {
     this.dataDir = options.dataDir;
+    this.maxThreads = options.maxThreads ?? 10_000;
     this.warn = options.warn ?? ((message) => console.warn(`[docs-assistant] ${message}`));
   }
 
@@ -128,7 +138,11 @@ export class ThreadStore {
 
   private apply(record: TurnRecord): void {
     let thread = this.threads.get(record.threadId);
-    if (!thread) {
+    if (thread) {
+      // Re-inserted so the map's order is least recently used first.
+      this.threads.delete(thread.id);
+      this.threads.set(thread.id, thread);
+    } else {
       thread = {
         id: record.threadId,
         key: record.threadKey,
@@ -138,8 +152,14 @@ export class ThreadStore {
         turns: [],
       };
       this.threads.set(thread.id, thread);
+      for (const id of this.threads.keys()) {
+        if (this.threads.size <= this.maxThreads) break;
+        this.threads.delete(id);
+      }
     }
     thread.turns.push(record.turn);
+    if (thread.turns.length > MAX_TURNS_IN_MEMORY)
+      thread.turns.splice(0, thread.turns.length - MAX_TURNS_IN_MEMORY);
   }
 
   /** A thread for this domain and fp; another domain, fp or key gets nothing. */

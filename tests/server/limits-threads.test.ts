@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FixedWindowLimiter } from '../../server/rate-limit';
 import { createAssistantService } from '../../server/service';
-import { THREADS_FILE } from '../../server/threads';
+import { THREADS_FILE, ThreadStore } from '../../server/threads';
 import { ASSISTANT_KEY, ask, authHeaders, body, DOMAIN, FIXTURE_DOCS, startService } from './helpers';
 
 describe('rate limits (spec §8)', () => {
@@ -122,6 +122,20 @@ describe('threads persisted in a data folder', () => {
       'How do I turn it off?',
     ]);
     await again.close();
+  });
+
+  it('forgets the least recently used thread past maxThreads', async () => {
+    const store = new ThreadStore({ maxThreads: 2 });
+    const owner = { domain: DOMAIN, fp: 'f' };
+    const turn = { question: 'q', answer: 'a', sources: [], at: '2026-01-01T00:00:00.000Z' };
+    const [a, b, c] = [store.create(owner), store.create(owner), store.create(owner)];
+    await store.append(a, turn);
+    await store.append(b, turn);
+    await store.append(a, turn);
+    await store.append(c, turn);
+    expect((await store.find(a.id, owner)).ok).toBe(true);
+    expect((await store.find(b.id, owner)).ok).toBe(false);
+    expect((await store.find(c.id, owner)).ok).toBe(true);
   });
 
   it('keeps threads in memory only without a data folder', async () => {
