@@ -22,6 +22,19 @@ const hooks = (container: HTMLElement, name: string) =>
 
 beforeEach(freshDomain);
 
+/** A host page that controls the open state and can close the widget from outside. */
+function ControlledHost({ fetch }: { fetch: typeof globalThis.fetch }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(false)}>
+        host close
+      </button>
+      <DocsAssistant {...baseProps} fetch={fetch} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
 async function openFloating(container: HTMLElement) {
   const user = userEvent.setup();
   await user.click(hook(container, 'launcher')!);
@@ -524,18 +537,7 @@ describe('<DocsAssistant> customisation', () => {
   it('keeps the panel mounted while closed so a streaming answer continues', async () => {
     const gate = deferred();
     const { fetch } = recordingFetch(() => answer(['Still ', 'streaming.'], { gate: gate.promise }));
-    function Host() {
-      const [open, setOpen] = useState(true);
-      return (
-        <>
-          <button type="button" onClick={() => setOpen(false)}>
-            host close
-          </button>
-          <DocsAssistant {...baseProps} fetch={fetch} open={open} onOpenChange={setOpen} />
-        </>
-      );
-    }
-    const { container } = render(<Host />);
+    const { container } = render(<ControlledHost fetch={fetch} />);
     const input = await screen.findByRole('textbox', { name: defaultLabels.inputLabel });
     const user = userEvent.setup();
     await user.type(input, 'Go{Enter}');
