@@ -68,6 +68,19 @@ export function createStaticExportRoutes(
   });
   const secret = options.signingSecret ? Promise.resolve(options.signingSecret) : loadSigningSecret(dataDir);
   const ready = Promise.all([jobs.ready, secret]).then(() => undefined);
+  // Requests report a failed start-up themselves; an idle service must not crash on it.
+  ready.catch(() => {});
+  const whenReady = async () => {
+    try {
+      await ready;
+    } catch (error) {
+      throw new HttpError(
+        500,
+        'internal',
+        `Static export storage${dataDir ? ` in ${dataDir}` : ''} is unavailable: ${(error as Error).message}. Fix the data folder and restart the service.`,
+      );
+    }
+  };
 
   const app = new Hono();
   app.onError((error) => {
@@ -75,14 +88,16 @@ export function createStaticExportRoutes(
     console.error('static export:', error);
     return errorResponse(500, 'internal', 'The static export service failed unexpectedly; try again.');
   });
-  app.use(`${STATIC_EXPORT_JOBS_PATH}/*`, async (_c, next) => {
-    await ready;
-    await next();
-  });
-  app.use(STATIC_EXPORT_JOBS_PATH, async (_c, next) => {
-    await ready;
-    await next();
-  });
+  for (const path of [
+    STATIC_EXPORT_JOBS_PATH,
+    `${STATIC_EXPORT_JOBS_PATH}/*`,
+    `${STATIC_EXPORT_BUNDLES_PATH}/*`,
+  ]) {
+    app.use(path, async (_c, next) => {
+      await whenReady();
+      await next();
+    });
+  }
 
   /** The organization of an admin key, which must be on the Enterprise plan. */
   const authorize = (authorization: string | undefined) => {
@@ -175,7 +190,6 @@ export function createStaticExportRoutes(
   });
 
   app.get(`${STATIC_EXPORT_BUNDLES_PATH}/:file`, async (c) => {
-    await ready;
     const file = c.req.param('file');
     const jobId = file.endsWith('.tar.gz') ? file.slice(0, -'.tar.gz'.length) : '';
     const expiresText = c.req.query('expires') ?? '';

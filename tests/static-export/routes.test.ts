@@ -344,6 +344,50 @@ describe('static export routes: restarts', () => {
     expect(res.status).toBe(200);
   });
 
+  it('resumes a job that was still queued when the service stopped', async () => {
+    const data = tempDir();
+    cleanups.push(data.remove);
+    const hold = gate();
+    const first = await start(makeConfig(), {
+      dataDir: data.path,
+      concurrency: 1,
+      hooks: {
+        beforePage: async () => {
+          hold.arrive();
+          await hold.wait();
+        },
+      },
+    });
+    await post(`${first.url}/v1/static-export/jobs`, ADMIN_KEY, { domain: 'acme' });
+    const queued = await (
+      await post(`${first.url}/v1/static-export/jobs`, ADMIN_KEY, { domain: 'acme' })
+    ).json();
+    await hold.reached;
+    await first.stop();
+    const record = JSON.parse(
+      readFileSync(join(data.path, 'static-export', 'jobs', `${queued.jobId}.json`), 'utf8'),
+    );
+    expect(record.status).toBe('queued');
+    const second = await start(makeConfig(), { dataDir: data.path });
+    const done = await waitFor(
+      second.url,
+      queued.jobId,
+      (j) => j.status === 'completed' || j.status === 'failed',
+    );
+    expect(done.status).toBe('completed');
+  });
+
+  it('answers 500 naming the data folder when it cannot be used, without crashing', async () => {
+    const data = tempDir();
+    cleanups.push(data.remove);
+    const file = join(data.path, 'not-a-folder');
+    writeFileSync(file, 'x');
+    const { url } = await start(makeConfig(), { dataDir: file });
+    const res = await post(`${url}/v1/static-export/jobs`, ADMIN_KEY, { domain: 'acme' });
+    expect(res.status).toBe(500);
+    expect((await res.json()).error.message).toContain(`Static export storage in ${file} is unavailable`);
+  });
+
   it('marks a job failed, with the reason, once restarts have interrupted it too often', async () => {
     const data = tempDir();
     cleanups.push(data.remove);
