@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import type { ServiceConfig } from '../../server/config';
 import { createStaticExportRoutes, type StaticExportRoutesOptions } from '../../server/static-export/routes';
 import { createStaticExportHandler } from '../../src/static-export';
@@ -8,6 +9,12 @@ import { StaticExportPanel } from '../../src/static-export/react';
 import { ADMIN_KEY, FIXTURE_DOCS, gate, makeConfig } from './helpers';
 
 const routesToClose: (() => Promise<void>)[] = [];
+
+/** axe violations (ids and targets), colour contrast off: jsdom computes no colours. */
+async function axeViolations(element: Element) {
+  const results = await axe.run(element, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 afterEach(async () => {
   for (const close of routesToClose.splice(0)) await close();
 });
@@ -92,6 +99,7 @@ describe('<StaticExportPanel>', () => {
     expect(value).toBeGreaterThan(0);
     expect(value).toBeLessThan(100);
     expect(screen.getByRole('status')).toHaveTextContent('Exporting');
+    expect(await axeViolations(container)).toEqual([]);
     expect(root).toHaveAttribute('data-status', 'running');
 
     hold.open();
@@ -105,6 +113,7 @@ describe('<StaticExportPanel>', () => {
       /^http:\/\/service\.test\/v1\/static-export\/bundles\/exp_\w+\.tar\.gz\?expires=/,
     );
     expect(screen.getByText('Link expires in 1:30')).toBeInTheDocument();
+    expect(await axeViolations(container)).toEqual([]);
     clock += 30_000;
     expect(await screen.findByText('Link expires in 1:00')).toBeInTheDocument();
     clock += 60_000;
@@ -130,6 +139,7 @@ describe('<StaticExportPanel>', () => {
     expect(alert).toHaveTextContent('The export failed: docs folder /nonexistent/docs does not exist');
     expect(screen.getByRole('status')).toHaveTextContent('Export failed');
     expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(await axeViolations(document.body)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() =>
       expect(requests.filter((r) => r.startsWith('POST') && r.endsWith('/jobs'))).toHaveLength(2),

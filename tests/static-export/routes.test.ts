@@ -266,6 +266,19 @@ describe('static export routes: presigned bundle links', () => {
     expect(Buffer.compare(Buffer.from(await again.arrayBuffer()), Buffer.from(bytes))).toBe(0);
   });
 
+  it('signs links for the public base URL when one is configured', async () => {
+    const { url, jobId } = await completedJob({ publicBaseUrl: 'https://exports.example.com/api/' });
+    const { bundleUrl } = await (
+      await post(`${url}/v1/static-export/jobs/${jobId}/bundle`, ADMIN_KEY)
+    ).json();
+    expect(
+      bundleUrl.startsWith(`https://exports.example.com/api/v1/static-export/bundles/${jobId}.tar.gz?`),
+    ).toBe(true);
+    // The path and query are what the service checks, whatever host fronts it.
+    const res = await fetch(bundleUrl.replace('https://exports.example.com/api', url));
+    expect(res.status).toBe(200);
+  });
+
   it('refuses tampered links with 403', async () => {
     const { url, jobId } = await completedJob();
     const { bundleUrl } = await (
