@@ -93,6 +93,9 @@ const MAX_SECTIONS_PER_PAGE = 2;
 const MAX_CONTEXT_CHARS = 600;
 // Share of the question's content terms the best hit must match to be worth answering from.
 const MIN_COVERAGE = 0.4;
+// Longest question searched (in characters): each term costs a prefix and fuzzy lookup, so a
+// pasted novel must not turn into a hundred thousand lookups.
+const MAX_QUERY_CHARS = 1000;
 
 /** `/docs/guides/theming/?x#y` → `/docs/guides/theming`. */
 export function normalizePath(path: string): string {
@@ -183,7 +186,8 @@ export class DocsIndex {
 
   query(query: RetrievalQuery): RetrievalResult {
     const currentPath = query.currentPath ? normalizePath(query.currentPath) : undefined;
-    const terms = queryTerms(query.question);
+    const question = query.question.slice(0, MAX_QUERY_CHARS);
+    const terms = queryTerms(question);
     const scores = new Map<string, { score: number; questionTerms: string[] }>();
     const add = (results: MiniResult[], weight: number, fromQuestion: boolean) => {
       for (const result of results) {
@@ -194,10 +198,14 @@ export class DocsIndex {
       }
     };
     const options = { filter: query.filter, currentPath };
-    add(this.run(query.question, options), 1, true);
-    const history = (query.history ?? []).filter((q) => q.trim()).slice(-3);
+    add(this.run(question, options), 1, true);
+    const history = (query.history ?? [])
+      .filter((q) => q.trim())
+      .slice(-3)
+      .map((q) => q.slice(0, MAX_QUERY_CHARS));
     if (history.length) add(this.run(history.join('\n'), options), HISTORY_WEIGHT, false);
     const contextText = (query.context ?? [])
+      .slice(0, 10)
       .map((item) => `${item.value.slice(0, MAX_CONTEXT_CHARS)} ${item.path ?? ''}`)
       .join('\n');
     if (contextText.trim()) add(this.run(contextText, options), CONTEXT_WEIGHT, false);

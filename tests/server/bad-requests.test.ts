@@ -288,6 +288,50 @@ describe('bad requests get a JSON error with the right status', () => {
     await expectError(missing, 404, 'not_found');
   });
 
+  it('never answers 500 to generated junk (bounded, seeded)', async () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
+    const leaf = (): unknown =>
+      pick<unknown>([null, true, 0, -1, 1.5, 1e309, '', 'x', '🙂'.repeat(3), 'a'.repeat(3000), [], {}]);
+    const mutate = (value: unknown, depth: number): unknown => {
+      if (depth > 3 || random() < 0.2) return leaf();
+      if (Array.isArray(value)) return value.map((item) => (random() < 0.3 ? mutate(item, depth + 1) : item));
+      if (value && typeof value === 'object') {
+        const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+        for (const key of Object.keys(copy)) if (random() < 0.3) copy[key] = mutate(copy[key], depth + 1);
+        if (random() < 0.2) copy[pick(['extra', '__proto__', 'constructor', 'threadId'])] = leaf();
+        return copy;
+      }
+      return leaf();
+    };
+    const template = {
+      ...good(),
+      threadId: null,
+      filter: { version: '2', language: 'en' },
+      context: [{ type: 'code', value: 'theme="dark"', path: '/guides/theming' }],
+      currentPath: '/guides/theming',
+    };
+    const statuses = new Set<number>();
+    for (let i = 0; i < 150; i++) {
+      const response = await running.service.fetch(
+        new Request(running.endpoint(), {
+          method: 'POST',
+          headers: authHeaders(),
+          body: JSON.stringify(mutate(template, 0)),
+        }),
+      );
+      statuses.add(response.status);
+      await response.text();
+      expect(response.status).not.toBe(500);
+    }
+    // Both outcomes happened: the generator is not trivially all-valid or all-broken.
+    expect(statuses.has(200) && statuses.has(400)).toBe(true);
+  });
+
   it('still answers a good request after all of that', async () => {
     const response = await post({ headers: authHeaders(), body: JSON.stringify(good()) });
     expect(response.status).toBe(200);
