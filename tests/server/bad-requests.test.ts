@@ -296,7 +296,20 @@ describe('bad requests get a JSON error with the right status', () => {
     };
     const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
     const leaf = (): unknown =>
-      pick<unknown>([null, true, 0, -1, 1.5, Number.MAX_SAFE_INTEGER, '', 'x', '🙂'.repeat(3), 'a'.repeat(3000), [], {}]);
+      pick<unknown>([
+        null,
+        true,
+        0,
+        -1,
+        1.5,
+        Number.MAX_SAFE_INTEGER,
+        '',
+        'x',
+        '🙂'.repeat(3),
+        'a'.repeat(3000),
+        [],
+        {},
+      ]);
     const mutate = (value: unknown, depth: number): unknown => {
       if (depth > 3 || random() < 0.2) return leaf();
       if (Array.isArray(value)) return value.map((item) => (random() < 0.3 ? mutate(item, depth + 1) : item));
