@@ -131,5 +131,19 @@ describe('assistant endpoint over HTTP with the AI SDK v4 client', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+
+    // The answer exposes the thread headers to browser code.
+    const answer = await fetch(running.endpoint(), {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${ASSISTANT_KEY}`,
+        'Content-Type': 'application/json',
+        Origin: 'https://docs.example.com',
+      },
+      body: JSON.stringify({ fp: 'anonymous', messages: [userMessage('dark mode')] }),
+    });
+    await answer.text();
+    const exposed = answer.headers.get('access-control-expose-headers')?.toLowerCase() ?? '';
+    for (const header of ['x-thread-id', 'x-thread-key', 'retry-after']) expect(exposed).toContain(header);
   });
 });
