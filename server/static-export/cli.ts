@@ -133,11 +133,14 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
   });
   const signal = controller.signal;
   let lastLine = '';
+  let longest = 0;
   const show = (job: StaticExportJob) => {
     const line = progressLine(job);
     if (line === lastLine) return;
+    // Pad to the longest line drawn so far, so a shorter redraw leaves no stale characters.
+    longest = Math.max(longest, line.length);
     lastLine = line;
-    io.stdout.write(tty ? `\r${line}` : `${line}\n`);
+    io.stdout.write(tty ? `\r${line.padEnd(longest)}` : `${line}\n`);
   };
 
   try {
