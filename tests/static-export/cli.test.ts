@@ -177,6 +177,69 @@ describe('docs-assistant export', () => {
   }, 60_000);
 });
 
+describe('docs-assistant export, Ctrl-C in a real process', () => {
+  it('exits 130 on SIGINT mid-download and leaves no file behind', async () => {
+    // A front for the service whose bundle download sends a first chunk and then stalls.
+    let release: () => void = () => {};
+    const stalled = new Promise<void>((r) => {
+      release = r;
+    });
+    const front = await listen(async (request) => {
+      if (!new URL(request.url).pathname.startsWith('/v1/static-export/bundles/'))
+        return routes.app.fetch(request);
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new Uint8Array(8192).fill(7));
+          await stalled;
+          controller.close();
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'application/gzip' } });
+    });
+    try {
+      const child = spawn(
+        fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url)),
+        [
+          'server/cli.ts',
+          'export',
+          '--domain',
+          'acme',
+          '--base-url',
+          front.url,
+          '--out',
+          join(dir.path, 'site.tar.gz'),
+        ],
+        {
+          cwd: fileURLToPath(new URL('../..', import.meta.url)),
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? '',
+            DOCS_ASSISTANT_ADMIN_KEY: ADMIN_KEY,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let err = '';
+      child.stderr.on('data', (d) => {
+        err += d;
+      });
+      const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+      // Wait (bounded) until the partial download is on disk, then press Ctrl-C.
+      for (let i = 0; i < 1000 && !readdirSync(dir.path).some((f) => f.endsWith('.part')); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(readdirSync(dir.path).some((f) => f.endsWith('.part'))).toBe(true);
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(err).toContain('interrupted; nothing was saved');
+      expect(readdirSync(dir.path)).toEqual([]);
+    } finally {
+      release();
+      await front.close();
+    }
+  }, 60_000);
+});
+
 describe('docs-assistant serve-bundle', () => {
   it('stops with a clear error and exit 1 when the bundle cannot be fetched or unpacked', async () => {
     const missing = io(false);
