@@ -4,8 +4,9 @@
  * docs, same answer.
  */
 import { formatDataStreamPart } from 'ai';
-import type { CodeBlock } from '../retrieval';
-import { queryTerms, type RetrievalHit } from '../retrieval';
+import type { CodeBlock } from '../retrieval/markdown';
+import type { RetrievalHit } from '../retrieval/search-index';
+import { queryTerms } from '../retrieval/search-index';
 import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types';
 
 // Supporting bullets taken from sections other than the best one.

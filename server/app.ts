@@ -1,0 +1,40 @@
+/**
+ * The service's Hono app without any Node built-in: CORS, JSON errors, the health check and the
+ * assistant endpoint. `service.ts` (Node) and `in-memory.ts` (anywhere) build on it.
+ */
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { ASSISTANT_MESSAGE_ROUTE, type AssistantRuntime, mountAssistantRoutes } from './assistant';
+import { errorResponse, HttpError, httpErrorResponse } from './http';
+
+/** A Hono app that serves the assistant endpoint of `runtime`; more routes can be mounted on it. */
+export function createAssistantApp(runtime: AssistantRuntime): Hono {
+  const { config, warn } = runtime;
+  const app = new Hono();
+  app.use(
+    '*',
+    cors({
+      // Assistant keys are public and sent as a bearer header, not a cookie: any origin may call.
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type'],
+      exposeHeaders: ['X-Thread-Id', 'X-Thread-Key', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.onError((error) => {
+    if (error instanceof HttpError) return httpErrorResponse(error);
+    warn(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return errorResponse(500, 'internal', 'The service failed to handle this request; try again later.');
+  });
+  app.notFound((c) =>
+    errorResponse(
+      404,
+      'not_found',
+      `No endpoint at ${c.req.method} ${new URL(c.req.url).pathname}; the assistant is at POST ${ASSISTANT_MESSAGE_ROUTE.replace(':domain', '{domain}')}.`,
+    ),
+  );
+  app.get('/health', (c) => c.json({ ok: true, domains: config.domains.map((d) => d.domain) }));
+  mountAssistantRoutes(app, runtime);
+  return app;
+}
