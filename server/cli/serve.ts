@@ -117,12 +117,15 @@ export const serveCommand: CliCommand = {
             : error,
         ),
       );
-      const stop = () => {
-        server.close();
-        void service.close().finally(() => process.exit(0));
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      // Only a server that is listening needs a way to stop.
+      server.once('listening', () => {
+        const stop = () => {
+          server.close();
+          void service.close().finally(() => process.exit(0));
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
     });
     return 0;
   },

@@ -23,11 +23,21 @@ const WORDS_PER_CHUNK = 3;
 const PROCEDURAL =
   /\b(how|install|setup|set up|configure|example|code|snippet|usage|import|render|write|add)\b/i;
 
-function sentences(block: string): string[] {
-  return block
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9`"'([*])/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+/** Splits prose into sentences, keeping quotations whole. */
+export function sentences(block: string): string[] {
+  const pieces = block.split(/(?<=[.!?]["')]?)\s+(?=[A-Z0-9`"'([*])/);
+  const result: string[] = [];
+  let open = '';
+  for (const piece of pieces) {
+    open = open ? `${open} ${piece}` : piece;
+    // A quotation that holds a full stop ("Too many requests. Try again.") stays one sentence.
+    if ((open.match(/"/g)?.length ?? 0) % 2 === 0) {
+      result.push(open.trim());
+      open = '';
+    }
+  }
+  if (open.trim()) result.push(open.trim());
+  return result.filter(Boolean);
 }
 
 const overlap = (text: string, terms: Set<string>): number =>

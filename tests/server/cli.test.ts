@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../server/cli';
 import { authHeaders, body, FIXTURE_DOCS, parseStream } from './helpers';
@@ -37,6 +38,19 @@ describe('docs-assistant CLI', () => {
     const result = await run(argv);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(message);
+  });
+
+  it('says so when the port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const result = await run(['serve', '--docs', FIXTURE_DOCS, '--port', String(port)]);
+      expect(result.code).toBe(2);
+      expect(result.err).toContain(`Port ${port} on 127.0.0.1 is in use`);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
   });
 
   it('serve starts a server that prints its URL, domain and key, and answers', async () => {

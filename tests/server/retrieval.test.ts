@@ -1,4 +1,4 @@
-import { composeExtractiveAnswer } from '../../server/engines/extractive';
+import { composeExtractiveAnswer, sentences } from '../../server/engines/extractive';
 import type { AnswerContext } from '../../server/engines/types';
 import {
   DocsIndex,
@@ -174,6 +174,18 @@ describe('extractive answers', () => {
     expect(suggestions.length).toBeGreaterThan(0);
     for (const line of suggestions) expect(line).toMatch(/^\([^()]+\)\[\/[^\]]*\]$/);
     expect(suggestions.join('\n')).not.toContain('(/getting-started)');
+  });
+
+  it('splits sentences but keeps a quotation with a full stop whole', () => {
+    expect(
+      sentences(
+        'Over the limit, it answers 429. The widget shows "Too many requests. Try later." Then it waits.',
+      ),
+    ).toEqual([
+      'Over the limit, it answers 429.',
+      'The widget shows "Too many requests. Try later."',
+      'Then it waits.',
+    ]);
   });
 
   it('is deterministic', () => {
