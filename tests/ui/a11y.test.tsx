@@ -40,7 +40,10 @@ describe('accessibility', () => {
       await user.type(input, 'How do I install it?{Enter}');
       await waitFor(() => expect(container).toHaveTextContent('Install guide'));
       await waitFor(() =>
-        expect(container.querySelector('[data-docs-assistant="root"]')).toHaveAttribute('data-status', 'ready'),
+        expect(container.querySelector('[data-docs-assistant="root"]')).toHaveAttribute(
+          'data-status',
+          'ready',
+        ),
       );
       act(() => void ref.current!.addContext({ type: 'code', value: 'const x = 1;' }));
       expect(await axeViolations(container)).toEqual([]);
@@ -49,7 +52,11 @@ describe('accessibility', () => {
 
   it('has no axe violations with an error shown', async () => {
     const { fetch } = recordingFetch(
-      () => new Response('{"error":{"code":"rate_limited","message":"slow down"}}', { status: 429, headers: { 'Retry-After': '30' } }),
+      () =>
+        new Response('{"error":{"code":"rate_limited","message":"slow down"}}', {
+          status: 429,
+          headers: { 'Retry-After': '30' },
+        }),
     );
     const { container } = render(
       <main>

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { expect, it, vi } from 'vitest';
-import { type DocsAssistantHandle, DocsAssistant, defaultLabels } from '../../src/index';
+import { DocsAssistant, type DocsAssistantHandle, defaultLabels } from '../../src/index';
 import { baseProps } from './helpers';
 
 // Counts imports of the heavy panel module and holds them until the test lets them finish.

@@ -33,6 +33,8 @@ describe('server rendering', () => {
 
     const unavailable = renderToString(<DocsAssistant {...props} variant="inline" deployment="air-gapped" />);
     expect(unavailable).toContain('data-error-kind="unavailable"');
-    expect(renderToString(<DocsAssistant {...props} deployment="air-gapped" whenUnavailable="hidden" />)).toBe('');
+    expect(
+      renderToString(<DocsAssistant {...props} deployment="air-gapped" whenUnavailable="hidden" />),
+    ).toBe('');
   });
 });
