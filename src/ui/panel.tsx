@@ -3,7 +3,6 @@
  * renderers (markdown) and the conversation UI. The shell (`docs-assistant.tsx`) stays small.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AssistantStatus } from '../chat/types';
 import { useDocsAssistant } from '../chat/use-docs-assistant';
 import { useLabels } from '../labels';
 import { createHrefResolver } from '../parts/index';
