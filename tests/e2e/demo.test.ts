@@ -18,7 +18,8 @@ function startDemo(): Promise<string> {
   return new Promise((resolve, reject) => {
     const proc = spawn('npm', ['start'], {
       cwd: new URL('../..', import.meta.url),
-      env: { ...process.env, PORT: '0', FORCE_COLOR: '0' },
+      // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
+      env: { ...process.env, NODE_ENV: 'production', PORT: '0', FORCE_COLOR: '0' },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
