@@ -153,6 +153,38 @@ describe('<DocsAssistant> open and close', () => {
       /addContext expects/,
     );
   });
+  it('works from the keyboard alone: Tab to the launcher, Enter opens, Enter sends, Tab reaches the controls', async () => {
+    const { fetch, requests } = recordingFetch(() => answer(['Keyboard answer.']));
+    const { container } = render(
+      <>
+        <a href="#top">Host link</a>
+        <DocsAssistant {...baseProps} fetch={fetch} />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Host link' })).toHaveFocus();
+    await user.tab();
+    expect(hook(container, 'launcher')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const input = await screen.findByRole('textbox', { name: defaultLabels.inputLabel });
+    await waitFor(() => expect(input).toHaveFocus());
+    await user.keyboard('Keyboard question?{Enter}');
+    await waitFor(() => expect(container).toHaveTextContent('Keyboard answer.'));
+    expect(requests).toHaveLength(1);
+    await waitFor(() => expect(hook(container, 'root')).toHaveAttribute('data-status', 'ready'));
+    const copy = await screen.findByRole('button', { name: defaultLabels.copy });
+    // Shift+Tab walks back from the question box through the conversation to the header.
+    await user.tab({ shift: true });
+    expect(copy).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('log')).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: defaultLabels.close })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(hook(container, 'launcher')).toHaveFocus();
+  });
 });
 
 describe('<DocsAssistant> variants', () => {
