@@ -164,10 +164,10 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
     }, [setOpen]);
 
     const openAndFocus = useCallback(() => {
-      if (unavailable && hidden) return;
+      if (hidden) return;
       if (latest.current.open) focusInput();
       else setOpen(true);
-    }, [focusInput, setOpen, unavailable, hidden]);
+    }, [focusInput, setOpen, hidden]);
 
     // --- shortcut -----------------------------------------------------------------------------------
     const parsedShortcut = useParsedShortcut(hidden ? false : shortcut);

@@ -81,7 +81,12 @@ afterAll(async () => {
 });
 
 async function openPage(query: string, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, ...options });
+  // Reduced motion by default: the entry animation (a slide and scale) would skew measured boxes.
+  const context = await browser.newContext({
+    viewport: { width: 1200, height: 800 },
+    reducedMotion: 'reduce',
+    ...options,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(8_000);
   const errors: string[] = [];
@@ -122,8 +127,9 @@ describe('in Chromium with the default stylesheet', () => {
       await page.getByText('A styled answer.').waitFor();
 
       await page.keyboard.press('Escape');
-      expect(await style(page, 'panel', 'display')).toBe('none');
-      expect(await launcher.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Focus returns in an effect after the render: poll rather than read once.
+      await expect.poll(() => style(page, 'panel', 'display')).toBe('none');
+      await expect.poll(() => launcher.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -422,6 +422,42 @@ describe('<DocsAssistant> context chips', () => {
   });
 });
 
+describe('<DocsAssistant> collectors', () => {
+  it("turns a code block's Ask AI into context, opens the panel and focuses the question box", async () => {
+    const { container } = render(
+      <>
+        <pre>
+          <code>npm run build</code>
+        </pre>
+        <DocsAssistant {...baseProps} />
+      </>,
+    );
+    const askCode = await screen.findByRole('button', { name: `${defaultLabels.askAi} about this code` });
+    const user = userEvent.setup();
+    await user.click(askCode);
+    expect(hook(container, 'root')).toHaveAttribute('data-state', 'open');
+    const input = await screen.findByRole('textbox', { name: defaultLabels.inputLabel });
+    await waitFor(() => expect(input).toHaveFocus());
+    const chips = hooks(container, 'context');
+    expect(chips).toHaveLength(1);
+    expect(chips[0]).toHaveAttribute('data-context-type', 'code');
+    expect(hook(chips[0]!, 'context-value')).toHaveTextContent('npm run build');
+  });
+
+  it('adds no Ask AI buttons with collectors={false}', async () => {
+    render(
+      <>
+        <pre>
+          <code>npm run build</code>
+        </pre>
+        <DocsAssistant {...baseProps} collectors={false} />
+      </>,
+    );
+    await act(async () => {});
+    expect(screen.queryByRole('button', { name: `${defaultLabels.askAi} about this code` })).toBeNull();
+  });
+});
+
 describe('<DocsAssistant> configuration and availability', () => {
   it('refuses an admin key: shows the config error with its detail and sends nothing', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
