@@ -20,7 +20,6 @@ export type { PanelProps };
 
 export default function Panel({
   options,
-  open,
   titleId,
   classNames,
   starterQuestions,
@@ -134,7 +133,8 @@ export default function Panel({
         aria-atomic="true"
         style={visuallyHidden}
       >
-        {open ? announcement : ''}
+        {/* Inside the panel: while it is hidden nothing is announced, and reopening changes nothing. */}
+        {announcement}
       </div>
     </>
   );
