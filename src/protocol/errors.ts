@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'unauthorized',
   'forbidden',
   'not_found',
+  /** The `threadId` is unknown here (expired, another reader's, a service restarted without a data dir). */
+  'thread_not_found',
   'conflict',
   'rate_limited',
   'internal',
