@@ -184,6 +184,98 @@ export function tapDataStream(
   );
 }
 
+/**
+ * Hands the lines of a tapped stream to the chat client in batches, at most one batch per
+ * `intervalMs`: the client re-renders once per batch instead of once per token. The first lines go
+ * through at once; the last ones go through as soon as the source ends, so the client has the whole
+ * answer before it reports the request finished (its `status` never says `ready` while text is
+ * still held back), and no update is left pending after the request.
+ *
+ * This is why the hook does not use `useChat`'s own `experimental_throttle`: its trailing update
+ * fires on a timer after the request ended, into whatever conversation the client shows by then.
+ *
+ * An error of the source is passed on after the lines read before it (a malformed line keeps the
+ * answer up to it); an abort is passed on at once, and nothing read after it reaches the client.
+ */
+export function batchLines(
+  body: ReadableStream<Uint8Array>,
+  intervalMs: number,
+  signal?: AbortSignal | null,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  // A read that outlived its batch's deadline; the next batch starts with it.
+  let pendingRead: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+  let lastDelivery = Number.NEGATIVE_INFINITY;
+  let deferredError: { error: unknown } | undefined;
+  const read = () => {
+    pendingRead ??= reader.read();
+    return pendingRead;
+  };
+  const TIMED_OUT = Symbol('timed out');
+
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (deferredError) {
+          controller.error(deferredError.error);
+          return;
+        }
+        const batch: Uint8Array[] = [];
+        const deliver = () => {
+          if (batch.length === 0) return;
+          const size = batch.reduce((total, chunk) => total + chunk.length, 0);
+          const joined = new Uint8Array(size);
+          let offset = 0;
+          for (const chunk of batch) {
+            joined.set(chunk, offset);
+            offset += chunk.length;
+          }
+          controller.enqueue(joined);
+          lastDelivery = Date.now();
+        };
+        try {
+          for (;;) {
+            const wait =
+              batch.length === 0 ? Number.POSITIVE_INFINITY : lastDelivery + intervalMs - Date.now();
+            if (wait <= 0) break;
+            let timer: ReturnType<typeof setTimeout> | undefined;
+            const result = await (wait === Number.POSITIVE_INFINITY
+              ? read()
+              : Promise.race([
+                  read(),
+                  new Promise<typeof TIMED_OUT>((resolve) => {
+                    timer = setTimeout(() => resolve(TIMED_OUT), wait);
+                  }),
+                ]));
+            clearTimeout(timer);
+            if (result === TIMED_OUT) break;
+            pendingRead = undefined;
+            if (result.done) {
+              deliver();
+              controller.close();
+              return;
+            }
+            batch.push(result.value);
+          }
+        } catch (error) {
+          pendingRead = undefined;
+          // Stopped: the reader asked for nothing more, so nothing more is handed over.
+          if (signal?.aborted || batch.length === 0) {
+            controller.error(error);
+            return;
+          }
+          deferredError = { error };
+        }
+        deliver();
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 function headerThread(headers: Headers): ThreadInfo | undefined {
   return threadInfoOf({
     threadId: headers.get(THREAD_ID_HEADER) ?? undefined,
@@ -193,13 +285,15 @@ function headerThread(headers: Headers): ThreadInfo | undefined {
 
 /**
  * A `fetch` for the chat client that records each request in the trace `getTrace()` returns at call
- * time, reads non-2xx bodies for the error mapping, calls `onAccepted` on a 2xx response and taps
- * the stream.
+ * time, reads non-2xx bodies for the error mapping, calls `onAccepted` on a 2xx response, taps the
+ * stream and (with `batchIntervalMs`) batches its lines.
  */
 export function createTappedFetch(input: {
   getFetch: () => typeof fetch;
   getTrace: () => RequestTrace;
   onAccepted?: (trace: RequestTrace) => void;
+  /** Hands the stream over in batches at most this often (in ms); see `batchLines`. */
+  batchIntervalMs?: number;
 }): typeof fetch {
   return async (url, init) => {
     const trace = input.getTrace();
@@ -223,7 +317,9 @@ export function createTappedFetch(input: {
     }
     input.onAccepted?.(trace);
     if (!response.body) return response;
-    return new Response(tapDataStream(response.body, trace, init?.signal), {
+    const tapped = tapDataStream(response.body, trace, init?.signal);
+    const body = input.batchIntervalMs ? batchLines(tapped, input.batchIntervalMs, init?.signal) : tapped;
+    return new Response(body, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,

@@ -30,8 +30,10 @@ import type {
 } from './types';
 
 /**
- * One conversation as `useChat` sees it: a fresh `id` per conversation, so an update still in flight
- * for the previous one (the client's throttled last render) cannot land in the new one.
+ * One conversation as `useChat` sees it: a fresh `id` per conversation gives the client an empty
+ * message list for it. (The id alone would not keep a late update of the previous request out: the
+ * client's state setters write to whatever id it shows when they run. The hook leaves no update
+ * pending after a request instead; see `batchLines`.)
  */
 interface Session {
   id: string;
@@ -144,6 +146,10 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
       createTappedFetch({
         getFetch: () => optionsRef.current.fetch ?? ((input, init) => fetch(input, init)),
         getTrace: () => requestRef.current?.trace ?? createRequestTrace(),
+        // Throttles re-renders here rather than with `useChat`'s `experimental_throttle`, whose last
+        // update lands on a timer after the request ended (after `ready`, and in a new conversation
+        // when one was started meanwhile).
+        batchIntervalMs: STREAM_RENDER_THROTTLE_MS,
         onAccepted: () => {
           const request = requestRef.current;
           if (!request) return;
@@ -201,7 +207,6 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     headers,
     fetch: tappedFetch,
     experimental_prepareRequestBody: prepareRequestBody,
-    experimental_throttle: STREAM_RENDER_THROTTLE_MS,
     onFinish: handleFinish,
     onError: handleError,
   });

@@ -142,7 +142,7 @@ export default function Panel({
 
 /**
  * Announces each finished answer once, from the hook's `onFinish` (which carries the complete
- * message; the rendered messages may lag behind the status by a throttle tick). The live region is
+ * message, before the status turns `ready`). The live region is
  * emptied when the next question goes out, so an identical answer is announced again. A stopped or
  * failed answer is not announced: the reader stopped it, or the error alert speaks.
  */

@@ -1,12 +1,41 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { formatDataStreamPart } from 'ai';
+import { createDataStreamResponse, formatDataStreamPart } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
+import { STREAM_RENDER_THROTTLE_MS } from '../../src/chat/config';
 import { threadStorageKey } from '../../src/chat/storage';
 import type { StoredThread, ThreadStorage } from '../../src/chat/types';
 import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
 import { createContextStore } from '../../src/context/store';
-import { answerResponse, baseOptions, controlledStream, recordingFetch, startSend, textOf } from './helpers';
+import {
+  answerResponse,
+  baseOptions,
+  controlledStream,
+  finishLine,
+  recordingFetch,
+  startSend,
+  textOf,
+} from './helpers';
+
+/** An answer in many small text parts that arrive together: a throttle holds the last ones back. */
+function burstResponse(words: string[], thread: { threadId?: string } = {}): Response {
+  return createDataStreamResponse({
+    execute(stream) {
+      stream.write(formatDataStreamPart('start_step', { messageId: 'msg-burst' }));
+      for (const word of words) stream.write(formatDataStreamPart('text', word));
+      stream.write(
+        formatDataStreamPart('finish_step', {
+          finishReason: 'stop',
+          usage: { promptTokens: 1, completionTokens: 2 },
+          isContinued: false,
+        }),
+      );
+      stream.write(finishLine(thread));
+    },
+  });
+}
+
+const WORDS = ['Threads ', 'are ', 'kept ', 'per ', 'domain ', 'in ', 'local ', 'storage.'];
 
 function spyStorage() {
   let saved: StoredThread | null = null;
@@ -115,5 +144,40 @@ describe('useDocsAssistant: the conversation', () => {
       status: 404,
       detail: 'HTTP 404 — nope',
     });
+  });
+
+  it('newConversation() right after `ready` stays empty: no update of the old answer lands later', async () => {
+    const { fetch } = recordingFetch(() => burstResponse(WORDS, { threadId: 'thread-old' }));
+    const { result } = renderHook(() => useDocsAssistant(baseOptions({ fetch })));
+    const sending = startSend(result, 'Where are threads kept?');
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    act(() => result.current.newConversation());
+    expect(result.current.messages).toEqual([]);
+    // A quiet period longer than a render interval: an update still pending from the old request
+    // (as `useChat`'s trailing throttle left one) would land in it.
+    await act(() => new Promise((resolve) => setTimeout(resolve, STREAM_RENDER_THROTTLE_MS * 4)));
+    await act(() => sending);
+    expect(result.current.messages).toEqual([]);
+    expect(result.current.threadId).toBeUndefined();
+    expect(localStorage.getItem(threadStorageKey('acme'))).toBeNull();
+  });
+
+  it('never reports `ready` before the final text is in `messages`', async () => {
+    const { fetch } = recordingFetch(() => burstResponse(WORDS));
+    const seen: Array<{ status: string; text: string }> = [];
+    const { result } = renderHook(() => {
+      const state = useDocsAssistant(baseOptions({ fetch }));
+      seen.push({ status: state.status, text: textOf(state.messages[1]) });
+      return state;
+    });
+    await act(() => result.current.send('Where are threads kept?'));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    const final = WORDS.join('');
+    expect(textOf(result.current.messages[1])).toBe(final);
+    const sentAt = seen.findIndex((render) => render.status !== 'ready');
+    expect(sentAt).toBeGreaterThan(-1);
+    const readyAfterSend = seen.slice(sentAt).filter((render) => render.status === 'ready');
+    expect(readyAfterSend.length).toBeGreaterThan(0);
+    expect(readyAfterSend.map((render) => render.text)).toEqual(readyAfterSend.map(() => final));
   });
 });

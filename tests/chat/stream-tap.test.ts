@@ -2,6 +2,7 @@ import { formatDataStreamPart } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from '../../src/chat/errors';
 import {
+  batchLines,
   createRequestTrace,
   createTappedFetch,
   MalformedStreamError,
@@ -154,6 +155,56 @@ describe('createTappedFetch', () => {
     };
     await expect(tapped('https://x.test', {})).rejects.toThrow('fetch failed');
     expect(trace.networkError).toBeInstanceOf(TypeError);
+  });
+});
+
+describe('batchLines', () => {
+  // Longer than any test runs: only the end of the source (or an error) can release held lines.
+  const LONG_MS = 60_000;
+  const lines = ['a', 'b', 'c', 'd'].map((text) => formatDataStreamPart('text', text));
+
+  it('hands the first lines over at once and the held ones as soon as the source ends', async () => {
+    const { chunks, error } = await readAll(
+      batchLines(tapDataStream(source([encoder.encode(lines.join(''))]), createRequestTrace()), LONG_MS),
+    );
+    expect(error).toBeUndefined();
+    expect(chunks.map((chunk) => new TextDecoder().decode(chunk))).toEqual([
+      lines[0],
+      lines.slice(1).join(''),
+    ]);
+  });
+
+  it('passes an error on after the lines read before it', async () => {
+    const broken = `${lines[0]}${lines[1]}0:"unterminated\n${lines[2]}`;
+    const { chunks, error } = await readAll(
+      batchLines(tapDataStream(source([encoder.encode(broken)]), createRequestTrace()), LONG_MS),
+    );
+    expect(join(chunks)).toBe(`${lines[0]}${lines[1]}`);
+    expect(error).toBeInstanceOf(MalformedStreamError);
+  });
+
+  it('hands nothing more over once aborted', async () => {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c;
+      },
+    });
+    const abort = new AbortController();
+    const reader = batchLines(
+      tapDataStream(body, createRequestTrace(), abort.signal),
+      LONG_MS,
+      abort.signal,
+    ).getReader();
+    controller.enqueue(encoder.encode(lines[0]!));
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(lines[0]);
+    const next = reader.read();
+    controller.enqueue(encoder.encode(lines[1]!));
+    controller.enqueue(encoder.encode(lines[2]!));
+    // Let the held lines reach the batch before stopping.
+    await new Promise((resolve) => setImmediate(resolve));
+    abort.abort();
+    await expect(next).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
 
