@@ -10,18 +10,17 @@ import {
   type AssistantRequest,
   DEFAULT_RETRIEVAL_PAGE_SIZE,
   type FinishMessageValue,
-  joinUrl,
   type Message,
-  type SearchResult,
   THREAD_ID_HEADER,
   THREAD_KEY_HEADER,
   validateAssistantRequest,
 } from '../src/protocol';
 import type { DomainConfig, ServiceConfig } from './config';
-import type { AnswerContext, AnswerEngine, SourceRef } from './engines/types';
+import { pageUrlBuilder, searchOutput } from './engines/sources';
+import type { AnswerContext, AnswerEngine } from './engines/types';
 import { clientIp, HttpError, readJsonBody, requireKey } from './http';
 import type { FixedWindowLimiter } from './rate-limit';
-import type { DocsIndex, RetrievalHit } from './retrieval';
+import type { DocsIndex } from './retrieval';
 import type { Thread, ThreadStore } from './threads';
 
 export const ASSISTANT_MESSAGE_ROUTE = '/discovery/v1/assistant/:domain/message';
@@ -37,8 +36,6 @@ export interface AssistantRuntime {
   warn: (message: string) => void;
 }
 
-// Characters of a search result's snippet.
-const SNIPPET_CHARS = 200;
 // Sections searched in all, so pages just below the cut can be suggested as related.
 const RELATED_POOL = 15;
 
@@ -60,13 +57,6 @@ function messageText(message: Message): string {
     .map((part) => (part.type === 'text' ? part.text : ''))
     .join('')
     .trim();
-}
-
-function snippet(hit: RetrievalHit): string {
-  const text = [...hit.section.blocks, ...hit.section.rows].join(' ') || hit.section.code[0]?.code || '';
-  if (text.length <= SNIPPET_CHARS) return text;
-  const cut = text.slice(0, SNIPPET_CHARS);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), SNIPPET_CHARS - 40))}…`;
 }
 
 /** The latest user question, or a 400 saying what is wrong with the conversation. */
@@ -109,10 +99,12 @@ async function findThread(
     key: request.threadKey,
   });
   if (!found.ok) {
-    // Same answer for "no such thread" and "someone else's thread", so ids cannot be probed.
+    // Same answer for "no such thread" and "someone else's thread", so ids cannot be probed. Its own
+    // code tells a client to drop the stored thread and ask again, which it must not do for an
+    // unknown domain (`not_found`).
     throw new HttpError(
       404,
-      'not_found',
+      'thread_not_found',
       `No thread "${request.threadId}" for this reader on domain "${domain}"; send the question without threadId to start a new one.`,
     );
   }
@@ -235,7 +227,7 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
           await runtime.threads.append(thread, {
             question,
             answer: outcome.text,
-            sources: outcome.cited.map((source) => source.path),
+            sources: [...new Set(outcome.cited.map((source) => source.path))],
             at: new Date().toISOString(),
           });
         } catch (error) {
@@ -269,22 +261,8 @@ function buildAnswerContext(input: {
   retrieval: ReturnType<DocsIndex['query']>;
 }): AnswerContext {
   const { domain, index, request, question, thread, retrieval } = input;
-  const urlFor = (path: string): string => (domain.siteUrl ? joinUrl(domain.siteUrl, path) : path);
-  const sources: SourceRef[] = [];
-  for (const hit of retrieval.hits) {
-    const { pagePath, pageTitle } = hit.section;
-    if (sources.some((source) => source.path === pagePath)) continue;
-    sources.push({ id: pagePath, title: pageTitle, path: pagePath, url: urlFor(pagePath) });
-  }
-  const results: SearchResult[] = retrieval.hits.map((hit) => {
-    const { pagePath, pageTitle, anchor, headingPath } = hit.section;
-    return {
-      title: headingPath.length ? `${pageTitle} › ${headingPath[headingPath.length - 1]}` : pageTitle,
-      path: pagePath,
-      url: `${urlFor(pagePath)}${anchor ? `#${anchor}` : ''}`,
-      snippet: snippet(hit),
-    };
-  });
+  const urlFor = pageUrlBuilder(domain.siteUrl);
+  const { results, sources } = searchOutput(retrieval.hits, urlFor);
   return {
     question,
     messages: request.messages,

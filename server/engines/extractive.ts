@@ -7,6 +7,7 @@ import { formatDataStreamPart } from 'ai';
 import type { CodeBlock } from '../retrieval/markdown';
 import type { RetrievalHit } from '../retrieval/search-index';
 import { queryTerms } from '../retrieval/search-index';
+import { inListOrder, sourceNumber } from './sources';
 import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types';
 
 // Supporting bullets taken from sections other than the best one.
@@ -102,7 +103,9 @@ function relatedPages(context: AnswerContext, exclude: Set<string>): { title: st
     if (picked.length >= MAX_SUGGESTIONS || exclude.has(path) || picked.some((p) => p.path === path)) return;
     picked.push({ title, path });
   };
-  for (const source of context.sources) add(source.path, source.title);
+  // Sources are sections; a suggestion is a page, under the page's own title.
+  for (const source of context.sources)
+    add(source.path, context.index.page(source.path)?.title ?? source.title);
   for (const page of context.related) add(page.path, page.title);
   const best = context.sources[0]?.path ?? '/';
   const folder = best.slice(0, best.lastIndexOf('/') + 1);
@@ -138,7 +141,7 @@ export function composeExtractiveAnswer(context: AnswerContext): ExtractiveAnswe
     const related = relatedPages(context, new Set());
     const text = [
       `The ${context.siteTitle} docs don't cover that: I found nothing about it in the documentation.`,
-      related.length ? 'These pages may help you look further:' : '',
+      related.length ? 'These pages may help you look further.' : '',
       suggestionsBlock(related),
     ]
       .filter(Boolean)
@@ -154,26 +157,23 @@ export function composeExtractiveAnswer(context: AnswerContext): ExtractiveAnswe
       : []),
   ]);
   const cited: SourceRef[] = [];
-  const cite = (path: string): string => {
-    let index = cited.findIndex((source) => source.path === path);
-    if (index < 0) {
-      const source = sources.find((s) => s.path === path);
-      if (!source) return '';
-      cited.push(source);
-      index = cited.length - 1;
-    }
-    return ` [${index + 1}]`;
+  // `[n]` is the section's place in the source list the reader sees (the search results), so the
+  // numbers need not start at 1 or run without gaps.
+  const cite = (hit: RetrievalHit): string => {
+    const number = sourceNumber(sources, hit.section.id);
+    const source = sources[number - 1];
+    if (!source) return '';
+    if (!cited.includes(source)) cited.push(source);
+    return ` [${number}]`;
   };
 
   const top = hits[0]!;
   const lead = bestSentences(top, terms, 2);
   const parts: string[] = [];
   if (lead.length) {
-    parts.push(withCitation(lead.join(' '), cite(top.section.pagePath)));
+    parts.push(withCitation(lead.join(' '), cite(top)));
   } else {
-    parts.push(
-      `**${headingOf(top)}** in *${top.section.pageTitle}* covers this${cite(top.section.pagePath)}.`,
-    );
+    parts.push(`**${headingOf(top)}** in *${top.section.pageTitle}* covers this${cite(top)}.`);
   }
 
   const bullets: string[] = [];
@@ -185,7 +185,7 @@ export function composeExtractiveAnswer(context: AnswerContext): ExtractiveAnswe
     const sentence = bestSentences(hit, terms, 1).join(' ');
     if (!sentence || quoted.has(sentence) || lead.join(' ').includes(sentence)) continue;
     quoted.add(sentence);
-    bullets.push(`- **${headingOf(hit)}**: ${withCitation(sentence, cite(hit.section.pagePath))}`);
+    bullets.push(`- **${headingOf(hit)}**: ${withCitation(sentence, cite(hit))}`);
   }
   if (bullets.length) parts.push(bullets.join('\n'));
 
@@ -195,14 +195,15 @@ export function composeExtractiveAnswer(context: AnswerContext): ExtractiveAnswe
       .find((hit) => hit.section.code.some((block) => block.code.split('\n').length <= MAX_CODE_LINES));
     const block = withCode?.section.code.find((b) => b.code.split('\n').length <= MAX_CODE_LINES);
     if (withCode && block) {
-      const marker = cite(withCode.section.pagePath);
+      const marker = cite(withCode);
       parts.push(`For example, from *${headingOf(withCode)}*${marker}:\n\n${fence(block)}`);
     }
   }
 
+  // The widget titles a `suggestions` block itself ("Related pages"), so no line introduces it.
   const related = relatedPages(context, new Set(cited.map((source) => source.path)));
-  if (related.length) parts.push(`Related pages:\n\n${suggestionsBlock(related)}`);
-  return { text: parts.join('\n\n'), cited };
+  if (related.length) parts.push(suggestionsBlock(related));
+  return { text: parts.join('\n\n'), cited: inListOrder(cited, sources) };
 }
 
 /** Splits text into small chunks that join back to exactly the same text. */

@@ -11,6 +11,7 @@ import {
   type LanguageModel,
   streamText,
 } from 'ai';
+import { inListOrder, sourceNumber } from './sources';
 import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types';
 
 export interface OpenAIEngineOptions {
@@ -61,13 +62,13 @@ export function resolveOpenAIModel(options: OpenAIEngineOptions = {}): LanguageM
 /** The system prompt: how to answer, and the numbered passages to answer from. */
 export function buildSystemPrompt(context: AnswerContext): string {
   const passages = context.retrieval.hits.map((hit) => {
-    const number = context.sources.findIndex((source) => source.path === hit.section.pagePath) + 1;
+    const number = sourceNumber(context.sources, hit.section.id);
     const heading = [hit.section.pageTitle, ...hit.section.headingPath].join(' › ');
     const code = hit.section.code.map((block) => `\`\`\`${block.lang}\n${block.code}\n\`\`\``).join('\n');
     const body = `${[...hit.section.blocks, ...hit.section.rows].join('\n')}\n${code}`
       .trim()
       .slice(0, MAX_PASSAGE_CHARS);
-    return `[${number}] ${heading} (${context.urlFor(hit.section.pagePath)}${hit.section.anchor ? `#${hit.section.anchor}` : ''})\n${body}`;
+    return `[${number}] ${heading} (${context.sources[number - 1]?.url ?? context.urlFor(hit.section.pagePath)})\n${body}`;
   });
   const readerContext = context.context.map(
     (item) =>
@@ -100,14 +101,16 @@ function toCoreMessages(context: AnswerContext, maxHistory: number): CoreMessage
   return messages;
 }
 
-/** The sources whose numbers the text cites, in citation order. */
+/** The sources whose numbers the text cites (`[2]`, `[1, 3]`), in the order of their numbers. */
 export function citedSources(text: string, sources: SourceRef[]): SourceRef[] {
-  const cited: SourceRef[] = [];
-  for (const match of text.matchAll(/\[(\d{1,3})\]/g)) {
-    const source = sources[Number(match[1]) - 1];
-    if (source && !cited.includes(source)) cited.push(source);
+  const cited = new Set<SourceRef>();
+  for (const match of text.matchAll(/\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g)) {
+    for (const number of match[1]!.split(',')) {
+      const source = sources[Number(number.trim()) - 1];
+      if (source) cited.add(source);
+    }
   }
-  return cited;
+  return inListOrder([...cited], sources);
 }
 
 type DataStreamChunks = Parameters<DataStreamWriter['merge']>[0];

@@ -4,10 +4,15 @@ import type { Context, Message, SearchResult } from '../../src/protocol';
 import type { DocsIndex, RetrievalResult } from '../retrieval';
 import type { ThreadTurn } from '../threads';
 
-/** A page an answer can cite; `[n]` in the text is the n-th of these. */
+/**
+ * A retrieved section an answer can cite: the same `url` and `title` as its `search` result, so
+ * the widget lists the two as one entry; `[n]` in the text is the n-th of these.
+ */
 export interface SourceRef {
+  /** The section's id (`/theming#dark-mode`). */
   id: string;
   title: string;
+  /** Path of the section's page. */
   path: string;
   url: string;
 }
@@ -24,7 +29,7 @@ export interface AnswerContext {
   retrieval: RetrievalResult;
   /** The `search` tool's results, as sent to the client. */
   results: SearchResult[];
-  /** Pages of the retrieved sections, best first, numbered from 1 for citations. */
+  /** The `results` as citable sources, in the same order, numbered from 1 for `[n]` citations. */
   sources: SourceRef[];
   /** Further pages that matched less well, best first: candidates for "related pages". */
   related: { title: string; path: string }[];

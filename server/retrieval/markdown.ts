@@ -74,17 +74,40 @@ export function pagePathFromFile(relativeFile: string): string {
   return `/${parts.join('/')}`;
 }
 
-/** Inline Markdown to plain text: links and images keep their text, emphasis and code marks go. */
+// Placeholders for spans the inline rules must not touch: Unicode private-use characters, which
+// Markdown source does not contain in practice.
+const HOLD_OPEN = '\uE000';
+const HOLD_CLOSE = '\uE001';
+const HELD = /\uE000(\d+)\uE001/g;
+// A code span: a run of backticks closed by a run of the same length (CommonMark 6.1).
+const CODE_SPAN = /(?<!`)(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g;
+// A backslash before ASCII punctuation makes it literal (CommonMark 2.4).
+const ESCAPE = /\\([!-/:-@[-`{-~])/g;
+
+/**
+ * Inline Markdown to plain text: links and images keep their text, emphasis, tags and code marks
+ * go. Code spans and backslash-escaped characters are kept verbatim, so `` `<DocsAssistant>` ``
+ * stays `<DocsAssistant>` and `\*` stays `*`.
+ */
 export function inlineToText(markdown: string): string {
-  return markdown
+  const held: string[] = [];
+  const hold = (text: string): string => `${HOLD_OPEN}${held.push(text) - 1}${HOLD_CLOSE}`;
+  const text = markdown
+    .replace(CODE_SPAN, (_match, _ticks: string, code: string) => {
+      const flat = code.replace(/\r?\n/g, ' ');
+      // One space of padding on both sides is syntax (it lets a span start or end with a backtick).
+      return hold(/^ [\s\S]*[^ ][\s\S]* $/.test(flat) ? flat.slice(1, -1) : flat);
+    })
+    .replace(ESCAPE, (_match, char: string) => hold(char))
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
     .replace(/<\/?[A-Za-z][^>]*>/g, '')
-    .replace(/`([^`]*)`/g, '$1')
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
     .replace(/(^|[^\w*])[*_]([^*_\s][^*_]*?)[*_](?=[^\w*]|$)/g, '$1$2')
-    .replace(/~~(.+?)~~/g, '$1')
+    .replace(/~~(.+?)~~/g, '$1');
+  return text
+    .replace(HELD, (match, index: string) => held[Number(index)] ?? match)
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -142,6 +165,38 @@ interface SectionDraft {
   code: CodeBlock[];
 }
 
+/**
+ * The cells of a GFM table row. `\\|` is a pipe inside a cell (also inside code, as GFM has it),
+ * so type unions such as `'light' \\| 'dark'` stay in one cell; `\\\\|` is a backslash, then a
+ * cell border.
+ */
+export function tableCells(row: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let endsOnBorder = false;
+  const text = row.trim();
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    endsOnBorder = false;
+    if (char === '\\' && i + 1 < text.length) {
+      const next = text[i + 1]!;
+      // `\|` becomes a plain pipe; any other escape is left for the inline rules.
+      cell += next === '|' ? '|' : `${char}${next}`;
+      i++;
+    } else if (char === '|') {
+      cells.push(cell);
+      cell = '';
+      endsOnBorder = true;
+    } else {
+      cell += char;
+    }
+  }
+  if (!endsOnBorder) cells.push(cell);
+  // The leading pipe is a border, not an empty first cell.
+  if (text.startsWith('|')) cells.shift();
+  return cells.map((c) => c.trim());
+}
+
 /** Splits a section's Markdown lines into plain-text blocks (paragraphs, list items) and table rows. */
 function toBlocks(lines: string[]): { blocks: string[]; rows: string[] } {
   const blocks: string[] = [];
@@ -166,11 +221,7 @@ function toBlocks(lines: string[]): { blocks: string[]; rows: string[] } {
     }
     if (/^\s*\|.*\|\s*$/.test(line)) {
       flush();
-      const row = line
-        .split(/(?<!\\)\|/)
-        .map((cell) => inlineToText(cell.replace(/\\\|/g, '|')))
-        .filter(Boolean)
-        .join(' — ');
+      const row = tableCells(line).map(inlineToText).filter(Boolean).join(' — ');
       if (row) rows.push(row);
       continue;
     }

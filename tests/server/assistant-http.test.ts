@@ -1,4 +1,6 @@
 import { callChatApi, type UIMessage } from '@ai-sdk/ui-utils';
+import { keepSafeHref } from '../../src/parts/href';
+import { collectSources } from '../../src/parts/sources';
 import { ASSISTANT_KEY, parseStream, type RunningService, startService, userMessage } from './helpers';
 
 let running: RunningService;
@@ -88,9 +90,26 @@ describe('assistant endpoint over HTTP with the AI SDK v4 client', () => {
     expect(typeof result.results[0].snippet).toBe('string');
     expect(result.results[0].title).toBe('Theming › Dark mode');
 
-    const sources = message.parts.filter((p) => p.type === 'source');
-    expect(sources.map((p) => p.type === 'source' && p.source.url)).toContain('/guides/theming');
+    const sources = message.parts.flatMap((p) => (p.type === 'source' ? [p.source] : []));
+    expect(sources.length).toBeGreaterThan(0);
+    // Each source part repeats the link and title of a search result, so the widget lists them once.
+    for (const source of sources) {
+      expect(result.results).toContainEqual(
+        expect.objectContaining({ url: source.url, title: source.title }),
+      );
+    }
+    const listed = collectSources(message, keepSafeHref);
+    expect(listed).toEqual(
+      result.results.map((r: { url: string; title: string }) => ({ href: r.url, title: r.title })),
+    );
+    // `[n]` in the text is the n-th entry of that list.
+    const numbers = [...message.content.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+    expect(numbers.length).toBeGreaterThan(0);
+    for (const n of numbers) expect(sources.map((s) => s.url)).toContain(listed[n - 1]?.href);
     expect(turn.finishReason).toBe('stop');
+    // The widget titles the suggestions block itself: no text line introduces it.
+    expect(message.content).toMatch(/```suggestions\n/);
+    expect(message.content).not.toMatch(/Related pages/i);
 
     // The finish part on the wire carries the thread (spec §6), the same as the header.
     const parsed = parseStream(turn.raw);

@@ -236,12 +236,12 @@ describe('bad requests get a JSON error with the right status', () => {
     await expectError(response, 404, 'not_found');
   });
 
-  it("404 for an unknown thread and for another fp's or domain's thread", async () => {
+  it("404 thread_not_found for an unknown thread and for another fp's or domain's thread", async () => {
     const unknown = await post({
       headers: authHeaders(),
       body: JSON.stringify({ ...good(), threadId: 'thr_does_not_exist' }),
     });
-    await expectError(unknown, 404, 'not_found');
+    await expectError(unknown, 404, 'thread_not_found');
 
     const created = await post({ headers: authHeaders(), body: JSON.stringify(good()) });
     const threadId = parseStream(await created.text()).finish?.threadId;
@@ -251,20 +251,20 @@ describe('bad requests get a JSON error with the right status', () => {
       headers: authHeaders(),
       body: JSON.stringify({ ...good(), fp: 'someone-else', threadId }),
     });
-    await expectError(otherFp, 404, 'not_found');
+    await expectError(otherFp, 404, 'thread_not_found');
 
     const otherDomain = await post({
       url: running.endpoint('other'),
       headers: authHeaders(OTHER_ORG_KEY),
       body: JSON.stringify({ ...good(), threadId }),
     });
-    await expectError(otherDomain, 404, 'not_found');
+    await expectError(otherDomain, 404, 'thread_not_found');
 
     const wrongKey = await post({
       headers: authHeaders(),
       body: JSON.stringify({ ...good(), threadId, threadKey: 'thk_wrong' }),
     });
-    await expectError(wrongKey, 404, 'not_found');
+    await expectError(wrongKey, 404, 'thread_not_found');
 
     const owner = await post({ headers: authHeaders(), body: JSON.stringify({ ...good(), threadId }) });
     expect(owner.status).toBe(200);

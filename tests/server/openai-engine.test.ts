@@ -60,7 +60,9 @@ describe('openai engine', () => {
     });
     expect(answer.finish?.threadId).toMatch(/^thr_/);
     const sources = answer.parts.filter((p) => p.name === 'source').map((p) => p.value as { url: string });
-    expect(sources.map((s) => s.url)).toEqual(['/guides/theming']);
+    // `[1]` is the first search result; its source part carries that result's link, section and all.
+    expect(sources.map((s) => s.url)).toEqual([answer.searchResults[0]!.url]);
+    expect(sources[0]?.url).toBe('/guides/theming#dark-mode');
 
     // The retrieved passages reach the model in the system prompt.
     const system = calls[0]?.prompt.find((message) => message.role === 'system');

@@ -1,13 +1,16 @@
 import { composeExtractiveAnswer, sentences } from '../../server/engines/extractive';
+import { searchOutput } from '../../server/engines/sources';
 import type { AnswerContext } from '../../server/engines/types';
 import {
   DocsIndex,
   githubSlug,
+  inlineToText,
   loadDocs,
   normalizePath,
   pagePathFromFile,
   parseDocument,
   type RetrievalQuery,
+  tableCells,
 } from '../../server/retrieval';
 import { FIXTURE_DOCS } from './helpers';
 
@@ -64,6 +67,47 @@ describe('reading docs', () => {
     );
     expect(page.sections[0]?.blocks).toEqual(['The props:']);
     expect(page.sections[0]?.rows).toEqual(['Prop — Type', "theme — 'light' | 'dark'"]);
+  });
+
+  it('keeps inline code verbatim: tags, pipes and underscores inside backticks stay', () => {
+    expect(inlineToText('Render `<DocsAssistant>` once, not <b>twice</b>.')).toBe(
+      'Render <DocsAssistant> once, not twice.',
+    );
+    expect(inlineToText('`Promise<void>` and ``a `tick` b`` and `_private_`')).toBe(
+      'Promise<void> and a `tick` b and _private_',
+    );
+    // Outside code the usual marks go, and backslash escapes keep their character.
+    expect(inlineToText('**Bold**, _em_, [a `link`](/x) and \\*stars\\*')).toBe(
+      'Bold, em, a link and *stars*',
+    );
+    const page = parseDocument(
+      'c.md',
+      '# C\n\n## Use `<DocsAssistant>`\n\nPut `<DocsAssistant domain="acme" />` in the layout.\n',
+    );
+    expect(page.sections[0]?.blocks).toEqual(['Put <DocsAssistant domain="acme" /> in the layout.']);
+    expect(page.sections[0]?.headingPath).toEqual(['Use <DocsAssistant>']);
+    // GitHub drops the brackets from the slug but keeps the name.
+    expect(page.sections[0]?.anchor).toBe('use-docsassistant');
+  });
+
+  it('splits table rows on cell borders only, not on escaped pipes', () => {
+    expect(tableCells("| `theme` | `'light' \\| 'dark' \\| 'system'` | yes |")).toEqual([
+      '`theme`',
+      "`'light' | 'dark' | 'system'`",
+      'yes',
+    ]);
+    // An escaped backslash before a pipe leaves the pipe a border.
+    expect(tableCells('| a \\\\| b |')).toEqual(['a \\\\', 'b']);
+    expect(tableCells('a | b')).toEqual(['a', 'b']);
+    const page = parseDocument(
+      't.md',
+      "# T\n\n| Field | Type |\n|---|---|\n| `resolveHref` | `(href: string) => string \\| null` |\n| `kind` | `'config' \\| 'auth'` |\n",
+    );
+    expect(page.sections[0]?.rows).toEqual([
+      'Field — Type',
+      'resolveHref — (href: string) => string | null',
+      "kind — 'config' | 'auth'",
+    ]);
   });
 
   it('reads a page whose front matter is broken, without it', () => {
@@ -142,19 +186,14 @@ describe('retrieval', () => {
 describe('extractive answers', () => {
   const contextFor = (question: string, extra: Partial<RetrievalQuery> = {}): AnswerContext => {
     const retrieval = query(question, extra);
-    const sources = [...new Set(retrieval.hits.map((hit) => hit.section.pagePath))].map((path) => ({
-      id: path,
-      path,
-      url: path,
-      title: index.page(path)!.title,
-    }));
+    const { results, sources } = searchOutput(retrieval.hits, (path) => path);
     return {
       question,
       messages: [],
       history: [],
       context: [],
       retrieval,
-      results: [],
+      results,
       sources,
       related: [],
       index,
@@ -174,6 +213,12 @@ describe('extractive answers', () => {
     expect(suggestions.length).toBeGreaterThan(0);
     for (const line of suggestions) expect(line).toMatch(/^\([^()]+\)\[\/[^\]]*\]$/);
     expect(suggestions.join('\n')).not.toContain('(/getting-started)');
+    // Suggestions are pages, titled as pages (sources are sections, titled "Page › Heading").
+    for (const line of suggestions) {
+      const [, title, path] = /^\((.*)\)\[(.*)\]$/.exec(line)!;
+      expect(title).toBe(index.page(path!)?.title);
+    }
+    expect(answer.text).not.toMatch(/Related pages/i);
   });
 
   it('splits sentences but keeps a quotation with a full stop whole', () => {
