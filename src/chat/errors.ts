@@ -3,9 +3,11 @@
  * for the reader (the English default of the matching label) and a `detail` for developers.
  */
 import { defaultLabels } from '../labels';
-import { ErrorBodySchema } from '../protocol';
+import { ErrorBodySchema, type ErrorCode } from '../protocol';
 import type { RequestTrace } from './stream-tap';
 import type { AssistantError } from './types';
+
+const THREAD_NOT_FOUND: ErrorCode = 'thread_not_found';
 
 /** Reads `Retry-After` (delay-seconds or an HTTP date) as whole seconds from now. */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
@@ -29,6 +31,23 @@ function serverMessage(body: string): string {
   if (parsed.success) return `${parsed.data.error.code}: ${parsed.data.error.message}`;
   const text = body.trim();
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/**
+ * The server no longer knows the thread the request named (404 `thread_not_found`: expired, or a
+ * service restarted without its data): the
+ * hook starts a new thread with the same question instead of showing an error.
+ */
+export function isThreadNotFound(trace: RequestTrace | undefined): boolean {
+  if (trace?.httpError?.status !== 404) return false;
+  let json: unknown;
+  try {
+    json = JSON.parse(trace.httpError.body);
+  } catch {
+    return false;
+  }
+  const parsed = ErrorBodySchema.safeParse(json);
+  return parsed.success && parsed.data.error.code === THREAD_NOT_FOUND;
 }
 
 /** Maps a response that was not 2xx. */

@@ -17,7 +17,7 @@ import {
 import { createContextStore, toRequestContext } from '../context/store';
 import type { Context } from '../protocol';
 import { assistantEndpoint, buildRequestBody, checkConfig, STREAM_RENDER_THROTTLE_MS } from './config';
-import { toAssistantError } from './errors';
+import { isThreadNotFound, toAssistantError } from './errors';
 import { resolveThreadStorage } from './storage';
 import { createRequestTrace, createTappedFetch, type RequestTrace, resolveThread } from './stream-tap';
 import type {
@@ -66,6 +66,10 @@ interface PendingRequest {
   context: Context[];
   /** Items of the context store sent with it: removed once the server accepts the request. */
   contextIds: string[];
+  /** The server had forgotten the thread this request named: it is sent again as a new thread. */
+  threadLost?: boolean;
+  /** This request is that second attempt; it is not repeated again. */
+  isRecovery?: boolean;
 }
 
 // The chat client hands back the Error it threw; the mapped error is looked up by it.
@@ -182,11 +186,27 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     [commitThread],
   );
 
+  // Between a `thread_not_found` answer and the resend as a new thread, the client reports an error
+  // the reader must not see (the resend decides what is shown).
+  const [recovering, setRecovering] = useState(false);
+
   const handleError = useCallback(
     (error: Error) => {
       const request = requestRef.current;
       const mapped = toAssistantError(error, request?.trace);
       mappedErrors.set(error, mapped);
+      const session = sessionRef.current;
+      if (
+        request &&
+        !request.isRecovery &&
+        request.sessionId === session.id &&
+        (session.threadId || session.threadKey) &&
+        isThreadNotFound(request.trace)
+      ) {
+        request.threadLost = true;
+        setRecovering(true);
+        return;
+      }
       if (request) commitThread(request);
       optionsRef.current.onError?.(mapped);
     },
@@ -261,7 +281,10 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     [storage, endpoint],
   );
 
-  const run = useCallback(async (request: PendingRequest, start: () => Promise<unknown>) => {
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+
+  const run = useCallback(async (request: PendingRequest, start: () => Promise<unknown>): Promise<void> => {
     busyRef.current = true;
     requestRef.current = request;
     lastRequestRef.current = request;
@@ -269,6 +292,29 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
       await start();
     } finally {
       if (requestRef.current === request) busyRef.current = false;
+    }
+    if (!request.threadLost) return;
+    // Stopped, or a new conversation started meanwhile: nothing to resend.
+    if (requestRef.current !== request || sessionRef.current.id !== request.sessionId) {
+      setRecovering(false);
+      return;
+    }
+    // The server forgot the thread: forget it too (the next save stores the conversation without
+    // it) and send the same question, with the conversation so far, as a new thread. Once.
+    const forgotten = { ...sessionRef.current, threadId: undefined, threadKey: undefined };
+    sessionRef.current = forgotten;
+    setSession((s) => (s.id === forgotten.id ? { ...s, threadId: undefined, threadKey: undefined } : s));
+    const again: PendingRequest = {
+      sessionId: request.sessionId,
+      trace: createRequestTrace(),
+      context: request.context,
+      contextIds: request.contextIds,
+      isRecovery: true,
+    };
+    try {
+      await run(again, () => reloadRef.current({ body: { context: request.context } }));
+    } finally {
+      setRecovering(false);
     }
   }, []);
 
@@ -306,6 +352,8 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
 
   const stop = useCallback(() => {
     stopChat();
+    // A stop between a lost thread and its resend cancels the resend.
+    if (requestRef.current?.threadLost) requestRef.current = null;
     if (requestRef.current) commitThread(requestRef.current);
   }, [stopChat, commitThread]);
 
@@ -314,6 +362,7 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     busyRef.current = false;
     requestRef.current = null;
     lastRequestRef.current = null;
+    setRecovering(false);
     storage.clear();
     setSession(openSession(storage, endpoint, null));
   }, [stopChat, storage, endpoint]);
@@ -330,8 +379,8 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
 
   return {
     messages,
-    status,
-    error,
+    status: recovering && status === 'error' ? 'submitted' : status,
+    error: recovering ? null : error,
     configError,
     threadId,
     send,
