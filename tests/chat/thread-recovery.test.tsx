@@ -72,7 +72,7 @@ describe('useDocsAssistant: a thread the server forgot', () => {
     expect(calls[1]?.body).not.toHaveProperty('threadId');
     expect(calls[1]?.body).not.toHaveProperty('threadKey');
     // The new thread gets the conversation so far, the question and its context again.
-    expect((calls[1]?.body.messages as AssistantMessage[]).map((m) => m.content)).toEqual([
+    expect(((calls[1]?.body.messages ?? []) as AssistantMessage[]).map((m) => m.content)).toEqual([
       'What is a thread?',
       'A conversation the service remembers.',
       'And how long is it kept?',
