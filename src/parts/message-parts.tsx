@@ -11,6 +11,7 @@ import {
   sameToolInvocation,
 } from './equality';
 import { FilePart } from './file-part';
+import { type PartClassNames, PartClassNamesContext, usePartClassNames } from './part-class-names';
 import { ReasoningPart } from './reasoning-part';
 import { collectSources, SourcesList } from './sources';
 import { TextPart } from './text-part';
@@ -99,11 +100,12 @@ function samePart(a: UIPart, b: UIPart): boolean {
 /** One part in its `data-docs-assistant="part"` wrapper, re-rendered only when its content changes. */
 const PartSlot = memo(
   function PartSlot({ part, components, ...context }: PartSlotProps) {
+    const className = usePartClassNames().part;
     switch (part.type) {
       case 'text': {
         const Text = components.text;
         return Text ? (
-          <div data-docs-assistant="part" data-part-type="text">
+          <div className={className} data-docs-assistant="part" data-part-type="text">
             <Text part={part} {...context} />
           </div>
         ) : null;
@@ -111,7 +113,7 @@ const PartSlot = memo(
       case 'reasoning': {
         const Reasoning = components.reasoning;
         return Reasoning ? (
-          <div data-docs-assistant="part" data-part-type="reasoning">
+          <div className={className} data-docs-assistant="part" data-part-type="reasoning">
             <Reasoning part={part} {...context} />
           </div>
         ) : null;
@@ -121,6 +123,7 @@ const PartSlot = memo(
         const Tool = toolRenderer(components, toolInvocation.toolName);
         return Tool ? (
           <div
+            className={className}
             data-docs-assistant="part"
             data-part-type="tool-invocation"
             data-tool-name={toolInvocation.toolName}
@@ -133,7 +136,7 @@ const PartSlot = memo(
       case 'file': {
         const File = components.file;
         return File ? (
-          <div data-docs-assistant="part" data-part-type="file">
+          <div className={className} data-docs-assistant="part" data-part-type="file">
             <File part={part} {...context} />
           </div>
         ) : null;
@@ -164,8 +167,9 @@ interface SourcesSlotProps extends PartRenderContext {
 
 const SourcesSlot = memo(
   function SourcesSlot({ Sources, ...props }: SourcesSlotProps) {
+    const className = usePartClassNames().part;
     return (
-      <div data-docs-assistant="part" data-part-type="source">
+      <div className={className} data-docs-assistant="part" data-part-type="source">
         <Sources {...props} />
       </div>
     );
@@ -191,6 +195,11 @@ export interface MessagePartsProps {
   resolveHref: (href: string) => string | null;
   /** Sends a follow-up question; may change on every render without re-rendering parts. */
   onAsk?: (question: string) => void;
+  /**
+   * Class names for the `part` wrappers, the `source` links and the `suggestion` links; renderers
+   * read them with `usePartClassNames()`.
+   */
+  classNames?: PartClassNames;
 }
 
 /**
@@ -204,8 +213,15 @@ export const MessageParts = memo(function MessageParts({
   components,
   resolveHref,
   onAsk,
+  classNames,
 }: MessagePartsProps) {
   const resolved = useMemo(() => resolveComponents(components), [components]);
+  // Hosts often pass `classNames` inline: keyed on the strings, so parts do not re-render for it.
+  const { part: partClass, source: sourceClass, suggestion: suggestionClass } = classNames ?? {};
+  const classNamesValue = useMemo(
+    () => ({ part: partClass, source: sourceClass, suggestion: suggestionClass }),
+    [partClass, sourceClass, suggestionClass],
+  );
 
   // A stable wrapper: hosts often pass a fresh `send` each render, and re-rendering every part
   // for it would undo the memoisation.
@@ -220,7 +236,7 @@ export const MessageParts = memo(function MessageParts({
   const Sources = resolved.source;
 
   return (
-    <>
+    <PartClassNamesContext.Provider value={classNamesValue}>
       {parts.map((part, index) => (
         <PartSlot
           // Parts are only ever appended to a message, so the position is a stable key.
@@ -244,7 +260,7 @@ export const MessageParts = memo(function MessageParts({
           onAsk={ask}
         />
       ) : null}
-    </>
+    </PartClassNamesContext.Provider>
   );
 });
 MessageParts.displayName = 'MessageParts';

@@ -4,6 +4,7 @@ import { useLabels } from '../labels';
 import { type SourceLink, searchResultLinks } from '../protocol/search-results';
 import { sameContext, sameSources } from './equality';
 import { createIsExternal } from './href';
+import { usePartClassNames } from './part-class-names';
 import { externalLinkProps } from './suggestions';
 import { SEARCH_TOOL_NAME } from './tool-invocation-part';
 import type { SourcesProps } from './types';
@@ -55,6 +56,7 @@ export const SourcesList = memo(
   function SourcesList({ sources, resolveHref }: SourcesProps) {
     const labels = useLabels();
     const headingId = useId();
+    const className = usePartClassNames().source;
     if (sources.length === 0) return null;
     const isExternal = createIsExternal(resolveHref);
     return (
@@ -65,6 +67,7 @@ export const SourcesList = memo(
             <li key={source.href} value={index + 1}>
               <a
                 href={source.href}
+                className={className}
                 data-docs-assistant="source"
                 data-source-index={index + 1}
                 {...(isExternal(source.href) ? externalLinkProps : undefined)}

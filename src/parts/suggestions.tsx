@@ -1,5 +1,6 @@
 import { type HTMLAttributes, useId } from 'react';
 import { useLabels } from '../labels';
+import { usePartClassNames } from './part-class-names';
 
 /** A follow-up link from a `suggestions` block. */
 export interface Suggestion {
@@ -36,6 +37,7 @@ export interface SuggestionsProps extends HTMLAttributes<HTMLElement> {
 export function Suggestions({ suggestions, isExternal, ...props }: SuggestionsProps) {
   const labels = useLabels();
   const headingId = useId();
+  const className = usePartClassNames().suggestion;
   if (suggestions.length === 0) return null;
   return (
     <nav aria-labelledby={headingId} data-suggestions="" {...props}>
@@ -47,6 +49,7 @@ export function Suggestions({ suggestions, isExternal, ...props }: SuggestionsPr
           <li key={`${index}:${suggestion.href}`}>
             <a
               href={suggestion.href}
+              className={className}
               data-docs-assistant="suggestion"
               {...(isExternal(suggestion.href) ? externalLinkProps : undefined)}
             >

@@ -1,7 +1,8 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { AssistantMessage, AssistantStatus } from '../chat/types';
 import { useLabels } from '../labels';
 import { MessageParts } from '../parts/index';
+import type { PartClassNames } from '../parts/part-class-names';
 import type { PartComponents } from '../parts/types';
 import { visuallyHidden } from './dom';
 import { Icon } from './icons';
@@ -47,6 +48,10 @@ export function MessageList({
 
   // Follow the answer as it grows, unless the reader scrolled up to read something earlier.
   const stickToBottom = useRef(true);
+
+  // Keyed on the strings: an inline `classNames` object must not re-render every message.
+  const { part, source, suggestion } = classNames ?? {};
+  const partClassNames = useMemo(() => ({ part, source, suggestion }), [part, source, suggestion]);
   useEffect(() => {
     const list = listRef.current;
     if (list && stickToBottom.current) list.scrollTop = list.scrollHeight;
@@ -77,6 +82,7 @@ export function MessageList({
           resolveHref={resolveHref}
           onAsk={onAsk}
           className={classNames?.message}
+          partClassNames={partClassNames}
         />
       ))}
       {waiting ? (
@@ -95,6 +101,8 @@ interface MessageItemProps {
   resolveHref: (href: string) => string | null;
   onAsk: (question: string) => void;
   className?: string;
+  /** The `part`, `source` and `suggestion` class names (MessageParts keys its context on them). */
+  partClassNames?: PartClassNames;
 }
 
 const MessageItem = memo(function MessageItem({
@@ -104,6 +112,7 @@ const MessageItem = memo(function MessageItem({
   resolveHref,
   onAsk,
   className,
+  partClassNames,
 }: MessageItemProps) {
   const labels = useLabels();
   const isUser = message.role === 'user';
@@ -124,6 +133,7 @@ const MessageItem = memo(function MessageItem({
           components={components}
           resolveHref={resolveHref}
           onAsk={onAsk}
+          classNames={partClassNames}
         />
       )}
       {!isUser && !isStreaming && messageText(message).trim() ? (

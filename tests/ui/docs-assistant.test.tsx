@@ -515,7 +515,19 @@ describe('<DocsAssistant> customisation', () => {
   });
 
   it('drops the styled flag with unstyled, puts classNames on the slots and spreads props on the root', async () => {
-    const { fetch } = recordingFetch(() => answer(['Styled answer.']));
+    const { fetch } = recordingFetch(
+      () =>
+        answer(
+          ['Styled answer.\n\n', '```suggestions\n(Install)[/guides/install]\n(CLI)[/guides/cli]\n```\n'],
+          {
+            sources: [
+              { url: 'https://docs.example.com/guides/setup', title: 'Setup' },
+              { url: 'https://docs.example.com/guides/keys', title: 'Keys' },
+            ],
+          },
+        ),
+      serverError,
+    );
     const classNames = {
       root: 'c-root',
       launcher: 'c-launcher',
@@ -527,6 +539,10 @@ describe('<DocsAssistant> customisation', () => {
       input: 'c-input',
       context: 'c-context',
       starterQuestions: 'c-starters',
+      part: 'c-part',
+      source: 'c-source',
+      suggestion: 'c-suggestion',
+      error: 'c-error',
     };
     const ref = createRef<DocsAssistantHandle>();
     const { container, rerender } = render(
@@ -560,6 +576,7 @@ describe('<DocsAssistant> customisation', () => {
     act(() => void ref.current!.addContext({ type: 'code', value: 'x = 1' }));
     await openFloating(container);
     expect(hook(container, 'starter-questions')).toHaveClass('c-starters');
+    expect(hook(container, 'context')).toHaveClass('c-context');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Q?' }));
     await waitFor(() => expect(container).toHaveTextContent('Styled answer.'));
@@ -570,6 +587,19 @@ describe('<DocsAssistant> customisation', () => {
     for (const message of hooks(container, 'message')) expect(message).toHaveClass('c-message');
     expect(hook(container, 'composer')).toHaveClass('c-composer');
     expect(hook(container, 'input')).toHaveClass('c-input');
+
+    const parts = hooks(container, 'part');
+    expect(parts.map((part) => part.getAttribute('data-part-type'))).toEqual(['text', 'source']);
+    for (const part of parts) expect(part).toHaveClass('c-part');
+    const sources = hooks(container, 'source');
+    expect(sources.map((link) => link.textContent)).toEqual(['Setup', 'Keys']);
+    for (const link of sources) expect(link).toHaveClass('c-source');
+    const suggestions = hooks(container, 'suggestion');
+    expect(suggestions.map((link) => link.textContent)).toEqual(['Install', 'CLI']);
+    for (const link of suggestions) expect(link).toHaveClass('c-suggestion');
+
+    await user.type(screen.getByRole('textbox', { name: defaultLabels.inputLabel }), 'Again?{Enter}');
+    expect(await screen.findByRole('alert')).toHaveClass('c-error');
   });
 
   it('sets data-theme: fixed themes, and system following prefers-color-scheme live', () => {
