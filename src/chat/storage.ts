@@ -4,8 +4,7 @@
  * something old or broken) the widget keeps working: broken data is discarded, a failing storage is
  * replaced by memory, and each problem is reported once with `console.warn`.
  */
-import { z } from 'zod/v4-mini';
-import { MessageSchema } from '../protocol';
+import type { MessageRole } from '../protocol';
 import type { AssistantMessage, StoredThread, ThreadStorage } from './types';
 
 /** Version of what is written to localStorage; data of another version is discarded. */
@@ -13,12 +12,6 @@ export const STORED_THREAD_VERSION = 1;
 
 /** The localStorage key of a domain's conversation. */
 export const threadStorageKey = (domain: string): string => `docs-assistant:v1:${domain}`;
-
-const StoredThreadSchema = z.object({
-  threadId: z.optional(z.string()),
-  threadKey: z.optional(z.string()),
-  messages: z.array(MessageSchema),
-});
 
 /** Stored data that cannot be used (bad JSON, another version): discard it, keep the storage. */
 export class UnusableStoredThreadError extends Error {
@@ -119,15 +112,102 @@ function revive(messages: AssistantMessage[]): AssistantMessage[] {
   );
 }
 
+// --- Shape of a stored thread ------------------------------------------------------------------
+// The same rules as the protocol's `MessageSchema` (spec §2.2–2.3), checked by hand: the zod
+// runtime would be the biggest single piece of the widget's browser code, for this one check.
+
+type Check = (value: unknown) => boolean;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString: Check = (value) => typeof value === 'string';
+const optional =
+  (check: Check): Check =>
+  (value) =>
+    value === undefined || check(value);
+const arrayOf =
+  (check: Check): Check =>
+  (value) =>
+    Array.isArray(value) && value.every(check);
+/** An object whose listed fields pass their checks; other fields are allowed (and kept). */
+const shape =
+  (fields: Record<string, Check>): Check =>
+  (value) =>
+    isRecord(value) && Object.entries(fields).every(([key, check]) => check(value[key]));
+const literal =
+  (expected: string): Check =>
+  (value) =>
+    value === expected;
+
+// ISO 8601 date-time with an offset, as `Date#toJSON` writes it (zod's `iso.datetime({ offset })`).
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/;
+const isDateTime: Check = (value) =>
+  value instanceof Date ||
+  (typeof value === 'string' && ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)));
+
+const TOOL_STATES = new Set(['partial-call', 'call', 'result']);
+const isToolInvocation = shape({
+  state: (value) => typeof value === 'string' && TOOL_STATES.has(value),
+  step: optional((value) => typeof value === 'number'),
+  toolCallId: isString,
+  toolName: isString,
+});
+
+const isReasoningDetail: Check = (value) =>
+  isRecord(value) &&
+  (value.type === 'text'
+    ? isString(value.text) && optional(isString)(value.signature)
+    : value.type === 'redacted' && isString(value.data));
+
+const PART_CHECKS = new Map<unknown, Check>(
+  Object.entries({
+    text: shape({ text: isString }),
+    reasoning: shape({ reasoning: isString, details: arrayOf(isReasoningDetail) }),
+    'step-start': () => true,
+    source: shape({
+      source: shape({
+        sourceType: literal('url'),
+        id: isString,
+        url: isString,
+        title: optional(isString),
+      }),
+    }),
+    'tool-invocation': shape({ toolInvocation: isToolInvocation }),
+    file: shape({ mimeType: isString, data: isString }),
+  }),
+);
+const isPart: Check = (value) => isRecord(value) && !!PART_CHECKS.get(value.type)?.(value);
+
+// The protocol's MESSAGE_ROLES, spelled out: importing that constant would load its zod schemas.
+// `satisfies` keeps the two in step (a missing or unknown role does not compile).
+const ROLES = new Set<unknown>(
+  Object.keys({ system: true, assistant: true, data: true, user: true } satisfies Record<MessageRole, true>),
+);
+const isMessage = shape({
+  id: (value) => typeof value === 'string' && value.length > 0,
+  role: (value) => ROLES.has(value),
+  content: isString,
+  parts: arrayOf(isPart),
+  createdAt: optional(isDateTime),
+  annotations: optional(Array.isArray),
+  experimental_attachments: optional(
+    arrayOf(shape({ name: optional(isString), contentType: optional(isString), url: isString })),
+  ),
+});
+const isStoredThread = shape({
+  threadId: optional(isString),
+  threadKey: optional(isString),
+  messages: arrayOf(isMessage),
+});
+
 /** Checks a stored thread's shape; `null` when it is not one. */
 function validate(thread: unknown): StoredThread | null {
-  const parsed = StoredThreadSchema.safeParse(thread);
-  if (!parsed.success) return null;
-  const { threadId, threadKey, messages } = parsed.data;
+  if (!isStoredThread(thread)) return null;
+  const { threadId, threadKey, messages } = thread as StoredThread;
   return {
     ...(threadId ? { threadId } : {}),
     ...(threadKey ? { threadKey } : {}),
-    messages: revive(messages as AssistantMessage[]),
+    messages: revive(messages),
   };
 }
 

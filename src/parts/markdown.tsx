@@ -10,9 +10,9 @@ import {
   useRef,
 } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './code-block';
 import { createIsExternal, isSafeHref, keepSafeHref } from './href';
+import { remarkGfmSyntax } from './remark-gfm-syntax';
 import { type MarkdownBlocks, updateMarkdownBlocks } from './split-markdown-blocks';
 import { externalLinkProps, parseSuggestions, Suggestions } from './suggestions';
 
@@ -20,7 +20,7 @@ import { externalLinkProps, parseSuggestions, Suggestions } from './suggestions'
 export const SUGGESTIONS_LANGUAGE = 'suggestions';
 
 // Module-level so every block gets the same array and react-markdown sees no change.
-const remarkPlugins = [remarkGfm];
+const remarkPlugins = [remarkGfmSyntax];
 
 interface LinkPolicy {
   resolveHref: (href: string) => string | null;

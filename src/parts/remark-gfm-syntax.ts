@@ -1,0 +1,27 @@
+/**
+ * GitHub Flavored Markdown for reading only: what `remark-gfm` does minus the serializer.
+ *
+ * `remark-gfm` also registers the GFM `mdast-util-to-markdown` extensions, which pull the whole
+ * Markdown serializer into the bundle (a fifth of the widget's Markdown code) although answers are
+ * only ever parsed and rendered, never written back out. This plugin registers the same micromark
+ * syntax and mdast-from-markdown extensions, so the tree, and so the output, is the same: tables,
+ * task lists, strikethrough, autolink literals and footnotes.
+ */
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import type {} from 'remark-parse';
+import type { Processor } from 'unified';
+
+// Built once: react-markdown runs its plugins for every block it renders (each streamed chunk),
+// and the extensions hold no state between parses.
+const syntax = gfm();
+const fromMarkdown = gfmFromMarkdown();
+
+/** A unified plugin: the GFM syntax for `remark-parse`. Takes no options (as used by the widget). */
+export function remarkGfmSyntax(this: Processor): undefined {
+  const data = this.data();
+  data.micromarkExtensions ??= [];
+  data.micromarkExtensions.push(syntax);
+  data.fromMarkdownExtensions ??= [];
+  data.fromMarkdownExtensions.push(fromMarkdown);
+}
