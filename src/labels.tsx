@@ -53,6 +53,8 @@ export interface Labels {
   copyFailed?: string;
   /** Said while the panel's code loads on first open. Optional for compatibility. */
   loading?: string;
+  /** Accessible name of the "Ask AI" button on the page's code blocks. Optional for compatibility. */
+  askAiAboutCode?: string;
 }
 
 export const defaultLabels: Labels = {
@@ -100,6 +102,7 @@ export const defaultLabels: Labels = {
   downloadFile: (mimeType) => `Download file (${mimeType})`,
   copyFailed: 'Code selected: press Ctrl+C (⌘C on a Mac) to copy',
   loading: 'Loading the assistant…',
+  askAiAboutCode: 'Ask AI about this code',
 };
 
 const LabelsContext = createContext<Labels>(defaultLabels);

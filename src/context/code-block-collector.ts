@@ -32,7 +32,7 @@ export interface CodeBlockCollectorOptions {
   onAsk: (context: Context) => void;
   /** The button's text, e.g. `labels.askAi`. */
   label: string;
-  /** The button's accessible name. @default `${label} about this code` */
+  /** The button's accessible name, e.g. `labels.askAiAboutCode`. @default `${label} about this code` */
   accessibleLabel?: string;
 }
 
@@ -91,10 +91,11 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
     button.setAttribute(WIDGET_ATTRIBUTE, 'ask-code');
     button.setAttribute('aria-label', accessibleLabel);
     button.textContent = label;
-    // Pinned to the block's top right corner; the inset is themable, the rest is in collectors.css.
+    // Pinned to the block's top corner at the end of its lines (the right in left-to-right pages, the
+    // left in right-to-left ones); the inset is themable, the rest is in collectors.css.
     button.style.position = 'absolute';
-    button.style.setProperty('top', 'var(--da-ask-code-inset, 0.5em)');
-    button.style.setProperty('right', 'var(--da-ask-code-inset, 0.5em)');
+    button.style.setProperty('inset-block-start', 'var(--da-ask-code-inset, 0.5em)');
+    button.style.setProperty('inset-inline-end', 'var(--da-ask-code-inset, 0.5em)');
     // Keeps "Ask AI" out of the code when the reader selects and copies the block.
     button.style.setProperty('user-select', 'none');
     button.addEventListener('click', () => {

@@ -14,7 +14,7 @@ export interface UseCodeBlockCollectorOptions {
   onAsk: (context: Context) => void;
   /** The buttons' text, e.g. `labels.askAi`. */
   label: string;
-  /** The buttons' accessible name. @default `${label} about this code` */
+  /** The buttons' accessible name, e.g. `labels.askAiAboutCode`. @default `${label} about this code` */
   accessibleLabel?: string;
 }
 

@@ -193,12 +193,18 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
       onAsk: onCollect,
       label: labels.askAi,
     });
+    // A host that translated `askAi` but not `askAiAboutCode` gets its own word as the name rather
+    // than an English sentence around it (the name must contain the visible text, WCAG 2.5.3).
+    const askAiAboutCode =
+      labelOverrides?.askAiAboutCode ??
+      (labels.askAi === defaultLabels.askAi ? defaultLabels.askAiAboutCode : labels.askAi);
     useCodeBlockCollector({
       enabled: collectorOptions.codeBlocks !== false,
       selector: collectorOptions.codeBlocks || undefined,
       widgetRef: rootRef,
       onAsk: onCollect,
       label: labels.askAi,
+      accessibleLabel: askAiAboutCode,
     });
 
     // --- imperative handle --------------------------------------------------------------------------

@@ -54,6 +54,16 @@ describe('createCodeBlockCollector', () => {
     expect(buttonsIn(byTestId('answer-code'))).toBe(0);
   });
 
+  it('pins the button with logical insets only, so it mirrors in right-to-left pages', () => {
+    start();
+    const button = byTestId('first').querySelector<HTMLElement>('[data-docs-assistant="ask-code"]')!;
+    expect(button.style.getPropertyValue('inset-inline-end')).toBe('var(--da-ask-code-inset, 0.5em)');
+    expect(button.style.getPropertyValue('inset-block-start')).toBe('var(--da-ask-code-inset, 0.5em)');
+    for (const physical of ['left', 'right', 'top', 'bottom']) {
+      expect(button.style.getPropertyValue(physical)).toBe('');
+    }
+  });
+
   it('sends the block’s code (without the button text) with the path and the nearest id', () => {
     const onAsk = vi.fn();
     start({ onAsk });

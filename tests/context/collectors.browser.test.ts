@@ -199,6 +199,30 @@ describe('collectors in Chromium', () => {
     expect(selected).toBe('npm install docs-assistant\ndocs-assistant serve');
   });
 
+  it("pins a code block's Ask AI to the end of its lines: the right, or the left in right-to-left pages", async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const edges = () =>
+      page.evaluate(() => {
+        const pre = document.querySelector('#usage pre')!.getBoundingClientRect();
+        const button = document
+          .querySelector('#usage [data-docs-assistant="ask-code"]')!
+          .getBoundingClientRect();
+        return { start: button.left - pre.left, end: pre.right - button.right, top: button.top - pre.top };
+      });
+    const ltr = await edges();
+    expect(ltr.end).toBeLessThan(ltr.start);
+    expect(ltr.end).toBeGreaterThan(0);
+    expect(ltr.top).toBeGreaterThan(0);
+    await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+    try {
+      const rtl = await edges();
+      expect(rtl.start).toBeCloseTo(ltr.end, 0);
+      expect(rtl.end).toBeGreaterThan(rtl.start);
+    } finally {
+      await page.evaluate(() => document.documentElement.removeAttribute('dir'));
+    }
+  });
+
   it('offers nothing for text selected in a form field of the page', async () => {
     await page.locator('#search').click();
     await page.keyboard.press('ControlOrMeta+A');

@@ -428,7 +428,7 @@ describe('<DocsAssistant> collectors', () => {
         <DocsAssistant {...baseProps} />
       </>,
     );
-    const askCode = await screen.findByRole('button', { name: `${defaultLabels.askAi} about this code` });
+    const askCode = await screen.findByRole('button', { name: defaultLabels.askAiAboutCode });
     const user = userEvent.setup();
     await user.click(askCode);
     expect(hook(container, 'root')).toHaveAttribute('data-state', 'open');
@@ -438,6 +438,33 @@ describe('<DocsAssistant> collectors', () => {
     expect(chips).toHaveLength(1);
     expect(chips[0]).toHaveAttribute('data-context-type', 'code');
     expect(hook(chips[0]!, 'context-value')).toHaveTextContent('npm run build');
+  });
+
+  it("names the code blocks' Ask AI with the askAiAboutCode label, and never in another language than askAi", async () => {
+    const { rerender } = render(
+      <>
+        <pre>
+          <code>npm run build</code>
+        </pre>
+        <DocsAssistant
+          {...baseProps}
+          labels={{ askAi: 'KI fragen', askAiAboutCode: 'KI zu diesem Code fragen' }}
+        />
+      </>,
+    );
+    const button = await screen.findByRole('button', { name: 'KI zu diesem Code fragen' });
+    expect(button).toHaveTextContent('KI fragen');
+    // Only askAi translated: the visible word names the button rather than an English sentence.
+    rerender(
+      <>
+        <pre>
+          <code>npm run build</code>
+        </pre>
+        <DocsAssistant {...baseProps} labels={{ askAi: 'KI fragen' }} />
+      </>,
+    );
+    expect(await screen.findByRole('button', { name: 'KI fragen' })).toHaveTextContent('KI fragen');
+    expect(screen.queryByRole('button', { name: /about this code/ })).toBeNull();
   });
 
   it('adds no Ask AI buttons with collectors={false}', async () => {
@@ -450,7 +477,7 @@ describe('<DocsAssistant> collectors', () => {
       </>,
     );
     await act(async () => {});
-    expect(screen.queryByRole('button', { name: `${defaultLabels.askAi} about this code` })).toBeNull();
+    expect(screen.queryByRole('button', { name: defaultLabels.askAiAboutCode })).toBeNull();
   });
 });
 
