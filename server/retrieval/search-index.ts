@@ -17,13 +17,38 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** Light English stemming so "colors" finds "color" and "libraries" finds "library". */
-function stem(term: string): string {
-  if (term.length > 4 && term.endsWith('ies')) return `${term.slice(0, -3)}y`;
-  if (term.length > 3 && term.endsWith('s') && !term.endsWith('ss') && !term.endsWith('us')) {
-    return term.slice(0, -1);
+// Stems shorter than this are left whole: "ring" must not become "r".
+const MIN_STEM = 3;
+
+/**
+ * Light English stemming: plurals ("colors" → "color", "libraries" → "library") and the common
+ * verb endings ("streaming", "streamed", "streams" → "stream"; "stored", "storing" → "stor").
+ * Both the docs and the questions go through it, so a stem only has to be the same, not a word.
+ */
+export function stem(term: string): string {
+  let word = term;
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (
+    word.length > 3 &&
+    word.endsWith('s') &&
+    !word.endsWith('ss') &&
+    !word.endsWith('us') &&
+    !word.endsWith('is')
+  ) {
+    word = word.slice(0, -1);
   }
-  return term;
+  for (const ending of ['ing', 'ed']) {
+    if (word.endsWith(ending) && word.length - ending.length >= MIN_STEM + 1) {
+      word = word.slice(0, -ending.length);
+      // "stopped" → "stopp" → "stop"; "running" → "run".
+      if (word.length > MIN_STEM && word.at(-1) === word.at(-2) && !/[lsz]/.test(word.at(-1)!))
+        word = word.slice(0, -1);
+      return word;
+    }
+  }
+  // "store", "stored" and "storing" meet at "stor".
+  if (word.length > MIN_STEM + 1 && word.endsWith('e') && !word.endsWith('ee')) word = word.slice(0, -1);
+  return word;
 }
 
 /** Lower-cases, drops stop words and stems; `null` drops the term. */
@@ -34,7 +59,23 @@ export function processTerm(term: string): string | null {
   return stem(lower);
 }
 
-const tokenize = (text: string): string[] => text.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+/**
+ * Words, plus the parts of identifiers: `retrievalPageSize` is also `retrieval`, `page`, `size`,
+ * and `svc_dsc_` also `svc`, `dsc`, so readers who write the words find the names.
+ */
+const tokenize = (text: string): string[] => {
+  const tokens: string[] = [];
+  for (const word of text.split(/[^\p{L}\p{N}_]+/u)) {
+    if (!word) continue;
+    tokens.push(word);
+    const parts = word
+      .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+      .split(/[_\s]+/)
+      .filter(Boolean);
+    if (parts.length > 1) tokens.push(...parts);
+  }
+  return tokens;
+};
 
 /** The content terms of a text, as the index sees them. */
 export function queryTerms(text: string): string[] {
@@ -85,6 +126,8 @@ export interface RetrievalResult {
 // Weights of the secondary queries relative to the question (1).
 const HISTORY_WEIGHT = 0.5;
 const CONTEXT_WEIGHT = 0.35;
+// Share of the rest of its page's score added to a section's own.
+const PAGE_EVIDENCE_WEIGHT = 0.1;
 // Score factor for sections of the page the reader is on.
 const CURRENT_PAGE_BOOST = 1.6;
 // At most this many sections of one page in a result list, so several pages get a say.
@@ -210,12 +253,22 @@ export class DocsIndex {
       .join('\n');
     if (contextText.trim()) add(this.run(contextText, options), CONTEXT_WEIGHT, false);
 
+    // A page that speaks to the question in several sections is more likely the one to read.
+    const pageTotals = new Map<string, number>();
+    for (const [id, entry] of scores) {
+      const page = this.byId.get(id)!.pagePath;
+      pageTotals.set(page, (pageTotals.get(page) ?? 0) + entry.score);
+    }
     const ranked = [...scores.entries()]
-      .map(([id, entry]) => ({
-        section: this.byId.get(id)!,
-        score: entry.score,
-        questionTerms: entry.questionTerms,
-      }))
+      .map(([id, entry]) => {
+        const section = this.byId.get(id)!;
+        const rest = (pageTotals.get(section.pagePath) ?? 0) - entry.score;
+        return {
+          section,
+          score: entry.score + PAGE_EVIDENCE_WEIGHT * rest,
+          questionTerms: entry.questionTerms,
+        };
+      })
       // Ties broken by id so the order never depends on insertion accidents.
       .sort((a, b) => b.score - a.score || a.section.id.localeCompare(b.section.id));
 
