@@ -92,7 +92,12 @@ export default function Panel({
         </button>
       </PanelHeader>
       {empty && starterQuestions && !configError ? (
-        <StarterQuestions questions={starterQuestions} onAsk={ask} className={classNames?.starterQuestions} />
+        <StarterQuestions
+          questions={starterQuestions}
+          onAsk={ask}
+          className={classNames?.starterQuestions}
+          suggestionClassName={classNames?.suggestion}
+        />
       ) : null}
       {empty ? null : (
         <MessageList

@@ -603,6 +603,7 @@ describe('<DocsAssistant> customisation', () => {
     act(() => void ref.current!.addContext({ type: 'code', value: 'x = 1' }));
     await openFloating(container);
     expect(hook(container, 'starter-questions')).toHaveClass('c-starters');
+    expect(screen.getByRole('button', { name: 'Q?' })).toHaveClass('c-suggestion');
     expect(hook(container, 'context')).toHaveClass('c-context');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Q?' }));
