@@ -2,6 +2,7 @@
 /**
  * `docs-assistant <command>`. Commands live in their own files; add one to `COMMANDS` to ship it.
  */
+import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { serveCommand } from './cli/serve';
 import { type CliCommand, type CliIo, CliUsageError } from './cli/types';
@@ -51,7 +52,21 @@ export async function runCli(argv: string[], io: CliIo = consoleIo): Promise<num
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/**
+ * Whether this module is the program being run: `tsx server/cli.ts`, `node dist/cli/cli.js`, or
+ * `npx docs-assistant`, where argv[1] is npm's `.bin` symlink and Node runs the file it points to.
+ */
+function isMain(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
   runCli(process.argv.slice(2)).then((code) => {
     if (code !== 0) process.exitCode = code;
   });
