@@ -14,12 +14,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
   peerDependencies?: Record<string, string>;
 };
 const packages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
-const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (name: string) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const external = [
   /^node:/,
-  new RegExp(`^(${builtinModules.map(escape).join('|')})$`),
+  new RegExp(`^(${builtinModules.map(escapeRegExp).join('|')})$`),
   // A package and its subpaths (`react-dom/server`, `zod/v4-mini`).
-  ...packages.map((name) => new RegExp(`^${escape(name)}($|/)`)),
+  ...packages.map((name) => new RegExp(`^${escapeRegExp(name)}($|/)`)),
 ];
 
 /** Makes the built file executable, so `./dist/cli/cli.js` runs as is (npm also sets it on install). */
