@@ -124,7 +124,8 @@ describe('in Chromium with the default stylesheet', () => {
       expect(panel.width).toBeLessThan(500);
 
       await page.getByRole('button', { name: 'What is this?' }).click();
-      await page.getByText('A styled answer.').waitFor();
+      // The message, not the live region that also says it ("Answer ready: …").
+      await page.locator('[data-docs-assistant="message"]').getByText('A styled answer.').waitFor();
 
       await page.keyboard.press('Escape');
       // Focus returns in an effect after the render: poll rather than read once.
