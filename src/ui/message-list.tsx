@@ -144,6 +144,40 @@ const MessageItem = memo(function MessageItem({
 });
 MessageItem.displayName = 'MessageItem';
 
+/**
+ * Copies with the Clipboard API, else with the legacy `execCommand('copy')` (pages served over plain
+ * http have no `navigator.clipboard`); false when neither works.
+ */
+async function copyToClipboard(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Denied (permissions policy, document not focused): try the legacy path.
+  }
+  if (typeof document.execCommand !== 'function') return false;
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  const previousFocus = document.activeElement;
+  document.body.appendChild(area);
+  try {
+    area.focus();
+    area.select();
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+    // Keyboard readers stay on the copy button.
+    if (previousFocus instanceof HTMLElement) previousFocus.focus();
+  }
+}
+
 function CopyButton({ text }: { text: string }) {
   const labels = useLabels();
   const [copied, setCopied] = useState(false);
@@ -161,10 +195,11 @@ function CopyButton({ text }: { text: string }) {
       aria-label={label}
       title={label}
       onClick={() => {
-        navigator.clipboard?.writeText(text).then(
-          () => setCopied(true),
-          (error: unknown) => console.error('docs-assistant: copying the answer failed', error),
-        );
+        void copyToClipboard(text).then((ok) => {
+          if (ok) setCopied(true);
+          else
+            console.error('docs-assistant: copying the answer failed: this page allows no clipboard access.');
+        });
       }}
     >
       <Icon name={copied ? 'check' : 'copy'} />

@@ -343,6 +343,35 @@ describe('<DocsAssistant> conversation', () => {
     expect(await screen.findByRole('button', { name: defaultLabels.copied })).toBeInTheDocument();
   });
 
+  it('copies an answer where the page has no Clipboard API (plain http)', async () => {
+    const { fetch } = recordingFetch(() => answer(['Copy ', 'me too.']));
+    const { container } = render(<DocsAssistant {...baseProps} fetch={fetch} defaultOpen />);
+    const input = await screen.findByRole('textbox', { name: defaultLabels.inputLabel });
+    const user = userEvent.setup();
+    await user.type(input, 'Q{Enter}');
+    await waitFor(() => expect(hook(container, 'root')).toHaveAttribute('data-status', 'ready'));
+    let copied: string | undefined;
+    const execCommand = vi.fn((command: string) => {
+      const active = document.activeElement;
+      if (command !== 'copy' || !(active instanceof HTMLTextAreaElement)) return false;
+      copied = active.value.slice(active.selectionStart, active.selectionEnd);
+      return true;
+    });
+    const clipboard = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    try {
+      const button = await screen.findByRole('button', { name: defaultLabels.copy });
+      await user.click(button);
+      expect(await screen.findByRole('button', { name: defaultLabels.copied })).toHaveFocus();
+      expect(copied).toBe('Copy me too.');
+    } finally {
+      if (clipboard) Object.defineProperty(navigator, 'clipboard', clipboard);
+      else Reflect.deleteProperty(navigator, 'clipboard');
+      Reflect.deleteProperty(document, 'execCommand');
+    }
+  });
+
   it('starts a new conversation', async () => {
     const { fetch } = recordingFetch(() => answer(['An answer.']));
     const { container } = render(
