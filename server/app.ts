@@ -18,7 +18,13 @@ export function createAssistantApp(runtime: AssistantRuntime): Hono {
       origin: '*',
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type'],
-      exposeHeaders: ['X-Thread-Id', 'X-Thread-Key', 'Retry-After'],
+      exposeHeaders: [
+        'X-Thread-Id',
+        'X-Thread-Key',
+        'Retry-After',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+      ],
       maxAge: 600,
     }),
   );

@@ -19,7 +19,7 @@ import type { DomainConfig, ServiceConfig } from './config';
 import { pageUrlBuilder, searchOutput } from './engines/sources';
 import type { AnswerContext, AnswerEngine } from './engines/types';
 import { clientIp, HttpError, readJsonBody, requireKey } from './http';
-import type { FixedWindowLimiter } from './rate-limit';
+import type { FixedWindowLimiter, RateLimitDecision } from './rate-limit';
 import type { DocsIndex } from './retrieval';
 import type { Thread, ThreadStore } from './threads';
 
@@ -42,12 +42,22 @@ const RELATED_POOL = 15;
 const randomId = (prefix: string): string =>
   prefix + crypto.getRandomValues(new Uint32Array(3)).reduce((id, n) => id + n.toString(36), '');
 
-function rateLimited(scope: string, retryAfterSeconds: number, limit: number): HttpError {
+/**
+ * `X-RateLimit-Limit` and `X-RateLimit-Remaining` of the tightest limit a request counted against
+ * (the one with the fewest requests left), so a client can slow down before it gets a 429.
+ */
+export function rateLimitHeaders(...decisions: RateLimitDecision[]): Record<string, string> {
+  const tightest = decisions.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+  return { 'X-RateLimit-Limit': String(tightest.limit), 'X-RateLimit-Remaining': String(tightest.remaining) };
+}
+
+function rateLimited(scope: string, decision: RateLimitDecision): HttpError {
+  const { retryAfterSeconds, limit } = decision;
   return new HttpError(
     429,
     'rate_limited',
     `Too many requests ${scope} (limit ${limit}); retry in ${retryAfterSeconds} seconds.`,
-    { headers: { 'Retry-After': String(retryAfterSeconds) } },
+    { headers: { 'Retry-After': String(retryAfterSeconds), ...rateLimitHeaders(decision) } },
   );
 }
 
@@ -115,9 +125,10 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
   const { config, limiters } = runtime;
   const domainName = c.req.param('domain') ?? '';
 
+  // Counted before the key is checked, so requests with bad keys use up an address's allowance
+  // too: a client guessing keys is slowed like any other.
   const ipDecision = limiters.perIp.hit(clientIp(c, { trustProxy: runtime.trustProxy }));
-  if (!ipDecision.allowed)
-    throw rateLimited('from this IP address', ipDecision.retryAfterSeconds, ipDecision.limit);
+  if (!ipDecision.allowed) throw rateLimited('from this IP address', ipDecision);
 
   const owner = requireKey(config, c.req.header('authorization'), 'assistant');
   const domain = config.domains.find((d) => d.domain === domainName);
@@ -136,9 +147,7 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
     );
   }
   const orgDecision = limiters.perOrganization.hit(owner.organization.id);
-  if (!orgDecision.allowed) {
-    throw rateLimited('for this organization', orgDecision.retryAfterSeconds, orgDecision.limit);
-  }
+  if (!orgDecision.allowed) throw rateLimited('for this organization', orgDecision);
 
   const body = await readJsonBody(c.req.raw, config.maxBodyBytes);
   const validation = validateAssistantRequest(body);
@@ -188,6 +197,7 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
     headers: {
       [THREAD_ID_HEADER]: thread.id,
       [THREAD_KEY_HEADER]: thread.key,
+      ...rateLimitHeaders(ipDecision, orgDecision),
       'Cache-Control': 'no-cache, no-transform',
       'X-Accel-Buffering': 'no',
     },

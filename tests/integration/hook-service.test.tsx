@@ -116,7 +116,7 @@ describe('useDocsAssistant against the reference service over HTTP', () => {
     expect(watched.statuses).toEqual([200, 200]);
     // The follow-up carries the thread from the first answer's finish part…
     expect(watched.bodies[1]).toMatchObject({ threadId });
-    expect((watched.bodies[1]?.messages as unknown[]).length).toBe(3);
+    expect(watched.bodies[1]).toHaveProperty('messages.length', 3);
     // …and the service continued that thread rather than starting another.
     expect(result.current.threadId).toBe(threadId);
     const stored = await service.threads.find(threadId!, { domain: DOMAIN, fp: 'anonymous' });

@@ -163,6 +163,7 @@ describe('assistant endpoint over HTTP with the AI SDK v4 client', () => {
     });
     await answer.text();
     const exposed = answer.headers.get('access-control-expose-headers')?.toLowerCase() ?? '';
-    for (const header of ['x-thread-id', 'x-thread-key', 'retry-after']) expect(exposed).toContain(header);
+    for (const header of ['x-thread-id', 'x-thread-key', 'retry-after', 'x-ratelimit-remaining'])
+      expect(exposed).toContain(header);
   });
 });

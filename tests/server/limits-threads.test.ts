@@ -19,10 +19,14 @@ describe('rate limits (spec §8)', () => {
       for (let i = 0; i < 2; i++) {
         const ok = await send();
         expect(ok.status).toBe(200);
+        // The organization's 2 per window is tighter than the address's 10,000 per day.
+        expect(ok.headers.get('x-ratelimit-limit')).toBe('2');
+        expect(ok.headers.get('x-ratelimit-remaining')).toBe(String(1 - i));
         await ok.text();
       }
       const limited = await send();
       expect(limited.status).toBe(429);
+      expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
       const retryAfter = Number(limited.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
@@ -45,6 +49,8 @@ describe('rate limits (spec §8)', () => {
       expect(first.status).toBe(401);
       const second = await fetch(running.endpoint(), { method: 'POST', headers: authHeaders(), body: '{}' });
       expect(second.status).toBe(429);
+      expect(second.headers.get('x-ratelimit-limit')).toBe('1');
+      expect(second.headers.get('x-ratelimit-remaining')).toBe('0');
       expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(3600);
     } finally {
       await running.close();

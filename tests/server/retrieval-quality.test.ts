@@ -1,8 +1,9 @@
 /**
  * Retrieval quality on this repository's own docs: hand-written reader questions
  * (`fixtures/retrieval-questions.json`) through the real index. The floors sit below the measured
- * values (hit@1 80.0%, hit@5 97.8% on 45 questions; `npx tsx bench/retrieval-quality.ts`), so the
- * test fails when a change makes retrieval clearly worse, not when one question moves by a rank.
+ * values (hit@1 80.0%, hit@5 95.6% on 45 questions; `npx tsx bench/retrieval-quality.ts`), so the
+ * test fails when a change to the search or the docs makes retrieval clearly worse, not when one
+ * question moves by a rank.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,9 +22,9 @@ const { questions } = JSON.parse(
   readFileSync(new URL('./fixtures/retrieval-questions.json', import.meta.url), 'utf8'),
 ) as { questions: EvalQuestion[] };
 
-// Floors: 4 and 6 points under the measured hit@5 and hit@1 (2 and 4 questions of 45).
-const MIN_HIT_AT_5 = 0.93;
-const MIN_HIT_AT_1 = 0.72;
+// Floors (shares of the questions), about 3 and 5 questions under the measured values.
+const MIN_HIT_AT_5 = 0.9;
+const MIN_HIT_AT_1 = 0.7;
 
 let index: DocsIndex;
 beforeAll(async () => {
