@@ -197,9 +197,13 @@ describe('docs-assistant export, Ctrl-C in a real process', () => {
       return new Response(body, { headers: { 'Content-Type': 'application/gzip' } });
     });
     try {
+      // One Node process with tsx as a loader (not the tsx wrapper, which relays signals to a
+      // second process), so Ctrl-C reaches the CLI the way it does once installed.
       const child = spawn(
-        fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url)),
+        process.execPath,
         [
+          '--import',
+          'tsx',
           'server/cli.ts',
           'export',
           '--domain',
