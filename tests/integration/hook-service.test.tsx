@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { type AssistantService, createAssistantService } from '../../server/service';
-import type { AssistantMessage } from '../../src/chat/types';
+import type { AssistantMessage, StoredThread, ThreadStorage } from '../../src/chat/types';
 import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
 import { keepSafeHref } from '../../src/parts/href';
 import { collectSources } from '../../src/parts/sources';
@@ -128,5 +128,55 @@ describe('useDocsAssistant against the reference service over HTTP', () => {
     expect(followUp?.role).toBe('assistant');
     expect(searchResults(followUp).map((r) => r.path)).toContain('/theming');
     expect(textOf(followUp)).toMatch(/system/i);
+  });
+
+  it('recovers from a thread the service does not know (a restart without a data folder)', async () => {
+    const watched = watchedFetch();
+    // What a reader's browser kept from before the service restarted.
+    let stored: StoredThread | null = {
+      threadId: 'thr_from_before_the_restart',
+      messages: [
+        {
+          id: 'u0',
+          role: 'user',
+          content: 'How do I turn on dark mode?',
+          parts: [{ type: 'text', text: 'How do I turn on dark mode?' }],
+        },
+        {
+          id: 'a0',
+          role: 'assistant',
+          content: 'Set theme="dark".',
+          parts: [{ type: 'text', text: 'Set theme="dark".' }],
+        },
+      ],
+    };
+    const storage: ThreadStorage = {
+      load: () => stored,
+      save: (thread) => {
+        stored = thread;
+      },
+      clear: () => {
+        stored = null;
+      },
+    };
+    const { result } = renderHook(() =>
+      useDocsAssistant({ domain: DOMAIN, apiKey: KEY, baseUrl, fetch: watched.fetch, storage }),
+    );
+    await waitFor(() => expect(result.current.messages).toHaveLength(2));
+
+    await act(() => result.current.send('Which CSS variable sets the accent colour?'));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    // The service answered the stale thread with 404 thread_not_found; the hook sent the question
+    // again without it, and the new answer's thread replaced the old one.
+    expect(watched.statuses).toEqual([404, 200]);
+    expect(watched.bodies[0]).toMatchObject({ threadId: 'thr_from_before_the_restart' });
+    expect(watched.bodies[1]).not.toHaveProperty('threadId');
+    expect(result.current.error).toBeNull();
+    expect(result.current.threadId).toMatch(/^thr_/);
+    expect(result.current.threadId).not.toBe('thr_from_before_the_restart');
+    const answer = result.current.messages.at(-1);
+    expect(answer?.role).toBe('assistant');
+    expect(searchResults(answer).map((r) => r.path)).toContain('/theming');
+    await waitFor(() => expect(stored?.threadId).toBe(result.current.threadId));
   });
 });
