@@ -5,7 +5,7 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import type { CSSProperties } from 'react';
 import { expect, within } from 'storybook/test';
-import { HEBREW_ANSWER, QUESTIONS, replies } from './support/conversations';
+import { ARABIC_LABELS as arabicLabels, HEBREW_ANSWER, QUESTIONS, replies } from './support/conversations';
 import {
   type AssistantArgs,
   assistantArgs,
@@ -131,20 +131,6 @@ export const CustomTheme: Story = {
     await expect(root.style.getPropertyValue('--da-accent')).toBe('#7c3aed');
     await expect(within(canvasElement).getByRole('heading', { name: 'Ask Acme Docs' })).toBeInTheDocument();
   },
-};
-
-const arabicLabels = {
-  title: 'اسأل التوثيق',
-  launcher: 'اسأل الذكاء الاصطناعي',
-  inputLabel: 'سؤالك',
-  inputPlaceholder: 'اكتب سؤالاً عن التوثيق…',
-  send: 'إرسال',
-  stop: 'إيقاف',
-  newConversation: 'محادثة جديدة',
-  starterQuestionsHeading: 'جرّب أن تسأل',
-  sourcesHeading: 'المصادر',
-  copy: 'نسخ الإجابة',
-  close: 'إغلاق',
 };
 
 /** Arabic: `dir="rtl"` on the root, Arabic labels, question and answer. */

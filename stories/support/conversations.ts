@@ -121,6 +121,21 @@ export const RTL_ANSWER =
 export const HEBREW_ANSWER =
   'שנו את משתני `--da-*` על שורש הרכיב. למשל `--da-accent` קובע את צבע הכפתור והקישורים.';
 
+/** The widget's strings in Arabic, for the right-to-left stories. */
+export const ARABIC_LABELS = {
+  title: 'اسأل التوثيق',
+  launcher: 'اسأل الذكاء الاصطناعي',
+  inputLabel: 'سؤالك',
+  inputPlaceholder: 'اكتب سؤالاً عن التوثيق…',
+  send: 'إرسال',
+  stop: 'إيقاف',
+  newConversation: 'محادثة جديدة',
+  starterQuestionsHeading: 'جرّب أن تسأل',
+  sourcesHeading: 'المصادر',
+  copy: 'نسخ الإجابة',
+  close: 'إغلاق',
+};
+
 const SEARCH_ID = 'call_search_1';
 
 export const replies = {

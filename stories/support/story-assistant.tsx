@@ -76,7 +76,15 @@ export function DocsPage({ children }: { children?: ReactNode }) {
         The assistant answers from your documentation. Readers select a sentence or a code block and ask about
         it; the selection travels with the question as context.
       </p>
-      <pre data-story="code">
+      <pre
+        data-story="code"
+        style={{
+          background: '#f6f8fa',
+          border: '1px solid #d0d7de',
+          borderRadius: 6,
+          padding: '0.75rem 1rem',
+        }}
+      >
         <code>{"npm install docs-assistant\nimport 'docs-assistant/styles.css';"}</code>
       </pre>
       {children}
