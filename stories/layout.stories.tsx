@@ -114,6 +114,7 @@ export const Dark: Story = {
 const customTheme = {
   '--da-accent': '#7c3aed',
   '--da-accent-text': '#ffffff',
+  '--da-focus-ring': '#7c3aed',
   '--da-user-bg': '#f3e8ff',
   '--da-bg': '#fdfcff',
   '--da-border': 'rgb(124 58 237 / 0.25)',

@@ -112,8 +112,8 @@ function ReviewCell({ cell, pacingMs }: { cell: Cell; pacingMs: number }) {
         replies={cell.replies}
         pacingMs={pacingMs}
         frameWidth={420}
-        style={{ '--da-inline-height': '460px' } as CSSProperties}
         {...cell.props}
+        style={{ '--da-inline-height': '460px', ...cell.props?.style } as CSSProperties}
         labels={labels}
       />
     </div>
