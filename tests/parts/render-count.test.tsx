@@ -215,3 +215,58 @@ describe('render counts while streaming', () => {
     expect(markdownRenders).toEqual(['Three and four']);
   });
 });
+
+describe('unfinished blocks while streaming', () => {
+  // A loose ordered list (blank lines between items), a table and a code fence that never closes.
+  const STREAMED = [
+    '## Steps',
+    '1. Install the package.\n\n2. Add the widget.\n\n   Indented continuation of step two.\n\n3. Set `apiKey`.',
+    '| Option | Default |\n| --- | --- |\n| fp | anonymous |\n| retrievalPageSize | 5 |\n| filter | none |',
+    '```tsx\nconst a = 1;\n\nconst b = 2;\n\nexport { a, b };',
+  ].join('\n\n');
+
+  it('keeps finished blocks, one list, one table and one code block stable to the end', () => {
+    const resolveHref = createHrefResolver('https://docs.acme.dev');
+    const view = (text: string) => (
+      <TextPart
+        part={{ type: 'text', text }}
+        message={{ id: 'm', role: 'assistant', content: text, parts: [{ type: 'text', text }] }}
+        isStreaming
+        resolveHref={resolveHref}
+      />
+    );
+    const { rerender, container } = render(view(''));
+    markdownRenders.length = 0;
+    let tableRows = 0;
+    let codeShownAt = -1;
+    for (let end = 1; end <= STREAMED.length; end += 3) {
+      const text = STREAMED.slice(0, end);
+      const before = markdownRenders.length;
+      rerender(view(text));
+      const rendered = markdownRenders.slice(before);
+      // Only the block being written re-renders.
+      expect(rendered.length).toBeLessThanOrEqual(1);
+      if (rendered.length === 1) expect(rendered[0]).toBe(splitMarkdownBlocks(text).at(-1));
+      // The loose list is one list all along: never split into a second <ol start="2">.
+      expect(container.querySelectorAll('ol').length).toBeLessThanOrEqual(1);
+      expect(container.querySelector('ol[start]')).toBeNull();
+      // Once there, the table never goes away and never loses a row.
+      const rows = container.querySelectorAll('table tr').length;
+      if (tableRows > 0) expect(rows).toBeGreaterThanOrEqual(tableRows);
+      tableRows = rows;
+      // Once the fence line is written, the rest shows as one code block, blank lines included.
+      if (codeShownAt >= 0) expect(container.querySelectorAll('pre code')).toHaveLength(1);
+      else if (container.querySelector('pre code')) codeShownAt = end;
+    }
+    expect(container.querySelectorAll('ol > li')).toHaveLength(3);
+    expect(tableRows).toBe(4);
+    expect(container.querySelector('pre code')?.textContent).toContain('const b = 2;\n\nexport { a, b };');
+
+    // Each finished block rendered exactly once (its final text), the unfinished fence many times.
+    const blocks = splitMarkdownBlocks(STREAMED);
+    expect(blocks).toHaveLength(4);
+    for (const block of blocks.slice(0, -1)) {
+      expect(markdownRenders.filter((source) => source === block)).toHaveLength(1);
+    }
+  });
+});

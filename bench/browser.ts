@@ -1,0 +1,290 @@
+/**
+ * The streaming benchmark: the widget, the naive integration and the plain-text floor, each
+ * bundled by Vite in production mode, stream the same answers in headless Chromium. Per run:
+ * main-thread time (CDP `Performance.getMetrics`: script and whole tasks), the longest task (a CDP
+ * trace of the renderer's main thread), frames dropped (requestAnimationFrame gaps) and, during the
+ * longest answer, key press → paint delays of real key presses in the composer.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { build } from 'vite';
+import { launchChromium } from '../tests/e2e/browser';
+import { answerTokens, END_MARK } from './corpus';
+import type { RunResult } from './pages/harness';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PAGES = join(ROOT, 'bench', 'pages');
+
+export const VARIANTS = ['widget', 'naive', 'floor'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+export interface StreamRun {
+  variant: Variant;
+  tokens: number;
+  finished: boolean;
+  tokensSent: number;
+  elapsedMs: number;
+  /** Main-thread JavaScript (CDP ScriptDuration). */
+  scriptMs: number;
+  /** Main-thread busy time: script, style, layout, paint (CDP TaskDuration). */
+  taskMs: number;
+  longestTaskMs: number;
+  tasksOver50: number;
+  frames: number;
+  droppedFrames: number;
+  keyDelaysMs: number[];
+}
+
+/** Builds the three pages (production mode, minified) into `outDir`. */
+async function buildPages(outDir: string): Promise<void> {
+  const html = (variant: Variant) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${variant}</title></head>` +
+    `<body><div id="root"></div><script type="module" src="../${variant}.tsx"></script></body></html>`;
+  const staging = await mkdtemp(join(PAGES, '.html-'));
+  try {
+    for (const variant of VARIANTS) await writeFile(join(staging, `${variant}.html`), html(variant));
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        root: staging,
+        configFile: false,
+        mode: 'production',
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: {
+          alias: [
+            {
+              find: /^docs-assistant\/styles\.css$/,
+              replacement: join(ROOT, 'src/styles/docs-assistant.css'),
+            },
+            // BENCH_SRC: measure another copy of `src/` (a patch under study) in the same harness.
+            {
+              find: /^docs-assistant$/,
+              replacement: join(process.env.BENCH_SRC ?? join(ROOT, 'src'), 'index.ts'),
+            },
+          ],
+        },
+        build: {
+          outDir,
+          emptyOutDir: true,
+          // Unminified only for reading a CPU profile (BENCH_PROFILE); measured runs are minified.
+          minify: !process.env.BENCH_PROFILE,
+          sourcemap: false,
+          rolldownOptions: {
+            input: Object.fromEntries(VARIANTS.map((v) => [v, join(staging, `${v}.html`)])),
+          },
+        },
+      });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
+
+/** Serves the built pages on 127.0.0.1 (a random free port). */
+function serve(dir: string): Promise<{ server: Server; origin: string }> {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    const file = join(dir, path);
+    if (!file.startsWith(dir)) {
+      response.writeHead(403).end();
+      return;
+    }
+    const stream = createReadStream(file);
+    stream.on('error', () => response.writeHead(404).end());
+    stream.on('open', () => {
+      response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      stream.pipe(response);
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ server, origin: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** The longest task on a renderer main thread, and how many took over 50 ms, from a CDP trace. */
+function longTasksFromTrace(trace: Buffer): { longest: number; over50: number } {
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  let longest = 0;
+  let over50 = 0;
+  for (const event of events) {
+    if (event.ph !== 'X' || event.name !== 'ThreadControllerImpl::RunTask') continue;
+    if (!mainThreads.has(`${event.pid}:${event.tid}`)) continue;
+    const ms = (event.dur ?? 0) / 1000;
+    longest = Math.max(longest, ms);
+    if (ms > 50) over50++;
+  }
+  return { longest, over50 };
+}
+
+/** Cumulative main-thread metrics of the page (CDP `Performance.getMetrics`), in seconds. */
+async function metrics(session: CDPSession): Promise<Record<string, number>> {
+  const { metrics: list } = await session.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((m) => [m.name, m.value]));
+}
+
+/** Presses keys in the composer every `everyMs` until `done` settles. */
+async function typeWhile(page: Page, selector: string, done: Promise<unknown>, everyMs: number) {
+  let finished = false;
+  void done.finally(() => {
+    finished = true;
+  });
+  await page.locator(selector).focus();
+  const letters = 'how do i change the theme ';
+  for (let i = 0; !finished && i < 400; i++) {
+    await page.keyboard.press(letters[i % letters.length] === ' ' ? 'Space' : letters[i % letters.length]!);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** Pause between key presses while typing during the longest answer (ms): a fast typist. */
+const KEY_INTERVAL_MS = 40;
+
+const COMPOSER: Record<Variant, string> = {
+  widget: '[data-docs-assistant="input"]',
+  naive: 'textarea',
+  floor: 'textarea',
+};
+
+async function runOne(
+  browser: Browser,
+  origin: string,
+  variant: Variant,
+  tokens: string[],
+  options: { capMs: number; typing: boolean },
+): Promise<StreamRun> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  try {
+    page.on('pageerror', (error) => console.error(`[${variant}] page error: ${error.message}`));
+    await page.goto(`${origin}/${variant}.html`);
+    await page.waitForFunction(() => window.__benchReady === true, undefined, { timeout: 10_000 });
+    // Let the page settle (lazy panel chunk, fonts) before measuring.
+    if (variant === 'widget') await page.locator(COMPOSER.widget).waitFor();
+    await page.waitForTimeout(200);
+
+    const session = await context.newCDPSession(page);
+    await session.send('Performance.enable');
+    if (process.env.BENCH_PROFILE) {
+      await session.send('Profiler.enable');
+      await session.send('Profiler.start');
+    }
+    const before = await metrics(session);
+    await browser.startTracing(page, { categories: ['toplevel'] });
+    const run = page.evaluate((input) => window.__bench!.run(input), {
+      tokens,
+      capMs: options.capMs,
+      endMark: END_MARK,
+    });
+    if (options.typing) await typeWhile(page, COMPOSER[variant], run, KEY_INTERVAL_MS);
+    const result: RunResult = await run;
+    const trace = await browser.stopTracing();
+    const after = await metrics(session);
+    if (process.env.BENCH_PROFILE) {
+      const { profile } = await session.send('Profiler.stop');
+      await writeFile(
+        join(process.env.BENCH_PROFILE, `${variant}-${tokens.length}.cpuprofile`),
+        JSON.stringify(profile),
+      );
+    }
+    const { longest, over50 } = longTasksFromTrace(trace);
+    return {
+      variant,
+      tokens: tokens.length,
+      finished: result.finished,
+      tokensSent: result.tokensSent,
+      elapsedMs: result.elapsedMs,
+      scriptMs: ((after.ScriptDuration ?? 0) - (before.ScriptDuration ?? 0)) * 1000,
+      taskMs: ((after.TaskDuration ?? 0) - (before.TaskDuration ?? 0)) * 1000,
+      longestTaskMs: longest,
+      tasksOver50: over50,
+      frames: result.frames,
+      droppedFrames: result.droppedFrames,
+      keyDelaysMs: result.keyDelaysMs,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface StreamBenchOptions {
+  sizes: number[];
+  /** A run that has not finished streaming by then is cut (ms). */
+  capMs: number;
+  /** @default every variant */
+  variants?: readonly Variant[];
+  onRun?: (run: StreamRun) => void;
+}
+
+/** Builds the pages, starts Chromium, runs every variant at every size; typing during the largest. */
+export async function streamBench({
+  sizes,
+  capMs,
+  variants = VARIANTS,
+  onRun,
+}: StreamBenchOptions): Promise<StreamRun[]> {
+  const out = await mkdtemp(join(tmpdir(), 'docs-assistant-bench-'));
+  if (process.env.BENCH_KEEP) console.log('pages in', out);
+  await mkdir(out, { recursive: true });
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  try {
+    await buildPages(out);
+    const served = await serve(out);
+    server = served.server;
+    browser = await launchChromium();
+    const runs: StreamRun[] = [];
+    const largest = Math.max(...sizes);
+    for (const size of sizes) {
+      const tokens = answerTokens(size);
+      for (const variant of variants) {
+        const run = await runOne(browser, served.origin, variant, tokens, {
+          capMs,
+          typing: size === largest,
+        });
+        runs.push(run);
+        onRun?.(run);
+      }
+    }
+    return runs;
+  } finally {
+    await browser?.close();
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    if (!process.env.BENCH_KEEP) await rm(out, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * Runs inside the benchmark page (all three variants): a `fetch` that streams the AI SDK v4 data
+ * stream format from memory at full speed, and the page-side measurements (frames, key-to-paint
+ * delays). Node drives it through `window.__bench` (see `bench/browser.ts`).
+ */
+import { formatDataStreamPart } from '@ai-sdk/ui-utils';
+
+export interface RunOptions {
+  tokens: string[];
+  /** Stop streaming after this long (ms): a run that cannot keep up is cut, and reported as cut. */
+  capMs: number;
+  /** Text that is on screen once the whole answer has rendered. */
+  endMark: string;
+}
+
+export interface RunResult {
+  finished: boolean;
+  tokensSent: number;
+  elapsedMs: number;
+  frames: number;
+  droppedFrames: number;
+  longestFrameMs: number;
+  keyDelaysMs: number[];
+  longTasks: number[];
+}
+
+export interface BenchPage {
+  /** Sends one question; resolves when the page shows the end of the answer (or the cap cut it). */
+  run(options: RunOptions): Promise<RunResult>;
+}
+
+declare global {
+  interface Window {
+    __bench?: BenchPage;
+    __benchReady?: boolean;
+  }
+}
+
+// One frame at 60 Hz (in ms): a gap of two of these between frames is one dropped frame.
+const FRAME_MS = 1000 / 60;
+
+/** A macrotask boundary without timer clamping: each network chunk arrives in a task of its own. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+interface Stream {
+  tokens: string[];
+  capMs: number;
+  sent: number;
+  closed: boolean;
+  cut: boolean;
+  startedAt: number;
+}
+
+let current: Stream | null = null;
+
+/**
+ * The page's `fetch` for the assistant endpoint: a v4 data stream whose text parts are the run's
+ * tokens, one token per network chunk, each in its own task, as fast as the page takes them.
+ */
+export const benchFetch: typeof fetch = async () => {
+  const stream = current;
+  if (!stream) throw new Error('bench: no run in progress');
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(encoder.encode(formatDataStreamPart('start_step', { messageId: 'answer' })));
+      for (const token of stream.tokens) {
+        await nextTask();
+        if (performance.now() - stream.startedAt > stream.capMs) {
+          stream.cut = true;
+          break;
+        }
+        controller.enqueue(encoder.encode(formatDataStreamPart('text', token)));
+        stream.sent++;
+      }
+      const usage = { promptTokens: 10, completionTokens: stream.sent };
+      controller.enqueue(
+        encoder.encode(
+          formatDataStreamPart('finish_step', { finishReason: 'stop', usage, isContinued: false }) +
+            formatDataStreamPart('finish_message', { finishReason: 'stop', usage }),
+        ),
+      );
+      controller.close();
+      stream.closed = true;
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+};
+
+/**
+ * Installs `window.__bench`: `ask` sends the question the variant's own way, `answerShown` says
+ * whether the end of the answer is on screen.
+ */
+export function installBench(ask: (question: string) => void, answerShown: (endMark: string) => boolean) {
+  const keyDelays: number[] = [];
+  // Key press → the frame that shows it: the event's timestamp (when the browser received the
+  // press) to just after the next frame's paint (a task queued from requestAnimationFrame runs
+  // after that frame is painted).
+  window.addEventListener(
+    'keydown',
+    (event) => {
+      const pressed = event.timeStamp;
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          keyDelays.push(performance.now() - pressed);
+          channel.port1.close();
+        };
+        channel.port2.postMessage(null);
+      });
+    },
+    true,
+  );
+
+  window.__bench = {
+    run({ tokens, capMs, endMark }) {
+      keyDelays.length = 0;
+      const longTasks: number[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) longTasks.push(entry.duration);
+      });
+      observer.observe({ type: 'longtask', buffered: false });
+
+      const startedAt = performance.now();
+      const stream: Stream = { tokens, capMs, sent: 0, closed: false, cut: false, startedAt };
+      current = stream;
+      let frames = 0;
+      let dropped = 0;
+      let longestFrame = 0;
+      let last = startedAt;
+      performance.mark('bench:start');
+      return new Promise<RunResult>((resolve) => {
+        const onFrame = (now: number) => {
+          frames++;
+          const gap = now - last;
+          longestFrame = Math.max(longestFrame, gap);
+          dropped += Math.max(0, Math.round(gap / FRAME_MS) - 1);
+          last = now;
+          // Done once the stream has ended and its last words are painted (or the run was cut).
+          if (stream.closed && (stream.cut || answerShown(endMark))) {
+            performance.mark('bench:end');
+            performance.measure('bench:run', 'bench:start', 'bench:end');
+            observer.disconnect();
+            current = null;
+            resolve({
+              finished: !stream.cut,
+              tokensSent: stream.sent,
+              elapsedMs: performance.now() - startedAt,
+              frames,
+              droppedFrames: dropped,
+              longestFrameMs: longestFrame,
+              keyDelaysMs: [...keyDelays],
+              longTasks,
+            });
+            return;
+          }
+          requestAnimationFrame(onFrame);
+        };
+        requestAnimationFrame(onFrame);
+        ask('How do I configure the widget?');
+      });
+    },
+  };
+  window.__benchReady = true;
+}
