@@ -55,6 +55,8 @@ export interface Labels {
   loading?: string;
   /** Accessible name of the "Ask AI" button on the page's code blocks. Optional for compatibility. */
   askAiAboutCode?: string;
+  /** Accessible name of an answer's code block that names no language. Optional for compatibility. */
+  codeBlock?: string;
 }
 
 export const defaultLabels: Labels = {
@@ -103,6 +105,7 @@ export const defaultLabels: Labels = {
   copyFailed: 'Code selected: press Ctrl+C (⌘C on a Mac) to copy',
   loading: 'Loading the assistant…',
   askAiAboutCode: 'Ask AI about this code',
+  codeBlock: 'Code',
 };
 
 const LabelsContext = createContext<Labels>(defaultLabels);

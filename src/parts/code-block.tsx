@@ -1,4 +1,4 @@
-import { type HTMLAttributes, useCallback, useEffect, useRef, useState } from 'react';
+import { type HTMLAttributes, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { defaultLabels, useLabels } from '../labels';
 
 // How long the button says "Copied" (in ms).
@@ -44,11 +44,17 @@ export interface CodeBlockProps extends HTMLAttributes<HTMLDivElement> {
   language?: string;
 }
 
-/** A fenced code block: language label, "Copy code" button, `<pre><code>`. */
+/**
+ * A fenced code block: language label, "Copy code" button, `<pre><code>`. The `<pre>` scrolls
+ * sideways when a line is too long, so it is a tab stop (keyboard readers scroll it with the arrow
+ * keys, WCAG 2.1.1), named by the language label. It is a `group`, not a `region`: a named region
+ * is a landmark, and two `ts` blocks would be two landmarks with one name.
+ */
 export function CodeBlock({ code, language, ...props }: CodeBlockProps) {
   const labels = useLabels();
   const [state, setState] = useState<CopyState>('idle');
   const codeRef = useRef<HTMLElement>(null);
+  const languageId = useId();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -74,12 +80,23 @@ export function CodeBlock({ code, language, ...props }: CodeBlockProps) {
   return (
     <div data-code-block="" {...props}>
       <div data-code-block-header="">
-        {language ? <span data-code-language="">{language}</span> : null}
+        {language ? (
+          <span id={languageId} data-code-language="">
+            {language}
+          </span>
+        ) : null}
         <button type="button" onClick={onCopy} data-copy-state={state}>
           {buttonText}
         </button>
       </div>
-      <pre>
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; this only names the code. */}
+      <pre
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable from the keyboard (WCAG 2.1.1).
+        tabIndex={0}
+        role="group"
+        aria-labelledby={language ? languageId : undefined}
+        aria-label={language ? undefined : (labels.codeBlock ?? defaultLabels.codeBlock)}
+      >
         <code ref={codeRef} className={language ? `language-${language}` : undefined}>
           {code}
         </code>

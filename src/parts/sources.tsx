@@ -51,7 +51,11 @@ export function collectSources(
   return [...byHref.values()];
 }
 
-/** The default sources renderer: a heading and a numbered list of titled links. */
+/**
+ * The default sources renderer: a heading and a numbered list of titled links, named by the heading.
+ * Not a landmark: every answer has its own list, and landmarks that share a name ("Sources") are
+ * indistinguishable in a screen reader's landmark menu.
+ */
 export const SourcesList = memo(
   function SourcesList({ sources, resolveHref }: SourcesProps) {
     const labels = useLabels();
@@ -60,9 +64,9 @@ export const SourcesList = memo(
     if (sources.length === 0) return null;
     const isExternal = createIsExternal(resolveHref);
     return (
-      <section aria-labelledby={headingId} data-sources="">
+      <div data-sources="">
         <h3 id={headingId}>{labels.sourcesHeading}</h3>
-        <ol>
+        <ol aria-labelledby={headingId}>
           {sources.map((source, index) => (
             <li key={source.href} value={index + 1}>
               <a
@@ -77,7 +81,7 @@ export const SourcesList = memo(
             </li>
           ))}
         </ol>
-      </section>
+      </div>
     );
   },
   (prev, next) => sameSources(prev.sources, next.sources) && sameContext(prev, next),

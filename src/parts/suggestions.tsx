@@ -27,22 +27,25 @@ export function parseSuggestions(code: string, resolveHref: (href: string) => st
   return suggestions;
 }
 
-export interface SuggestionsProps extends HTMLAttributes<HTMLElement> {
+export interface SuggestionsProps extends HTMLAttributes<HTMLDivElement> {
   suggestions: Suggestion[];
   /** Decides which links open in a new tab. */
   isExternal: (href: string) => boolean;
 }
 
-/** Follow-up links under the `suggestionsHeading` label. */
+/**
+ * Follow-up links under the `suggestionsHeading` label, as a list named by it. Not a `nav`
+ * landmark: each answer may have its own, and landmarks sharing one name cannot be told apart.
+ */
 export function Suggestions({ suggestions, isExternal, ...props }: SuggestionsProps) {
   const labels = useLabels();
   const headingId = useId();
   const className = usePartClassNames().suggestion;
   if (suggestions.length === 0) return null;
   return (
-    <nav aria-labelledby={headingId} data-suggestions="" {...props}>
+    <div data-suggestions="" {...props}>
       <p id={headingId}>{labels.suggestionsHeading}</p>
-      <ul>
+      <ul aria-labelledby={headingId}>
         {suggestions.map((suggestion, index) => (
           // Lines may repeat a link; the position keeps keys unique and stable while streaming.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
@@ -58,7 +61,7 @@ export function Suggestions({ suggestions, isExternal, ...props }: SuggestionsPr
           </li>
         ))}
       </ul>
-    </nav>
+    </div>
   );
 }
 

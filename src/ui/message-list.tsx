@@ -1,4 +1,14 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  type RefObject,
+  type UIEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { AssistantMessage, AssistantStatus } from '../chat/types';
 import { useLabels } from '../labels';
 import { MessageParts } from '../parts/index';
@@ -46,16 +56,10 @@ export function MessageList({
   const last = shown[shown.length - 1];
   const waiting = busy && last?.role !== 'assistant';
 
-  // Follow the answer as it grows, unless the reader scrolled up to read something earlier.
-  const stickToBottom = useRef(true);
-
   // Keyed on the strings: an inline `classNames` object must not re-render every message.
   const { part, source, suggestion } = classNames ?? {};
   const partClassNames = useMemo(() => ({ part, source, suggestion }), [part, source, suggestion]);
-  useEffect(() => {
-    const list = listRef.current;
-    if (list && stickToBottom.current) list.scrollTop = list.scrollHeight;
-  });
+  const onScroll = useConversationScroll(listRef, shown.findLast((m) => m.role === 'user')?.id);
 
   return (
     <div
@@ -68,10 +72,7 @@ export function MessageList({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable so keyboard readers can scroll it (WCAG 2.1.1).
       tabIndex={0}
       aria-label={labels.title}
-      onScroll={(event) => {
-        const el = event.currentTarget;
-        stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
-      }}
+      onScroll={onScroll}
     >
       {shown.map((message) => (
         <MessageItem
@@ -92,6 +93,62 @@ export function MessageList({
       ) : null}
     </div>
   );
+}
+
+/** How close to the bottom counts as "at the bottom" (in px): rounding and a stray wheel tick. */
+const AT_BOTTOM_PX = 24;
+
+/**
+ * Where the conversation scrolls. When the reader asks, the list follows the answer as it grows,
+ * but only until their question reaches the top of the list (less its `scroll-margin-block-start`):
+ * a long answer is then read from its start, and the question is never pushed under the header.
+ * A reader who scrolls is left where they scrolled to; one who scrolls to the very bottom is
+ * followed there. Only the list scrolls, never the page around the widget.
+ */
+function useConversationScroll(
+  listRef: RefObject<HTMLDivElement | null>,
+  lastQuestionId: string | undefined,
+): (event: UIEvent<HTMLDivElement>) => void {
+  const mode = useRef<'turn' | 'bottom' | 'free'>('turn');
+  // The scroll position this hook set last: the scroll event it causes is not the reader's.
+  const ownScrollTop = useRef<number | null>(null);
+  const turnId = useRef(lastQuestionId);
+  if (turnId.current !== lastQuestionId) {
+    // A new question: show its turn, whatever the reader did during the last one.
+    turnId.current = lastQuestionId;
+    mode.current = 'turn';
+  }
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    // Hidden (a closed panel keeps streaming): nothing to measure; the render that shows it scrolls it.
+    if (!list || list.clientHeight === 0 || mode.current === 'free') return;
+    const bottom = list.scrollHeight - list.clientHeight;
+    let target = bottom;
+    if (mode.current === 'turn' && lastQuestionId !== undefined) {
+      const question = Array.from(
+        list.querySelectorAll<HTMLElement>('[data-docs-assistant="message"][data-role="user"]'),
+      ).pop();
+      if (question) {
+        const margin = Number.parseFloat(getComputedStyle(question).scrollMarginTop) || 0;
+        const questionTop =
+          list.scrollTop + question.getBoundingClientRect().top - list.getBoundingClientRect().top - margin;
+        target = Math.min(bottom, Math.max(0, questionTop));
+      }
+    }
+    // Only ever down: content that grows below never moves what the reader sees upwards.
+    if (target > list.scrollTop + 1) {
+      list.scrollTop = target;
+      ownScrollTop.current = list.scrollTop;
+    }
+  });
+
+  return useCallback((event: UIEvent<HTMLDivElement>) => {
+    const list = event.currentTarget;
+    if (ownScrollTop.current !== null && Math.abs(list.scrollTop - ownScrollTop.current) < 1) return;
+    ownScrollTop.current = null;
+    mode.current = list.scrollHeight - list.scrollTop - list.clientHeight < AT_BOTTOM_PX ? 'bottom' : 'free';
+  }, []);
 }
 
 interface MessageItemProps {

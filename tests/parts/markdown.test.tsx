@@ -181,7 +181,7 @@ describe('Markdown', () => {
       </LabelsProvider>,
     );
     expect(container.querySelector('pre')).toBeNull();
-    const nav = screen.getByRole('navigation', { name: 'Keep reading' });
+    const nav = screen.getByRole('list', { name: 'Keep reading' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Install the widget', 'https://docs.acme.dev/docs/guides/install'],

@@ -122,10 +122,6 @@ const EXPECTATIONS: Record<string, Record<string, Expectation>> = {
     // 9 answered questions (18 messages), 3 refused before an answer, 1 cut off mid-answer.
     AllStates: {
       hooks: { root: 16, error: 6, message: 23 },
-      // Each answer's source list is a <section> named "Sources" (src/parts/sources.tsx), so two
-      // answers with sources on one page are two landmarks with one name. Reported to the widget's
-      // owners; the grid shows several such answers, the single-conversation stories do not.
-      axeExceptions: ['landmark-unique'],
     },
   },
   staticExport: {

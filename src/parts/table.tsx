@@ -1,0 +1,47 @@
+import { type ComponentPropsWithoutRef, useEffect, useRef, useState } from 'react';
+import type { ExtraProps } from 'react-markdown';
+
+/**
+ * An answer's table inside a wrapper that scrolls sideways, so a wide table never squeezes its
+ * words apart in a narrow panel. While it does scroll, the wrapper is a tab stop so keyboard readers
+ * can scroll it too (WCAG 2.1.1); a table that fits adds no tab stop. Meant as react-markdown's
+ * `table` element (`components={{ table: MarkdownTable }}`).
+ */
+export function MarkdownTable({
+  node: _node,
+  children,
+  ...props
+}: ComponentPropsWithoutRef<'table'> & ExtraProps) {
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(wrapperRef);
+  return (
+    <div
+      ref={wrapperRef}
+      data-table-scroll=""
+      data-scrolls={scrolls ? '' : undefined}
+      // A region that scrolls must be reachable from the keyboard (WCAG 2.1.1).
+      tabIndex={scrolls ? 0 : undefined}
+    >
+      <table {...props}>{children}</table>
+    </div>
+  );
+}
+
+/** Whether the element's content is wider than its box; kept up to date as either changes size. */
+function useScrollsSideways(ref: { current: HTMLElement | null }): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    // Below a pixel is rounding, not overflow.
+    const check = () => setScrolls(element.scrollWidth - element.clientWidth > 1);
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    // The table grows while its rows stream in; the wrapper's own box may stay the same.
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
+}
