@@ -31,7 +31,7 @@ describe('size budgets (gzip -9, React external)', () => {
     expect(report.css).toBeLessThanOrEqual(BUDGETS.css);
   });
 
-  it('keeps the Markdown serializer and the request schemas out of the widget', () => {
+  it('keeps the Markdown serializer (mdast-util-to-markdown) out of the widget', () => {
     const inputs = new Set(report.inputs.map((input) => input.path));
     expect(inputs.has('micromark-core-commonmark')).toBe(true);
     expect(inputs.has('mdast-util-to-markdown')).toBe(false);
