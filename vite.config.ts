@@ -7,14 +7,18 @@ const external = [/^react($|\/)/, /^react-dom($|\/)/];
 /**
  * Chunks kept apart from the widget's shell (what loads before the assistant is opened): the chat
  * hook, the part renderers and their libraries (markdown, AI SDK), loaded by the lazy panel; and
- * the protocol helpers with zod, which the static-export entries share without the assistant.
- * The request and static-export schemas get a chunk of their own: their module-level zod calls
- * cannot be tree-shaken by the host's bundler, and the widget never imports them (it checks stored
- * threads by hand), so in the shared chunk they would cost it ~1.5 kB of gzip of zod for nothing.
+ * the small protocol helpers (paths, keys, stream codes). The zod schemas (request, error body,
+ * static export) and zod itself get a chunk of their own: their module-level zod calls cannot be
+ * tree-shaken by the host's bundler, and the widget never imports them (it checks stored threads and
+ * error bodies by hand), so anywhere else they would ride along into the widget for nothing.
  */
 const chunkGroups = [
-  { name: 'schemas', test: /[\\/]src[\\/]protocol[\\/](schemas|static-export)\.ts$/, priority: 3 },
-  { name: 'protocol', test: /[\\/](node_modules[\\/]zod|src[\\/]protocol)[\\/]/, priority: 2 },
+  {
+    name: 'schemas',
+    test: /[\\/](node_modules[\\/]zod[\\/]|src[\\/]protocol[\\/](schemas|static-export|errors)\.ts$)/,
+    priority: 3,
+  },
+  { name: 'protocol', test: /[\\/]src[\\/]protocol[\\/]/, priority: 2 },
   { name: 'assistant', test: /[\\/](node_modules|src[\\/](chat|parts))[\\/]/, priority: 1 },
 ].map((group) => ({ ...group, includeDependenciesRecursively: false }));
 

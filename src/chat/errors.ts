@@ -3,7 +3,7 @@
  * for the reader (the English default of the matching label) and a `detail` for developers.
  */
 import { defaultLabels } from '../labels';
-import { ErrorBodySchema, type ErrorCode } from '../protocol';
+import type { ErrorBody, ErrorCode } from '../protocol';
 import type { RequestTrace } from './stream-tap';
 import type { AssistantError } from './types';
 
@@ -19,6 +19,17 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/**
+ * The server's error body (`{ error: { code, message } }`), checked by hand: `ErrorBodySchema` would
+ * bring zod's runtime into the browser bundle for this one check.
+ */
+function errorOf(json: unknown): ErrorBody['error'] | undefined {
+  const error = typeof json === 'object' && json !== null ? (json as { error?: unknown }).error : undefined;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return typeof code === 'string' && typeof message === 'string' ? (error as ErrorBody['error']) : undefined;
+}
+
 /** The server's `{ error: { code, message } }` as one line, or the raw body (shortened) when it is not that. */
 function serverMessage(body: string): string {
   let json: unknown;
@@ -27,8 +38,8 @@ function serverMessage(body: string): string {
   } catch {
     json = undefined;
   }
-  const parsed = ErrorBodySchema.safeParse(json);
-  if (parsed.success) return `${parsed.data.error.code}: ${parsed.data.error.message}`;
+  const error = errorOf(json);
+  if (error) return `${error.code}: ${error.message}`;
   const text = body.trim();
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
@@ -46,8 +57,7 @@ export function isThreadNotFound(trace: RequestTrace | undefined): boolean {
   } catch {
     return false;
   }
-  const parsed = ErrorBodySchema.safeParse(json);
-  return parsed.success && parsed.data.error.code === THREAD_NOT_FOUND;
+  return errorOf(json)?.code === THREAD_NOT_FOUND;
 }
 
 /** Maps a response that was not 2xx. */

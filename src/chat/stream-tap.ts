@@ -223,6 +223,7 @@ export function batchLines(
         const batch: Uint8Array[] = [];
         const deliver = () => {
           if (batch.length === 0) return;
+          coalesceDeltas(batch);
           const size = batch.reduce((total, chunk) => total + chunk.length, 0);
           const joined = new Uint8Array(size);
           let offset = 0;
@@ -274,6 +275,61 @@ export function batchLines(
     },
     { highWaterMark: 0 },
   );
+}
+
+/** Part codes whose values are string deltas the client appends (text, reasoning). */
+const DELTA_CODES = new Set([0x30 /* 0 */, 0x67 /* g */]);
+const COLON = 0x3a;
+const deltaDecoder = new TextDecoder();
+const deltaEncoder = new TextEncoder();
+
+/**
+ * Merges runs of consecutive text (or reasoning) lines of a batch into one line each, in place. The
+ * client updates the message once per line, so a batch of K tokens would otherwise still cost K
+ * message copies and K renders in one task; merged, it costs one. The end state is the same: the
+ * client appends the deltas either way. Expects one line per chunk, as the tap delivers them.
+ */
+export function coalesceDeltas(lines: Uint8Array[]): void {
+  const merged: Uint8Array[] = [];
+  let runCode = -1;
+  let runText = '';
+  let runLength = 0;
+  let runFirst: Uint8Array | undefined;
+  const flush = () => {
+    if (runFirst === undefined) return;
+    merged.push(
+      runLength === 1
+        ? runFirst
+        : deltaEncoder.encode(`${String.fromCharCode(runCode)}:${JSON.stringify(runText)}\n`),
+    );
+    runFirst = undefined;
+    runLength = 0;
+    runText = '';
+    runCode = -1;
+  };
+  for (const line of lines) {
+    const code = line[0] ?? -1;
+    let delta: unknown;
+    if (DELTA_CODES.has(code) && line[1] === COLON) {
+      try {
+        delta = JSON.parse(deltaDecoder.decode(line.subarray(2)));
+      } catch {
+        delta = undefined;
+      }
+    }
+    if (typeof delta !== 'string') {
+      flush();
+      merged.push(line);
+      continue;
+    }
+    if (code !== runCode) flush();
+    runCode = code;
+    runText += delta;
+    runLength += 1;
+    runFirst ??= line;
+  }
+  flush();
+  lines.splice(0, lines.length, ...merged);
 }
 
 function headerThread(headers: Headers): ThreadInfo | undefined {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from '../../src/chat/errors';
 import {
   batchLines,
+  coalesceDeltas,
   createRequestTrace,
   createTappedFetch,
   MalformedStreamError,
@@ -168,9 +169,10 @@ describe('batchLines', () => {
       batchLines(tapDataStream(source([encoder.encode(lines.join(''))]), createRequestTrace()), LONG_MS),
     );
     expect(error).toBeUndefined();
+    // The held text lines arrive merged into one (see coalesceDeltas).
     expect(chunks.map((chunk) => new TextDecoder().decode(chunk))).toEqual([
       lines[0],
-      lines.slice(1).join(''),
+      formatDataStreamPart('text', 'bcd'),
     ]);
   });
 
@@ -205,6 +207,44 @@ describe('batchLines', () => {
     await new Promise((resolve) => setImmediate(resolve));
     abort.abort();
     await expect(next).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('coalesceDeltas', () => {
+  const encode = (text: string) => new TextEncoder().encode(text);
+  const decode = (lines: Uint8Array[]) => lines.map((line) => new TextDecoder().decode(line)).join('');
+
+  it('merges runs of text and of reasoning lines, keeping every other part and the order', () => {
+    const lines = [
+      formatDataStreamPart('reasoning', 'Think'),
+      formatDataStreamPart('reasoning', 'ing.'),
+      formatDataStreamPart('text', 'Hel'),
+      formatDataStreamPart('text', 'lo "'),
+      formatDataStreamPart('text', 'wörld"\n'),
+      formatDataStreamPart('source', { sourceType: 'url', id: 's1', url: '/a', title: 'A' }),
+      formatDataStreamPart('text', '!'),
+    ].map(encode);
+    coalesceDeltas(lines);
+    expect(decode(lines)).toBe(
+      [
+        formatDataStreamPart('reasoning', 'Thinking.'),
+        formatDataStreamPart('text', 'Hello "wörld"\n'),
+        formatDataStreamPart('source', { sourceType: 'url', id: 's1', url: '/a', title: 'A' }),
+        formatDataStreamPart('text', '!'),
+      ].join(''),
+    );
+    expect(lines).toHaveLength(4);
+  });
+
+  it('leaves a batch without runs as it was', () => {
+    const original = [
+      formatDataStreamPart('text', 'a'),
+      formatDataStreamPart('finish_step', { finishReason: 'stop', isContinued: false }),
+    ].map(encode);
+    const lines = [...original];
+    coalesceDeltas(lines);
+    expect(lines[0]).toBe(original[0]);
+    expect(lines[1]).toBe(original[1]);
   });
 });
 
