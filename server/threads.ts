@@ -5,6 +5,10 @@
  * and a crash mid-write loses at most that one turn.
  */
 
+// Types only: erased from every build, so nothing here loads Node's modules eagerly.
+import type * as NodeFs from 'node:fs/promises';
+import type * as NodePath from 'node:path';
+
 export interface ThreadTurn {
   question: string;
   answer: string;
@@ -35,6 +39,16 @@ interface TurnRecord {
 }
 
 export const THREADS_FILE = 'threads.jsonl';
+
+/**
+ * Node's file modules, loaded only when a data folder is given. The specifier is opaque to bundlers
+ * on purpose: with the built-in's name written into `import()`, a browser build of the in-memory
+ * service (Storybook's mock fetch) still resolves it and ships a stub for it; here nothing is pulled
+ * in, and Node loads the built-in at run time as usual.
+ */
+const loadBuiltin = (name: string): Promise<unknown> => import(/* @vite-ignore */ name);
+const nodeFs = () => loadBuiltin('node:fs/promises') as Promise<typeof NodeFs>;
+const nodePath = () => loadBuiltin('node:path') as Promise<typeof NodePath>;
 
 const randomId = (prefix: string): string => {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -101,8 +115,7 @@ export class ThreadStore {
 
   private async readFile(): Promise<void> {
     if (!this.dataDir) return;
-    const { readFile } = await import('node:fs/promises');
-    const { join } = await import('node:path');
+    const [{ readFile }, { join }] = await Promise.all([nodeFs(), nodePath()]);
     const file = join(this.dataDir, THREADS_FILE);
     let text: string;
     try {
@@ -199,8 +212,7 @@ export class ThreadStore {
     if (!this.dataDir) return;
     const dataDir = this.dataDir;
     const write = this.writing.then(async () => {
-      const { mkdir, open } = await import('node:fs/promises');
-      const { join } = await import('node:path');
+      const [{ mkdir, open }, { join }] = await Promise.all([nodeFs(), nodePath()]);
       await mkdir(dataDir, { recursive: true });
       const handle = await open(join(dataDir, THREADS_FILE), 'a');
       try {

@@ -92,4 +92,17 @@ describe('in-memory assistant (no Node built-ins)', () => {
     );
     expect(nodeOnly).toEqual([]);
   });
+
+  it('names no Node built-in in a dynamic import either, which a browser bundler would still resolve', () => {
+    // Vite follows `import('node:fs/promises')` even when it only runs with a data folder, and ships
+    // a stub for it in Storybook's bundle (with a warning); the in-memory graph must not spell one.
+    const { files } = eagerGraph(join(ROOT, 'server/in-memory.ts'));
+    const builtins = new Set(builtinModules);
+    const spelled = files.flatMap((file) =>
+      Array.from(readFileSync(file, 'utf8').matchAll(/\bimport\(\s*['"`]([^'"`]+)['"`]\s*\)/g), (m) => m[1]!)
+        .filter((name) => name.startsWith('node:') || builtins.has(name))
+        .map((name) => `${relative(ROOT, file)}: ${name}`),
+    );
+    expect(spelled).toEqual([]);
+  });
 });
