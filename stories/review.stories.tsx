@@ -125,8 +125,6 @@ const meta = {
   parameters: {
     layout: 'padded',
     controls: { disable: true },
-    // Several answers' source lists are each a landmark named "Sources" (a widget issue, reported).
-    a11y: { config: { rules: [{ id: 'landmark-unique', enabled: false }] } },
   },
 } satisfies Meta;
 

@@ -15,6 +15,7 @@ import { createIsExternal, isSafeHref, keepSafeHref } from './href';
 import { remarkGfmSyntax } from './remark-gfm-syntax';
 import { type MarkdownBlocks, updateMarkdownBlocks } from './split-markdown-blocks';
 import { externalLinkProps, parseSuggestions, Suggestions } from './suggestions';
+import { MarkdownTable } from './table';
 
 /** The fence info string that turns a code block into follow-up links. */
 export const SUGGESTIONS_LANGUAGE = 'suggestions';
@@ -98,6 +99,7 @@ const defaultElements: Components = {
   a: MarkdownLink,
   img: MarkdownImage,
   pre: MarkdownPre,
+  table: MarkdownTable,
 };
 
 // Every URL in the tree goes through here first: unsafe ones are removed, so even an element the
