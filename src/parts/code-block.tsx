@@ -1,41 +1,11 @@
 import { type HTMLAttributes, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { defaultLabels, useLabels } from '../labels';
+import { copyText } from './copy-text';
 
 // How long the button says "Copied" (in ms).
 const COPIED_RESET_MS = 2000;
 
 type CopyState = 'idle' | 'copied' | 'failed';
-
-/** Copies with the Clipboard API, else the legacy `execCommand('copy')`; false when neither works. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (typeof navigator !== 'undefined' && navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Denied (insecure context, permissions policy): try the legacy path below.
-  }
-  if (typeof document === 'undefined' || typeof document.execCommand !== 'function') return false;
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  const previousFocus = document.activeElement;
-  document.body.appendChild(area);
-  try {
-    area.focus();
-    area.select();
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-    // Give focus back to the button so keyboard readers stay where they were.
-    if (previousFocus instanceof HTMLElement) previousFocus.focus();
-  }
-}
 
 export interface CodeBlockProps extends HTMLAttributes<HTMLDivElement> {
   /** The code, as text. */

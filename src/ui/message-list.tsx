@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { AssistantMessage, AssistantStatus } from '../chat/types';
 import { useLabels } from '../labels';
+import { copyText } from '../parts/copy-text';
 import { MessageParts } from '../parts/index';
 import type { PartClassNames } from '../parts/part-class-names';
 import type { PartComponents } from '../parts/types';
@@ -201,40 +202,6 @@ const MessageItem = memo(function MessageItem({
 });
 MessageItem.displayName = 'MessageItem';
 
-/**
- * Copies with the Clipboard API, else with the legacy `execCommand('copy')` (pages served over plain
- * http have no `navigator.clipboard`); false when neither works.
- */
-async function copyToClipboard(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Denied (permissions policy, document not focused): try the legacy path.
-  }
-  if (typeof document.execCommand !== 'function') return false;
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  const previousFocus = document.activeElement;
-  document.body.appendChild(area);
-  try {
-    area.focus();
-    area.select();
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-    // Keyboard readers stay on the copy button.
-    if (previousFocus instanceof HTMLElement) previousFocus.focus();
-  }
-}
-
 function CopyButton({ text }: { text: string }) {
   const labels = useLabels();
   const [copied, setCopied] = useState(false);
@@ -252,7 +219,7 @@ function CopyButton({ text }: { text: string }) {
       aria-label={label}
       title={label}
       onClick={() => {
-        void copyToClipboard(text).then((ok) => {
+        void copyText(text).then((ok) => {
           if (ok) setCopied(true);
           else
             console.error('docs-assistant: copying the answer failed: this page allows no clipboard access.');
