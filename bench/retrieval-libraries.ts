@@ -23,11 +23,20 @@ import {
   DocsIndex,
   type EvalQuestion,
   evaluateRetrieval,
+  FIELD_BOOST,
+  HISTORY_WEIGHT,
   loadDocs,
+  MAX_SECTIONS_PER_PAGE,
   normalizePath,
+  PAGE_EVIDENCE_WEIGHT,
   processTerm,
+  SEARCH_FIELDS,
+  type SearchRecord,
+  searchRecord,
+  TERM_MATCHING,
+  tokenize,
 } from '../server/retrieval';
-import type { DocPage, DocSection } from '../server/retrieval/markdown';
+import type { DocPage } from '../server/retrieval/markdown';
 import { parseDocument } from '../server/retrieval/markdown';
 import { seeded } from './corpus';
 
@@ -59,23 +68,9 @@ type Library = (typeof LIBRARIES)[number];
 
 // ---------------------------------------------------------------------------------------------
 // One analysis for all three libraries: the service's own (identifier splitting, stop words,
-// light stemming). `processTerm` is the service's export; the tokenizer is a copy of the service's
-// private one (server/retrieval/search-index.ts), checked below by comparing this file's MiniSearch
-// adapter with the service's DocsIndex on the same questions.
-
-const tokenize = (text: string): string[] => {
-  const tokens: string[] = [];
-  for (const word of text.split(/[^\p{L}\p{N}_]+/u)) {
-    if (!word) continue;
-    tokens.push(word);
-    const parts = word
-      .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
-      .split(/[_\s]+/)
-      .filter(Boolean);
-    if (parts.length > 1) tokens.push(...parts);
-  }
-  return tokens;
-};
+// light stemming), imported from server/retrieval/search-index.ts with its fields, boosts, term
+// matching, section records and ranking weights. The rest of the adapter is checked below by
+// comparing this file's MiniSearch adapter with the service's DocsIndex on the same questions.
 
 /** Index terms of a text: tokens through the service's `processTerm`, repeats kept (they are term frequency). */
 function analyze(text: string): string[] {
@@ -87,47 +82,20 @@ function analyze(text: string): string[] {
   return terms;
 }
 
-// The service's field boosts (search-index.ts); every library gets the same ones.
-const FIELDS = ['title', 'headings', 'text', 'code'] as const;
-type Field = (typeof FIELDS)[number];
-const BOOST: Record<Field, number> = { headings: 2, title: 1.5, text: 1, code: 0.6 };
-
-interface Chunk {
-  id: string;
-  title: string;
-  headings: string;
-  text: string;
-  code: string;
-}
-
-/** The service's chunking: one record per section, the same fields DocsIndex indexes. */
-function chunk(section: DocSection): Chunk {
-  return {
-    id: section.id,
-    title: section.pageTitle,
-    headings: section.headingPath.join(' '),
-    text: [...section.blocks, ...section.rows].join('\n'),
-    code: section.code.map((block) => block.code).join('\n'),
-  };
-}
+// Chunks are the service's `searchRecord`s (one per section, the fields DocsIndex indexes), and
+// every library gets the service's field boosts.
 
 /** A library's index: section ids with scores for a text, best first. */
 interface Engine {
   search(text: string): Promise<Array<{ id: string; score: number }>>;
 }
 
-function miniSearchEngine(chunks: Chunk[]): Engine {
-  const index = new MiniSearch<Chunk>({ fields: [...FIELDS], tokenize, processTerm });
+function miniSearchEngine(chunks: SearchRecord[]): Engine {
+  const index = new MiniSearch<SearchRecord>({ fields: [...SEARCH_FIELDS], tokenize, processTerm });
   index.addAll(chunks);
   return {
-    // Exactly the service's query options (prefix from 4 letters, fuzzy from 6, their weights).
-    search: async (text) =>
-      index.search(text, {
-        boost: BOOST,
-        prefix: (term) => term.length >= 4,
-        fuzzy: (term) => (term.length >= 6 ? 0.15 : false),
-        weights: { fuzzy: 0.3, prefix: 0.6 },
-      }),
+    // Exactly the service's query options (its term matching: prefix from 4 letters, fuzzy from 6).
+    search: async (text) => index.search(text, { boost: FIELD_BOOST, ...TERM_MATCHING }),
   };
 }
 
@@ -135,7 +103,7 @@ function miniSearchEngine(chunks: Chunk[]): Engine {
 // returns every match. 200 sections is far more than the 5 shown plus the page-evidence pass needs.
 const CANDIDATES = 200;
 
-async function oramaEngine(chunks: Chunk[], tolerance = 0): Promise<Engine> {
+async function oramaEngine(chunks: SearchRecord[], tolerance = 0): Promise<Engine> {
   const db = create({
     schema: { id: 'string', title: 'string', headings: 'string', text: 'string', code: 'string' },
     components: {
@@ -155,8 +123,8 @@ async function oramaEngine(chunks: Chunk[], tolerance = 0): Promise<Engine> {
       // "key" match "kay" and "hey", so it is off by default (a variant measures it on).
       const results = await oramaSearch(db, {
         term: text,
-        properties: [...FIELDS],
-        boost: BOOST,
+        properties: [...SEARCH_FIELDS],
+        boost: FIELD_BOOST,
         tolerance,
         threshold: 1,
         limit: CANDIDATES,
@@ -170,9 +138,9 @@ async function oramaEngine(chunks: Chunk[], tolerance = 0): Promise<Engine> {
 // (the usual constant 60), each field's share times the boost the other libraries use.
 const RRF_K = 60;
 
-function flexSearchEngine(chunks: Chunk[], tokenize: 'forward' | 'strict' = 'forward'): Engine {
+function flexSearchEngine(chunks: SearchRecord[], tokenize: 'forward' | 'strict' = 'forward'): Engine {
   const ids = chunks.map((c) => c.id);
-  const indexes = FIELDS.map((field) => {
+  const indexes = SEARCH_FIELDS.map((field) => {
     // "forward" indexes each term's prefixes, FlexSearch's form of prefix search; its own encoders
     // are replaced by the shared analysis so the terms are the same as in the other two.
     const index = new FlexSearch.Index({ tokenize, encode: analyze, resolution: 9 });
@@ -189,7 +157,7 @@ function flexSearchEngine(chunks: Chunk[], tokenize: 'forward' | 'strict' = 'for
         const found = index.search(text, { limit: CANDIDATES, suggest: true });
         found.forEach((id, rank) => {
           const key = Number(id);
-          scores.set(key, (scores.get(key) ?? 0) + BOOST[field] / (RRF_K + rank + 1));
+          scores.set(key, (scores.get(key) ?? 0) + FIELD_BOOST[field] / (RRF_K + rank + 1));
         });
       }
       return [...scores.entries()]
@@ -199,7 +167,7 @@ function flexSearchEngine(chunks: Chunk[], tokenize: 'forward' | 'strict' = 'for
   };
 }
 
-async function makeEngine(library: Library, chunks: Chunk[]): Promise<Engine> {
+async function makeEngine(library: Library, chunks: SearchRecord[]): Promise<Engine> {
   if (library === 'minisearch') return miniSearchEngine(chunks);
   if (library === 'orama') return oramaEngine(chunks);
   return flexSearchEngine(chunks);
@@ -207,16 +175,14 @@ async function makeEngine(library: Library, chunks: Chunk[]): Promise<Engine> {
 
 // Quality only: the one knob of each other library that most changes what matches, turned the
 // other way, so a reader can see whether the default configuration above sold it short.
-const VARIANTS: Array<{ name: string; make: (chunks: Chunk[]) => Promise<Engine> }> = [
+const VARIANTS: Array<{ name: string; make: (chunks: SearchRecord[]) => Promise<Engine> }> = [
   { name: 'orama, tolerance 1', make: (chunks) => oramaEngine(chunks, 1) },
   { name: 'flexsearch, strict (no prefixes)', make: async (chunks) => flexSearchEngine(chunks, 'strict') },
 ];
 
-// The service's ranking around the library (search-index.ts), the same for all three: history at
-// half weight, a tenth of the rest of the page's score added, at most two sections per page.
-const HISTORY_WEIGHT = 0.5;
-const PAGE_EVIDENCE_WEIGHT = 0.1;
-const MAX_SECTIONS_PER_PAGE = 2;
+// The service's ranking around the library (search-index.ts, weights imported), the same for all
+// three: history at half weight, a tenth of the rest of the page's score added, at most two
+// sections per page.
 
 async function rank(
   engine: Engine,
@@ -328,7 +294,7 @@ async function worker(library: Library, corpus: string): Promise<void> {
   if (!gc) throw new Error('Run the worker with node --expose-gc (the main script does).');
   const pages = await corpusPages(corpus);
   const sections = pages.flatMap((p) => p.sections);
-  const chunks = sections.map(chunk);
+  const chunks = sections.map(searchRecord);
   const pageOf = new Map(sections.map((s) => [s.id, s.pagePath]));
   const { builds, rounds } = runsFor(pages.length);
 
@@ -397,12 +363,12 @@ interface Quality {
 }
 
 async function quality(
-  make: (chunks: Chunk[]) => Promise<Engine>,
+  make: (chunks: SearchRecord[]) => Promise<Engine>,
   pages: DocPage[],
   questions: EvalQuestion[],
 ): Promise<Quality> {
   const sections = pages.flatMap((p) => p.sections);
-  const engine = await make(sections.map(chunk));
+  const engine = await make(sections.map(searchRecord));
   const pageOf = new Map(sections.map((s) => [s.id, s.pagePath]));
   const outcomes: Array<{ question: string; heldOut: boolean; rank: number }> = [];
   for (const q of questions) {

@@ -63,7 +63,7 @@ export function processTerm(term: string): string | null {
  * Words, plus the parts of identifiers: `retrievalPageSize` is also `retrieval`, `page`, `size`,
  * and `svc_dsc_` also `svc`, `dsc`, so readers who write the words find the names.
  */
-const tokenize = (text: string): string[] => {
+export const tokenize = (text: string): string[] => {
   const tokens: string[] = [];
   for (const word of text.split(/[^\p{L}\p{N}_]+/u)) {
     if (!word) continue;
@@ -124,14 +124,14 @@ export interface RetrievalResult {
 }
 
 // Weights of the secondary queries relative to the question (1).
-const HISTORY_WEIGHT = 0.5;
+export const HISTORY_WEIGHT = 0.5;
 const CONTEXT_WEIGHT = 0.35;
 // Share of the rest of its page's score added to a section's own.
-const PAGE_EVIDENCE_WEIGHT = 0.1;
+export const PAGE_EVIDENCE_WEIGHT = 0.1;
 // Score factor for sections of the page the reader is on.
 const CURRENT_PAGE_BOOST = 1.6;
 // At most this many sections of one page in a result list, so several pages get a say.
-const MAX_SECTIONS_PER_PAGE = 2;
+export const MAX_SECTIONS_PER_PAGE = 2;
 // Longest context value folded into the query (in characters); a pasted file should not drown the question.
 const MAX_CONTEXT_CHARS = 600;
 // Share of the question's content terms the best hit must match to be worth answering from.
@@ -156,12 +156,32 @@ function onPage(currentPath: string, pagePath: string): boolean {
   return currentPath === pagePath || (pagePath !== '/' && currentPath.endsWith(pagePath));
 }
 
-interface IndexedSection {
-  id: string;
-  title: string;
-  headings: string;
-  text: string;
-  code: string;
+/** The searched fields of a section, each with its boost (headings say most, code least). */
+export const SEARCH_FIELDS = ['title', 'headings', 'text', 'code'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+export const FIELD_BOOST: Record<SearchField, number> = { headings: 2, title: 1.5, text: 1, code: 0.6 };
+
+/** How query terms match: as prefixes from 4 letters, fuzzily (edits up to 0.15 of the length) from 6; both count less than an exact match. */
+export const TERM_MATCHING = {
+  prefix: (term: string) => term.length >= 4,
+  fuzzy: (term: string) => (term.length >= 6 ? 0.15 : false),
+  weights: { fuzzy: 0.3, prefix: 0.6 },
+};
+
+/** One section as the index sees it: its id and the searched fields. */
+export type SearchRecord = { id: string } & Record<SearchField, string>;
+
+export function searchRecord(section: DocSection): SearchRecord {
+  return {
+    id: section.id,
+    title: section.pageTitle,
+    headings: section.headingPath.join(' '),
+    text: [...section.blocks, ...section.rows].join('\n'),
+    code: section.code.map((block) => block.code).join('\n'),
+  };
+}
+
+interface IndexedSection extends SearchRecord {
   pagePath: string;
   version: string;
   language: string;
@@ -177,7 +197,7 @@ export class DocsIndex {
     this.pages = pages;
     this.sections = pages.flatMap((page) => page.sections);
     this.search = new MiniSearch<IndexedSection>({
-      fields: ['title', 'headings', 'text', 'code'],
+      fields: [...SEARCH_FIELDS],
       storeFields: ['pagePath', 'version', 'language'],
       tokenize,
       processTerm,
@@ -186,11 +206,7 @@ export class DocsIndex {
     for (const section of this.sections) {
       this.byId.set(section.id, section);
       docs.push({
-        id: section.id,
-        title: section.pageTitle,
-        headings: section.headingPath.join(' '),
-        text: [...section.blocks, ...section.rows].join('\n'),
-        code: section.code.map((block) => block.code).join('\n'),
+        ...searchRecord(section),
         pagePath: section.pagePath,
         version: section.version ?? '',
         language: section.language ?? '',
@@ -210,10 +226,8 @@ export class DocsIndex {
     if (!queryTerms(text).length) return [];
     const { filter, currentPath } = options;
     return this.search.search(text, {
-      boost: { headings: 2, title: 1.5, text: 1, code: 0.6 },
-      prefix: (term) => term.length >= 4,
-      fuzzy: (term) => (term.length >= 6 ? 0.15 : false),
-      weights: { fuzzy: 0.3, prefix: 0.6 },
+      boost: FIELD_BOOST,
+      ...TERM_MATCHING,
       // A page without a version or language holds for every version and language.
       filter: (result) =>
         (!filter?.version || !result.version || result.version === filter.version) &&
