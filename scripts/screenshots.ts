@@ -10,7 +10,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../tests/e2e/browser';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const STATIC_DIR = join(ROOT, 'storybook-static');
@@ -150,19 +150,7 @@ async function main() {
   if (shots.length === 0) throw new Error(`No screenshot matches "${filter}".`);
   await mkdir(OUT_DIR, { recursive: true });
   const server = await serveStatic(STATIC_DIR);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const failures: string[] = [];
   try {
     for (const shot of shots) {

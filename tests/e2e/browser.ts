@@ -1,4 +1,4 @@
-/** Debian's Chromium driven by playwright-core: the one way browser tests start a browser here. */
+/** Debian's Chromium driven by playwright-core: the one way browser tests and scripts (screenshots) start a browser here. */
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
