@@ -5,16 +5,12 @@
  * A small page is built with Vite from the sources and served on 127.0.0.1; answers come from a
  * fetch that writes a real v4 data stream, line by line, optionally pausing until the test says.
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { extname, join, resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../e2e/browser';
+import { serveWidgetPage, type WidgetPage } from './widget-page';
 
 const root = resolve(import.meta.dirname, '../.artifacts/ui-layout');
 const src = resolve(import.meta.dirname, '../../src');
@@ -85,41 +81,17 @@ createRoot(document.getElementById('app')).render(
 );
 `;
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-
-let server: Server;
 let browser: Browser;
 let origin: string;
+let widgetPage: WidgetPage | undefined;
 
 beforeAll(async () => {
-  mkdirSync(root, { recursive: true });
-  writeFileSync(join(root, 'index.html'), PAGE);
-  writeFileSync(join(root, 'main.tsx'), MAIN);
-  await build({
-    configFile: false,
-    root,
-    base: './',
-    logLevel: 'silent',
-    plugins: [react()],
-    build: { outDir: join(root, 'dist'), emptyOutDir: true },
-  });
-  server = createServer((req, res) => {
-    const path = join(root, 'dist', new URL(req.url ?? '/', 'http://x').pathname);
-    const file =
-      path.startsWith(join(root, 'dist')) && statSync(path, { throwIfNoEntry: false })?.isFile()
-        ? path
-        : join(root, 'dist', 'index.html');
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchChromium();
+  widgetPage = await serveWidgetPage(root, { html: PAGE, main: MAIN });
+  ({ browser, origin } = widgetPage);
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise((done) => server?.close(done));
+  await widgetPage?.close();
 });
 
 async function openPage(query: string) {

@@ -1,0 +1,67 @@
+/**
+ * The widget in Chromium for browser tests: a page (`index.html` + `main.tsx`) written to a test's
+ * artifacts folder, built with Vite from the sources, served on 127.0.0.1, and a browser to open it.
+ */
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join } from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Browser } from 'playwright-core';
+import { build } from 'vite';
+import { launchChromium } from '../e2e/browser';
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+export interface WidgetPage {
+  browser: Browser;
+  /** `http://127.0.0.1:<port>`; every path that is not a built file serves the page. */
+  origin: string;
+  /** Closes the browser and the server. */
+  close(): Promise<void>;
+}
+
+export async function serveWidgetPage(
+  root: string,
+  files: { html: string; main: string },
+): Promise<WidgetPage> {
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'index.html'), files.html);
+  writeFileSync(join(root, 'main.tsx'), files.main);
+  const dist = join(root, 'dist');
+  await build({
+    configFile: false,
+    root,
+    base: './',
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir: dist, emptyOutDir: true },
+  });
+  const server: Server = createServer((req, res) => {
+    const path = join(dist, new URL(req.url ?? '/', 'http://x').pathname);
+    const file =
+      path.startsWith(dist) && statSync(path, { throwIfNoEntry: false })?.isFile()
+        ? path
+        : join(dist, 'index.html');
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const closeServer = () => new Promise<void>((done) => server.close(() => done()));
+  let browser: Browser;
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    // No browser means no test will close the server: close it here.
+    await closeServer();
+    throw error;
+  }
+  return {
+    browser,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      await browser.close();
+      await closeServer();
+    },
+  };
+}
