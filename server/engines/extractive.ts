@@ -7,7 +7,7 @@ import { formatDataStreamPart } from 'ai';
 import type { CodeBlock } from '../retrieval/markdown';
 import type { RetrievalHit } from '../retrieval/search-index';
 import { queryTerms } from '../retrieval/search-index';
-import { inListOrder, sourceNumber } from './sources';
+import { inListOrder, sourceNumber, writeSources } from './sources';
 import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types';
 
 // Supporting bullets taken from sections other than the best one.
@@ -221,16 +221,7 @@ export function createExtractiveEngine(): AnswerEngine {
     async answer(context, stream): Promise<AnswerOutcome> {
       const { text, cited } = composeExtractiveAnswer(context);
       stream.write(formatDataStreamPart('start_step', { messageId: context.messageId }));
-      for (const source of cited) {
-        stream.write(
-          formatDataStreamPart('source', {
-            sourceType: 'url',
-            id: source.id,
-            url: source.url,
-            title: source.title,
-          }),
-        );
-      }
+      writeSources(stream, cited);
       for (const chunk of chunkText(text)) {
         if (context.abortSignal?.aborted) break;
         stream.write(formatDataStreamPart('text', chunk));

@@ -4,14 +4,8 @@
  * after the service's own `search` tool parts.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import {
-  type CoreMessage,
-  type DataStreamWriter,
-  formatDataStreamPart,
-  type LanguageModel,
-  streamText,
-} from 'ai';
-import { inListOrder, sourceNumber } from './sources';
+import { type CoreMessage, type DataStreamWriter, type LanguageModel, streamText } from 'ai';
+import { inListOrder, sourceNumber, writeSources } from './sources';
 import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types';
 
 export interface OpenAIEngineOptions {
@@ -167,16 +161,7 @@ export function createOpenAIEngine(options: OpenAIEngineOptions = {}): AnswerEng
         completionTokens: Number.isFinite(used.completionTokens) ? used.completionTokens : 0,
       };
       const cited = citedSources(text, context.sources);
-      for (const source of cited) {
-        stream.write(
-          formatDataStreamPart('source', {
-            sourceType: 'url',
-            id: source.id,
-            url: source.url,
-            title: source.title,
-          }),
-        );
-      }
+      writeSources(stream, cited);
       return { text, cited, finishReason, usage };
     },
   };

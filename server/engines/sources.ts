@@ -4,6 +4,7 @@
  * order (the tool result comes first). A source part with the same `url` and `title` as the result
  * it cites folds into that entry, so `[n]` in an answer is the n-th entry of the list.
  */
+import { type DataStreamWriter, formatDataStreamPart } from 'ai';
 import { joinUrl, type SearchResult } from '../../src/protocol';
 import type { RetrievalHit } from '../retrieval/search-index';
 import type { SourceRef } from './types';
@@ -55,3 +56,17 @@ export const sourceNumber = (sources: SourceRef[], sectionId: string): number =>
 /** Sources in list order, so `h:` parts arrive in the order of their numbers. */
 export const inListOrder = (cited: SourceRef[], sources: SourceRef[]): SourceRef[] =>
   [...cited].sort((a, b) => sources.indexOf(a) - sources.indexOf(b));
+
+/** Sends the sources an answer cited as `h:` source parts, in the order given. */
+export function writeSources(stream: DataStreamWriter, cited: SourceRef[]): void {
+  for (const source of cited) {
+    stream.write(
+      formatDataStreamPart('source', {
+        sourceType: 'url',
+        id: source.id,
+        url: source.url,
+        title: source.title,
+      }),
+    );
+  }
+}
