@@ -2,7 +2,7 @@
 import { act } from '@testing-library/react';
 import { createDataStreamResponse, type DataStreamWriter, formatDataStreamPart } from 'ai';
 import { vi } from 'vitest';
-import type { UseDocsAssistantOptions } from '../../src/chat/types';
+import type { StoredThread, ThreadStorage, UseDocsAssistantOptions } from '../../src/chat/types';
 
 export const ASSISTANT_KEY = 'svc_dsc_public_test_key';
 export const BASE_URL = 'https://api.example.com';
@@ -120,4 +120,19 @@ export function startSend(
     sending = result.current.send(question);
   });
   return sending;
+}
+
+/** A storage in memory, holding `thread` to start with; `saved()` is what the hook last saved. */
+export function memoryThreadStorage(thread: StoredThread | null) {
+  let saved: StoredThread | null = thread;
+  const storage: ThreadStorage = {
+    load: () => saved,
+    save: (next) => {
+      saved = next;
+    },
+    clear: () => {
+      saved = null;
+    },
+  };
+  return { storage, saved: () => saved };
 }

@@ -1,10 +1,17 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AssistantMessage, StoredThread, ThreadStorage } from '../../src/chat/types';
+import type { AssistantMessage } from '../../src/chat/types';
 import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
 import { createContextStore } from '../../src/context/store';
-import { answerResponse, baseOptions, errorResponse, recordingFetch, textOf } from './helpers';
+import {
+  answerResponse,
+  baseOptions,
+  errorResponse,
+  memoryThreadStorage,
+  recordingFetch,
+  textOf,
+} from './helpers';
 
 const earlier: AssistantMessage[] = [
   {
@@ -20,21 +27,6 @@ const earlier: AssistantMessage[] = [
     parts: [{ type: 'text', text: 'A conversation the service remembers.' }],
   },
 ];
-
-/** A storage holding a conversation whose thread the server has since forgotten. */
-function storedThread(thread: StoredThread) {
-  let saved: StoredThread | null = thread;
-  const storage: ThreadStorage = {
-    load: () => saved,
-    save: (next) => {
-      saved = next;
-    },
-    clear: () => {
-      saved = null;
-    },
-  };
-  return { storage, saved: () => saved };
-}
 
 const threadNotFound = () => errorResponse(404, 'thread_not_found', 'Unknown threadId "gone".');
 
@@ -52,7 +44,11 @@ function renderWithStatuses(options: Parameters<typeof useDocsAssistant>[0]) {
 
 describe('useDocsAssistant: a thread the server forgot', () => {
   it('forgets it and sends the same question once as a new thread, keeping the conversation', async () => {
-    const { storage, saved } = storedThread({ threadId: 'gone', threadKey: 'gone-key', messages: earlier });
+    const { storage, saved } = memoryThreadStorage({
+      threadId: 'gone',
+      threadKey: 'gone-key',
+      messages: earlier,
+    });
     const contextStore = createContextStore();
     const onError = vi.fn();
     const onFinish = vi.fn();
@@ -95,7 +91,7 @@ describe('useDocsAssistant: a thread the server forgot', () => {
   });
 
   it('shows the error of a second failure, with the question kept, and does not resend again', async () => {
-    const { storage, saved } = storedThread({ threadId: 'gone', messages: earlier });
+    const { storage, saved } = memoryThreadStorage({ threadId: 'gone', messages: earlier });
     const onError = vi.fn();
     const { fetch, calls } = recordingFetch(threadNotFound, () =>
       errorResponse(500, 'internal', 'The index is rebuilding.'),
@@ -128,7 +124,7 @@ describe('useDocsAssistant: a thread the server forgot', () => {
   });
 
   it('another 404 is an error, not a lost thread', async () => {
-    const { storage } = storedThread({ threadId: 'kept', messages: earlier });
+    const { storage } = memoryThreadStorage({ threadId: 'kept', messages: earlier });
     const { fetch, calls } = recordingFetch(() => errorResponse(404, 'not_found', 'No such domain.'));
     const { result } = renderHook(() => useDocsAssistant(baseOptions({ fetch, storage })));
     await act(() => result.current.send('Anyone?'));

@@ -10,10 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { type AssistantService, createAssistantService } from '../../server/service';
-import type { AssistantMessage, StoredThread, ThreadStorage } from '../../src/chat/types';
+import type { AssistantMessage } from '../../src/chat/types';
 import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
 import { keepSafeHref } from '../../src/parts/href';
 import { collectSources } from '../../src/parts/sources';
+import { memoryThreadStorage } from '../chat/helpers';
 
 // A string, not `new URL`: under jsdom, `URL` is jsdom's, which `fileURLToPath` does not take.
 const DOCS = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs');
@@ -133,7 +134,7 @@ describe('useDocsAssistant against the reference service over HTTP', () => {
   it('recovers from a thread the service does not know (a restart without a data folder)', async () => {
     const watched = watchedFetch();
     // What a reader's browser kept from before the service restarted.
-    let stored: StoredThread | null = {
+    const { storage, saved } = memoryThreadStorage({
       threadId: 'thr_from_before_the_restart',
       messages: [
         {
@@ -149,16 +150,7 @@ describe('useDocsAssistant against the reference service over HTTP', () => {
           parts: [{ type: 'text', text: 'Set theme="dark".' }],
         },
       ],
-    };
-    const storage: ThreadStorage = {
-      load: () => stored,
-      save: (thread) => {
-        stored = thread;
-      },
-      clear: () => {
-        stored = null;
-      },
-    };
+    });
     const { result } = renderHook(() =>
       useDocsAssistant({ domain: DOMAIN, apiKey: KEY, baseUrl, fetch: watched.fetch, storage }),
     );
@@ -177,6 +169,6 @@ describe('useDocsAssistant against the reference service over HTTP', () => {
     const answer = result.current.messages.at(-1);
     expect(answer?.role).toBe('assistant');
     expect(searchResults(answer).map((r) => r.path)).toContain('/theming');
-    await waitFor(() => expect(stored?.threadId).toBe(result.current.threadId));
+    await waitFor(() => expect(saved()?.threadId).toBe(result.current.threadId));
   });
 });
