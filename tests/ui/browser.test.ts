@@ -10,10 +10,6 @@ import { serveWidgetPage, type WidgetPage } from './widget-page';
 const root = resolve(import.meta.dirname, '../.artifacts/ui-browser');
 const src = resolve(import.meta.dirname, '../../src');
 
-const PAGE = `<!doctype html><html><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>widget</title></head>
-<body><main><h1>Host page</h1><div id="app"></div></main><script type="module" src="./main.tsx"></script></body></html>`;
-
 // Props come from the query string; answers come from a fetch that writes a real v4 data stream.
 const MAIN = `
 import { createDataStreamResponse, formatDataStreamPart } from 'ai';
@@ -43,7 +39,7 @@ let origin: string;
 let widgetPage: WidgetPage | undefined;
 
 beforeAll(async () => {
-  widgetPage = await serveWidgetPage(root, { html: PAGE, main: MAIN });
+  widgetPage = await serveWidgetPage(root, { title: 'widget', main: MAIN });
   ({ browser, origin } = widgetPage);
 });
 

@@ -16,10 +16,6 @@ const root = resolve(import.meta.dirname, '../.artifacts/ui-layout');
 const src = resolve(import.meta.dirname, '../../src');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const PAGE = `<!doctype html><html><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>layout</title></head>
-<body><main><h1>Host page</h1><div id="app"></div></main><script type="module" src="./main.tsx"></script></body></html>`;
-
 const MAIN = `
 import { createDataStreamResponse, formatDataStreamPart } from 'ai';
 import { createRoot } from 'react-dom/client';
@@ -86,7 +82,7 @@ let origin: string;
 let widgetPage: WidgetPage | undefined;
 
 beforeAll(async () => {
-  widgetPage = await serveWidgetPage(root, { html: PAGE, main: MAIN });
+  widgetPage = await serveWidgetPage(root, { title: 'layout', main: MAIN });
   ({ browser, origin } = widgetPage);
 }, 60_000);
 

@@ -1,6 +1,7 @@
 /**
- * The widget in Chromium for browser tests: a page (`index.html` + `main.tsx`) written to a test's
- * artifacts folder, built with Vite from the sources, served on 127.0.0.1, and a browser to open it.
+ * The widget in Chromium for browser tests: a host page (a `main` landmark with an `h1` and the
+ * `#app` element) running a test's `main.tsx`, written to its artifacts folder, built with Vite from
+ * the sources, served on 127.0.0.1, and a browser to open it.
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -21,13 +22,18 @@ export interface WidgetPage {
   close(): Promise<void>;
 }
 
+const hostPage = (title: string) => `<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>
+<body><main><h1>Host page</h1><div id="app"></div></main><script type="module" src="./main.tsx"></script></body></html>`;
+
+/** `main` is the page's script (TSX), rendering into `#app`. */
 export async function serveWidgetPage(
   root: string,
-  files: { html: string; main: string },
+  page: { title: string; main: string },
 ): Promise<WidgetPage> {
   mkdirSync(root, { recursive: true });
-  writeFileSync(join(root, 'index.html'), files.html);
-  writeFileSync(join(root, 'main.tsx'), files.main);
+  writeFileSync(join(root, 'index.html'), hostPage(page.title));
+  writeFileSync(join(root, 'main.tsx'), page.main);
   const dist = join(root, 'dist');
   await build({
     configFile: false,
