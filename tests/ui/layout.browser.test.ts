@@ -64,7 +64,7 @@ const fetchAnswer = async () => {
   });
 };
 
-// What a host does to get scrolling tables before the default renderer wraps them (see table.tsx).
+// A host passing the wrapper itself (the default renderer uses it too, see table.tsx) gets the same.
 const tables = { table: MarkdownTable };
 const WrappedTablesText = ({ part, resolveHref }) => (
   <Markdown text={part.text} resolveHref={resolveHref} components={tables} />
@@ -272,8 +272,9 @@ describe('in Chromium: code and tables in answers', () => {
       expect(await lineCount(`${finishedAnswers} th`)).toBe(1);
       expect(await lineCount(`${finishedAnswers} td code`)).toBe(1);
       // The table scrolls within the answer; the answer itself stays as wide as the list.
-      const table = page.locator(`${finishedAnswers} table`);
-      expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      // The default renderer wraps each table in a scrolling wrapper (src/parts/table.tsx).
+      const scroller = page.locator(`${finishedAnswers} [data-table-scroll]`);
+      expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
       const answer = await rect(page, finishedAnswers);
       const list = await rect(page, '[data-docs-assistant="messages"]');
       expect(answer.right).toBeLessThanOrEqual(list.right);
