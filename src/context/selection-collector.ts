@@ -110,6 +110,10 @@ export function createSelectionCollector(options: SelectionCollectorOptions): Co
   };
 
   const ask = () => {
+    // The selection may have changed since the button was placed (Shift+arrows, then a quick Tab
+    // and Enter, before the next frame or even the selectionchange event): send what is selected now.
+    scheduler.cancel();
+    update();
     if (!offered) return;
     const { value, elementId } = offered;
     const selection = doc.getSelection();

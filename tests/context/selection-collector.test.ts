@@ -44,6 +44,19 @@ afterEach(async () => {
 const byTestId = (id: string) => document.querySelector(`[data-testid="${id}"]`)!;
 
 describe('createSelectionCollector', () => {
+  it('sends the selection as it is when asked, even if it changed since the last frame', async () => {
+    const onAsk = vi.fn();
+    start(onAsk);
+    const para = byTestId('para').firstChild!;
+    await select(para, 0, 3);
+    expect(selectionButton()).not.toBeNull();
+    // Extend the selection (as Shift+arrows do) and press the button at once, before the
+    // collector has seen the change.
+    document.getSelection()!.getRangeAt(0).setEnd(para, 7);
+    selectionButton()!.click();
+    expect(onAsk).toHaveBeenCalledWith(expect.objectContaining({ value: 'Run the' }));
+  });
+
   it('shows a floating Ask AI button for a selection in the page and sends it with path and elementId', async () => {
     const onAsk = vi.fn();
     start(onAsk);
