@@ -280,53 +280,64 @@ export function batchLines(
 /** Part codes whose values are string deltas the client appends (text, reasoning). */
 const DELTA_CODES = new Set([0x30 /* 0 */, 0x67 /* g */]);
 const COLON = 0x3a;
-const deltaDecoder = new TextDecoder();
-const deltaEncoder = new TextEncoder();
+const QUOTE = 0x22;
+
+/**
+ * Whether a line is `C:"…"\n` with C a delta code: a JSON string value with nothing around it. The
+ * tap has already checked that the line's JSON is valid, so the bytes between the first and the
+ * last quote are a complete string body, and bodies can be joined without decoding them.
+ */
+function isDeltaLine(line: Uint8Array): boolean {
+  const n = line.length;
+  return (
+    n >= 5 &&
+    DELTA_CODES.has(line[0]!) &&
+    line[1] === COLON &&
+    line[2] === QUOTE &&
+    line[n - 2] === QUOTE &&
+    line[n - 1] === NEWLINE
+  );
+}
 
 /**
  * Merges runs of consecutive text (or reasoning) lines of a batch into one line each, in place. The
  * client updates the message once per line, so a batch of K tokens would otherwise still cost K
  * message copies and K renders in one task; merged, it costs one. The end state is the same: the
- * client appends the deltas either way. Expects one line per chunk, as the tap delivers them.
+ * client appends the deltas either way. Works on the bytes (no decoding or JSON), and expects one
+ * line per chunk, as the tap delivers them; any other line is passed on as it is.
  */
 export function coalesceDeltas(lines: Uint8Array[]): void {
   const merged: Uint8Array[] = [];
-  let runCode = -1;
-  let runText = '';
-  let runLength = 0;
-  let runFirst: Uint8Array | undefined;
+  let run: Uint8Array[] = [];
   const flush = () => {
-    if (runFirst === undefined) return;
-    merged.push(
-      runLength === 1
-        ? runFirst
-        : deltaEncoder.encode(`${String.fromCharCode(runCode)}:${JSON.stringify(runText)}\n`),
-    );
-    runFirst = undefined;
-    runLength = 0;
-    runText = '';
-    runCode = -1;
+    if (run.length === 0) return;
+    if (run.length === 1) {
+      merged.push(run[0]!);
+    } else {
+      // `C:"` + every body + `"\n`
+      const size = run.reduce((total, line) => total + line.length - 5, 5);
+      const joined = new Uint8Array(size);
+      joined.set(run[0]!.subarray(0, 3));
+      let offset = 3;
+      for (const line of run) {
+        const body = line.subarray(3, line.length - 2);
+        joined.set(body, offset);
+        offset += body.length;
+      }
+      joined[offset] = QUOTE;
+      joined[offset + 1] = NEWLINE;
+      merged.push(joined);
+    }
+    run = [];
   };
   for (const line of lines) {
-    const code = line[0] ?? -1;
-    let delta: unknown;
-    if (DELTA_CODES.has(code) && line[1] === COLON) {
-      try {
-        delta = JSON.parse(deltaDecoder.decode(line.subarray(2)));
-      } catch {
-        delta = undefined;
-      }
-    }
-    if (typeof delta !== 'string') {
+    if (!isDeltaLine(line)) {
       flush();
       merged.push(line);
       continue;
     }
-    if (code !== runCode) flush();
-    runCode = code;
-    runText += delta;
-    runLength += 1;
-    runFirst ??= line;
+    if (run.length > 0 && run[0]![0] !== line[0]) flush();
+    run.push(line);
   }
   flush();
   lines.splice(0, lines.length, ...merged);

@@ -236,6 +236,23 @@ describe('coalesceDeltas', () => {
     expect(lines).toHaveLength(4);
   });
 
+  it('joins string bodies that end in an escape or hold escapes, and passes odd lines through', () => {
+    const lines = [
+      formatDataStreamPart('text', 'C:\\'),
+      formatDataStreamPart('text', '"\u2028\t'),
+      '0: "spaced"\n',
+      formatDataStreamPart('text', 'end'),
+    ].map(encode);
+    coalesceDeltas(lines);
+    expect(decode(lines)).toBe(
+      [
+        formatDataStreamPart('text', 'C:\\"\u2028\t'),
+        '0: "spaced"\n',
+        formatDataStreamPart('text', 'end'),
+      ].join(''),
+    );
+  });
+
   it('leaves a batch without runs as it was', () => {
     const original = [
       formatDataStreamPart('text', 'a'),
