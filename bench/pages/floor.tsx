@@ -5,7 +5,7 @@
 import { useChat } from '@ai-sdk/react';
 import { createRoot } from 'react-dom/client';
 import { STREAM_RENDER_THROTTLE_MS } from '../../src/chat/config';
-import { benchFetch, installBench } from './harness';
+import { benchFetch, chatPageAnswerShown, installBench } from './harness';
 
 let ask: (question: string) => void = () => {};
 
@@ -31,11 +31,4 @@ function Chat() {
 
 createRoot(document.getElementById('root')!).render(<Chat />);
 
-installBench(
-  (question) => ask(question),
-  (endMark) => {
-    const main = document.querySelector('main');
-    const answers = document.querySelectorAll('[data-role="assistant"]');
-    return main?.dataset.status === 'ready' && !!answers[answers.length - 1]?.textContent?.includes(endMark);
-  },
-);
+installBench((question) => ask(question), chatPageAnswerShown);

@@ -177,3 +177,13 @@ export function installBench(ask: (question: string) => void, answerShown: (endM
   };
   window.__benchReady = true;
 }
+
+/**
+ * The "answer shown" check of the two `useChat` pages (naive, floor): the page's `<main>` carries
+ * the chat status, and the last assistant message holds the end mark.
+ */
+export function chatPageAnswerShown(endMark: string): boolean {
+  const main = document.querySelector('main');
+  const answers = document.querySelectorAll('[data-role="assistant"]');
+  return main?.dataset.status === 'ready' && !!answers[answers.length - 1]?.textContent?.includes(endMark);
+}

@@ -6,7 +6,7 @@ import { useChat } from '@ai-sdk/react';
 import { createRoot } from 'react-dom/client';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { benchFetch, installBench } from './harness';
+import { benchFetch, chatPageAnswerShown, installBench } from './harness';
 
 let ask: (question: string) => void = () => {};
 
@@ -35,11 +35,4 @@ function Chat() {
 
 createRoot(document.getElementById('root')!).render(<Chat />);
 
-installBench(
-  (question) => ask(question),
-  (endMark) => {
-    const main = document.querySelector('main');
-    const answers = document.querySelectorAll('[data-role="assistant"]');
-    return main?.dataset.status === 'ready' && !!answers[answers.length - 1]?.textContent?.includes(endMark);
-  },
-);
+installBench((question) => ask(question), chatPageAnswerShown);

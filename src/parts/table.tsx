@@ -4,8 +4,8 @@ import type { ExtraProps } from 'react-markdown';
 /**
  * An answer's table inside a wrapper that scrolls sideways, so a wide table never squeezes its
  * words apart in a narrow panel. While it does scroll, the wrapper is a tab stop so keyboard readers
- * can scroll it too (WCAG 2.1.1); a table that fits adds no tab stop. Meant as react-markdown's
- * `table` element (`components={{ table: MarkdownTable }}`).
+ * can scroll it too (WCAG 2.1.1); a table that fits adds no tab stop. The default
+ * `table` element of the Markdown renderer (`markdown.tsx`).
  */
 export function MarkdownTable({
   node: _node,
