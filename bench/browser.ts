@@ -27,6 +27,11 @@ export type Variant = (typeof VARIANTS)[number];
 export interface StreamRun {
   variant: Variant;
   tokens: number;
+  /**
+   * A run with key presses in the composer, for the key → paint delays only: typing is work of its
+   * own, so the runs whose main-thread time is reported are the ones without it.
+   */
+  typing: boolean;
   finished: boolean;
   tokensSent: number;
   elapsedMs: number;
@@ -218,7 +223,10 @@ async function runOne(
     if (process.env.BENCH_PROFILE) {
       const { profile } = await session.send('Profiler.stop');
       await writeFile(
-        join(process.env.BENCH_PROFILE, `${variant}-${tokens.length}.cpuprofile`),
+        join(
+          process.env.BENCH_PROFILE,
+          `${variant}-${tokens.length}${options.typing ? '-typing' : ''}.cpuprofile`,
+        ),
         JSON.stringify(profile),
       );
     }
@@ -226,6 +234,7 @@ async function runOne(
     return {
       variant,
       tokens: tokens.length,
+      typing: options.typing,
       finished: result.finished,
       tokensSent: result.tokensSent,
       elapsedMs: result.elapsedMs,
@@ -248,14 +257,26 @@ export interface StreamBenchOptions {
   capMs: number;
   /** @default every variant */
   variants?: readonly Variant[];
+  /**
+   * Measured runs per variant and size (default 1). Runs alternate between the variants, so a
+   * noisy spell on the shared machine hits all of them rather than one.
+   */
+  repeat?: Partial<Record<Variant, number>>;
+  /** The typing run during the largest answer is cut after this long (ms). @default capMs */
+  typingCapMs?: number;
   onRun?: (run: StreamRun) => void;
 }
 
-/** Builds the pages, starts Chromium, runs every variant at every size; typing during the largest. */
+/**
+ * Builds the pages, starts Chromium, runs every variant at every size (`repeat` times each,
+ * interleaved), then one typing run per variant during the largest answer.
+ */
 export async function streamBench({
   sizes,
   capMs,
   variants = VARIANTS,
+  repeat = {},
+  typingCapMs = capMs,
   onRun,
 }: StreamBenchOptions): Promise<StreamRun[]> {
   const out = await mkdtemp(join(tmpdir(), 'docs-assistant-bench-'));
@@ -269,17 +290,23 @@ export async function streamBench({
     server = served.server;
     browser = await launchChromium();
     const runs: StreamRun[] = [];
-    const largest = Math.max(...sizes);
+    const record = (run: StreamRun) => {
+      runs.push(run);
+      onRun?.(run);
+    };
+    const rounds = Math.max(...variants.map((variant) => repeat[variant] ?? 1));
     for (const size of sizes) {
       const tokens = answerTokens(size);
-      for (const variant of variants) {
-        const run = await runOne(browser, served.origin, variant, tokens, {
-          capMs,
-          typing: size === largest,
-        });
-        runs.push(run);
-        onRun?.(run);
+      for (let round = 0; round < rounds; round++) {
+        for (const variant of variants) {
+          if (round >= (repeat[variant] ?? 1)) continue;
+          record(await runOne(browser, served.origin, variant, tokens, { capMs, typing: false }));
+        }
       }
+    }
+    const tokens = answerTokens(Math.max(...sizes));
+    for (const variant of variants) {
+      record(await runOne(browser, served.origin, variant, tokens, { capMs: typingCapMs, typing: true }));
     }
     return runs;
   } finally {

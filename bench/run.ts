@@ -12,16 +12,51 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUDGETS, measureSize, type SizeReport } from '../scripts/size';
 import { CHROMIUM_PATH } from '../tests/e2e/browser';
-import { type StreamRun, streamBench, type Variant } from './browser';
+import { type StreamRun, streamBench, VARIANTS, type Variant } from './browser';
 import { CONCURRENCY, type ServiceRun, serviceBench, serviceSizes } from './service';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
 
-/** Answer lengths streamed (tokens), and how long one run may stream before it is cut (ms). */
+/** `--name=a,b` from the command line. */
+function listArg(name: string): string[] | undefined {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg
+    ? arg
+        .slice(name.length + 3)
+        .split(',')
+        .filter(Boolean)
+    : undefined;
+}
+
+/**
+ * Answer lengths streamed (tokens), how long one run may stream before it is cut (ms), the
+ * measured runs per variant (the naive integration takes a minute a run, and its ratio is a lower
+ * bound anyway) and the cut of the typing runs.
+ */
 const STREAM = quick
-  ? { sizes: [1_000, 5_000], capMs: 20_000 }
-  : { sizes: [1_000, 5_000, 20_000], capMs: 60_000 };
+  ? { sizes: [1_000, 5_000], capMs: 20_000, repeat: { widget: 2, floor: 2, naive: 1 }, typingCapMs: 10_000 }
+  : {
+      sizes: [1_000, 5_000, 20_000],
+      capMs: 60_000,
+      repeat: { widget: 3, floor: 3, naive: 1 },
+      typingCapMs: 20_000,
+    };
+
+/**
+ * A partial run for working on one thing (`--stream-only`, `--sizes=1000`, `--variants=widget,floor`,
+ * `--repeat=5`): prints the figures and writes no results file.
+ */
+const sizesArg = listArg('sizes')?.map(Number);
+const variantsArg = listArg('variants') as Variant[] | undefined;
+const repeatArg = listArg('repeat')?.map(Number)[0];
+const partial = process.argv.includes('--stream-only') || !!sizesArg || !!variantsArg || !!repeatArg;
+for (const variant of variantsArg ?? []) {
+  if (!VARIANTS.includes(variant))
+    throw new Error(`bench: unknown variant "${variant}" (${VARIANTS.join(', ')})`);
+}
+if (sizesArg?.some((n) => !Number.isInteger(n) || n < 100))
+  throw new Error('bench: --sizes takes token counts ≥ 100');
 
 // Goals of issue 5 at the largest answer.
 const GOAL_VS_NAIVE = 10;
@@ -74,29 +109,77 @@ const LABEL: Record<Variant, string> = {
   floor: 'floor (useChat, plain text)',
 };
 
+/** The measured (typing-free) runs of one variant at one size, summarised: medians and extremes. */
+interface StreamSummary {
+  variant: Variant;
+  tokens: number;
+  runs: StreamRun[];
+  finished: boolean;
+  /** The fewest tokens any run got through (all of them unless a run was cut). */
+  tokensSent: number;
+  elapsedMs: number;
+  scriptMs: number;
+  scriptRange: [number, number];
+  taskMs: number;
+  /** The longest task of any run. */
+  longestTaskMs: number;
+  /** Tasks over 50 ms, over all runs. */
+  tasksOver50: number;
+  droppedFrames: number;
+  expectedFrames: number;
+}
+
+const median = (values: number[]) => pct(values, 50);
+
+function summarise(runs: StreamRun[]): StreamSummary[] {
+  const measured = runs.filter((r) => !r.typing);
+  const keys = [...new Set(measured.map((r) => `${r.tokens}:${r.variant}`))];
+  return keys.map((key) => {
+    const group = measured.filter((r) => `${r.tokens}:${r.variant}` === key);
+    const scripts = group.map((r) => r.scriptMs);
+    return {
+      variant: group[0]!.variant,
+      tokens: group[0]!.tokens,
+      runs: group,
+      finished: group.every((r) => r.finished),
+      tokensSent: Math.min(...group.map((r) => r.tokensSent)),
+      elapsedMs: median(group.map((r) => r.elapsedMs)),
+      scriptMs: median(scripts),
+      scriptRange: [Math.min(...scripts), Math.max(...scripts)],
+      taskMs: median(group.map((r) => r.taskMs)),
+      longestTaskMs: Math.max(...group.map((r) => r.longestTaskMs)),
+      tasksOver50: group.reduce((total, r) => total + r.tasksOver50, 0),
+      droppedFrames: median(group.map((r) => r.droppedFrames)),
+      expectedFrames: median(group.map((r) => r.frames + r.droppedFrames)),
+    };
+  });
+}
+
 function streamTable(runs: StreamRun[]): string {
-  const rows = runs.map((r) => {
+  const rows = summarise(runs).map((r) => {
     const done = r.finished ? 'yes' : `**cut** at ${r.tokensSent.toLocaleString('en-US')}`;
-    return `| ${r.tokens.toLocaleString('en-US')} | ${LABEL[r.variant]} | ${done} | ${ms(r.elapsedMs)} | ${ms(r.scriptMs)} | ${ms(r.taskMs)} | ${ms(r.longestTaskMs)} | ${r.tasksOver50} | ${r.droppedFrames} / ${r.frames + r.droppedFrames} |`;
+    const range = r.runs.length > 1 ? ` (${ms(r.scriptRange[0])}–${ms(r.scriptRange[1])})` : '';
+    return `| ${r.tokens.toLocaleString('en-US')} | ${LABEL[r.variant]} | ${r.runs.length} | ${done} | ${ms(r.elapsedMs)} | ${ms(r.scriptMs)}${range} | ${ms(r.taskMs)} | ${ms(r.longestTaskMs)} | ${r.tasksOver50} | ${r.droppedFrames} / ${r.expectedFrames} |`;
   });
   return [
-    '| tokens | variant | finished | wall time | main-thread script | main-thread busy | longest task | tasks > 50 ms | frames dropped / expected |',
-    '| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| tokens | variant | runs | finished | wall time | main-thread script (min–max) | main-thread busy | longest task (any run) | tasks > 50 ms (all runs) | frames dropped / expected |',
+    '| ---: | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
   ].join('\n');
 }
 
 function keyTable(runs: StreamRun[]): string {
-  const largest = Math.max(...runs.map((r) => r.tokens));
   const rows = runs
-    .filter((r) => r.tokens === largest)
+    .filter((r) => r.typing)
     .map(
       (r) =>
-        `| ${LABEL[r.variant]} | ${r.keyDelaysMs.length} | ${ms(pct(r.keyDelaysMs, 50))} | ${ms(pct(r.keyDelaysMs, 95))} | ${ms(Math.max(...r.keyDelaysMs))} |`,
+        `| ${LABEL[r.variant]} | ${r.finished ? 'yes' : `cut at ${r.tokensSent.toLocaleString('en-US')}`} | ${r.keyDelaysMs.length} | ${ms(pct(r.keyDelaysMs, 50))} | ${ms(pct(r.keyDelaysMs, 95))} | ${ms(Math.max(...r.keyDelaysMs))} | ${ms(r.longestTaskMs)} |`,
     );
-  return ['| variant | key presses | p50 | p95 | max |', '| --- | ---: | ---: | ---: | ---: |', ...rows].join(
-    '\n',
-  );
+  return [
+    '| variant | answer finished | key presses | p50 | p95 | max | longest task |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
 }
 
 function serviceTable(runs: ServiceRun[]): string {
@@ -126,8 +209,9 @@ function growth(runs: ServiceRun[]): string {
 }
 
 function verdicts(runs: StreamRun[]): string[] {
-  const largest = Math.max(...runs.map((r) => r.tokens));
-  const at = (variant: Variant) => runs.find((r) => r.tokens === largest && r.variant === variant)!;
+  const summaries = summarise(runs);
+  const largest = Math.max(...summaries.map((r) => r.tokens));
+  const at = (variant: Variant) => summaries.find((r) => r.tokens === largest && r.variant === variant)!;
   const widget = at('widget');
   const naive = at('naive');
   const floor = at('floor');
@@ -149,20 +233,25 @@ function verdicts(runs: StreamRun[]): string[] {
         : '.'),
   );
   const vsFloor = widget.scriptMs / floor.scriptMs;
+  const pairs = widget.runs
+    .map((run, i) => (floor.runs[i] ? run.scriptMs / floor.runs[i]!.scriptMs : Number.NaN))
+    .filter(Number.isFinite);
   lines.push(
-    `- **${vsFloor <= GOAL_VS_FLOOR && widget.finished ? 'Met' : 'Missed'}** — within ${GOAL_VS_FLOOR}× of the plain-text floor: ${ms(widget.scriptMs)} vs ${ms(floor.scriptMs)} = ${vsFloor.toFixed(1)}× ` +
-      `(busy time: ${ms(widget.taskMs)} vs ${ms(floor.taskMs)} = ${(widget.taskMs / floor.taskMs).toFixed(1)}×)` +
+    `- **${vsFloor <= GOAL_VS_FLOOR && widget.finished ? 'Met' : 'Missed'}** — within ${GOAL_VS_FLOOR}× of the plain-text floor (medians of ${widget.runs.length} and ${floor.runs.length} runs): ${ms(widget.scriptMs)} vs ${ms(floor.scriptMs)} = ${vsFloor.toFixed(1)}× ` +
+      `(busy time: ${ms(widget.taskMs)} vs ${ms(floor.taskMs)} = ${(widget.taskMs / floor.taskMs).toFixed(1)}×` +
+      (pairs.length > 1 ? `; run by run: ${pairs.map((ratio) => `${ratio.toFixed(1)}×`).join(', ')}` : '') +
+      ')' +
       (widget.finished ? '.' : ' (the widget run was cut, so this understates it).'),
   );
-  const overall = runs.filter((r) => r.variant === 'widget');
+  const overall = summaries.filter((r) => r.variant === 'widget');
   const worst = Math.max(...overall.map((r) => r.longestTaskMs));
   lines.push(
-    `- **${worst <= GOAL_LONGEST_TASK_MS ? 'Met' : 'Missed'}** — no main-thread task over ${GOAL_LONGEST_TASK_MS} ms while the widget streams: longest ${ms(worst)}, ` +
-      `${overall.map((r) => `${r.tasksOver50} over 50 ms at ${r.tokens.toLocaleString('en-US')} tokens`).join(', ')}.`,
+    `- **${worst <= GOAL_LONGEST_TASK_MS ? 'Met' : 'Missed'}** — no main-thread task over ${GOAL_LONGEST_TASK_MS} ms while the widget streams (every run): longest ${ms(worst)}, ` +
+      `${overall.map((r) => `${r.tasksOver50} over 50 ms in ${r.runs.length} runs at ${r.tokens.toLocaleString('en-US')} tokens`).join(', ')}.`,
   );
-  const p95 = pct(widget.keyDelaysMs, 95);
+  const typing = (variant: Variant) => runs.find((r) => r.typing && r.variant === variant)?.keyDelaysMs ?? [];
   lines.push(
-    `- Typing during the ${largest.toLocaleString('en-US')}-token answer: key → paint p95 ${ms(p95)} in the widget, ${ms(pct(naive.keyDelaysMs, 95))} in the naive integration, ${ms(pct(floor.keyDelaysMs, 95))} in the floor.`,
+    `- Typing during the ${largest.toLocaleString('en-US')}-token answer: key → paint p95 ${ms(pct(typing('widget'), 95))} in the widget, ${ms(pct(typing('naive'), 95))} in the naive integration, ${ms(pct(typing('floor'), 95))} in the floor.`,
   );
   return lines;
 }
@@ -258,18 +347,29 @@ ${analysis}`;
 
 async function main() {
   const started = new Date();
+  const printRun = (r: StreamRun) =>
+    console.log(
+      `  ${r.variant.padEnd(6)} ${String(r.tokens).padStart(6)} tokens${r.typing ? ' (typing)' : ''}: script ${ms(r.scriptMs)}, busy ${ms(r.taskMs)}, longest task ${ms(r.longestTaskMs)}, dropped ${r.droppedFrames} frames${r.finished ? '' : ` (cut at ${r.tokensSent})`}`,
+    );
+  if (partial) {
+    const variants = variantsArg ?? VARIANTS;
+    const repeat = Object.fromEntries(variants.map((v) => [v, repeatArg ?? STREAM.repeat[v]]));
+    const runs = await streamBench({
+      ...STREAM,
+      sizes: sizesArg ?? STREAM.sizes,
+      variants,
+      repeat,
+      onRun: printRun,
+    });
+    console.log(`\n${streamTable(runs)}\n\n${keyTable(runs)}\n\n(partial run: no results file written)`);
+    return;
+  }
   console.log('bench: size of the real build (as npm run size)…');
   const size = await measureSize();
   console.log(
     `bench: streaming in Chromium (${STREAM.sizes.join(', ')} tokens; runs cut at ${STREAM.capMs / 1000} s)…`,
   );
-  const streamRuns = await streamBench({
-    ...STREAM,
-    onRun: (r) =>
-      console.log(
-        `  ${r.variant.padEnd(6)} ${String(r.tokens).padStart(6)} tokens: script ${ms(r.scriptMs)}, busy ${ms(r.taskMs)}, longest task ${ms(r.longestTaskMs)}, dropped ${r.droppedFrames} frames${r.finished ? '' : ` (cut at ${r.tokensSent})`}`,
-      ),
-  });
+  const streamRuns = await streamBench({ ...STREAM, onRun: printRun });
   console.log(`bench: reference service, ${CONCURRENCY} concurrent requests…`);
   const serviceRuns = await serviceBench({
     sizes: serviceSizes(quick),

@@ -1,20 +1,27 @@
 /**
- * The floor: the same v4 `useChat` with the widget's render throttle, showing the answer as plain
- * text. Any Markdown UI on this protocol costs at least this much.
+ * The floor: the widget's own transport (the same stream tap and 50 ms batches into the v4
+ * `useChat` client) with the answer shown as plain text. The widget differs from it only in what it
+ * renders, so the ratio between the two is the cost of the Markdown and the panel.
  */
 import { useChat } from '@ai-sdk/react';
 import { createRoot } from 'react-dom/client';
 import { STREAM_RENDER_THROTTLE_MS } from '../../src/chat/config';
+import { createRequestTrace, createTappedFetch } from '../../src/chat/stream-tap';
 import { benchFetch, chatPageAnswerShown, installBench } from './harness';
 
 let ask: (question: string) => void = () => {};
+
+const batchedFetch = createTappedFetch({
+  getFetch: () => benchFetch,
+  getTrace: createRequestTrace,
+  batchIntervalMs: STREAM_RENDER_THROTTLE_MS,
+});
 
 function Chat() {
   const { messages, input, handleInputChange, append, status } = useChat({
     api: '/api/chat',
     streamProtocol: 'data',
-    fetch: benchFetch,
-    experimental_throttle: STREAM_RENDER_THROTTLE_MS,
+    fetch: batchedFetch,
   });
   ask = (question) => void append({ role: 'user', content: question });
   return (

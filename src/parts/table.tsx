@@ -35,8 +35,13 @@ function useScrollsSideways(ref: { current: HTMLElement | null }): boolean {
     if (!element) return;
     // Below a pixel is rounding, not overflow.
     const check = () => setScrolls(element.scrollWidth - element.clientWidth > 1);
-    check();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      check();
+      return;
+    }
+    // No check here: the observer reports every observed box once, after the browser's own layout.
+    // Measuring now would force that layout inside the render's task (10-20 ms for the first
+    // tables of a streamed answer).
     const observer = new ResizeObserver(check);
     observer.observe(element);
     // The table grows while its rows stream in; the wrapper's own box may stay the same.

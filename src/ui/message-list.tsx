@@ -120,13 +120,18 @@ function useConversationScroll(
     mode.current = 'turn';
   }
 
-  useLayoutEffect(() => {
+  const questionId = useRef(lastQuestionId);
+  questionId.current = lastQuestionId;
+  const frame = useRef<number | null>(null);
+
+  const follow = useCallback(() => {
+    frame.current = null;
     const list = listRef.current;
     // Hidden (a closed panel keeps streaming): nothing to measure; the render that shows it scrolls it.
     if (!list || list.clientHeight === 0 || mode.current === 'free') return;
     const bottom = list.scrollHeight - list.clientHeight;
     let target = bottom;
-    if (mode.current === 'turn' && lastQuestionId !== undefined) {
+    if (mode.current === 'turn' && questionId.current !== undefined) {
       const question = Array.from(
         list.querySelectorAll<HTMLElement>('[data-docs-assistant="message"][data-role="user"]'),
       ).pop();
@@ -142,7 +147,27 @@ function useConversationScroll(
       list.scrollTop = target;
       ownScrollTop.current = list.scrollTop;
     }
+  }, [listRef]);
+
+  // Measured in the next animation frame, before it is painted, rather than in the commit: reading
+  // the layout here would force it inside the render's task, and a streamed answer's first render
+  // plus its first layout made one task of 50-70 ms. In the frame, the layout is the one the
+  // browser does anyway, and the scroll still lands before anything is painted.
+  useLayoutEffect(() => {
+    if (frame.current !== null) return;
+    if (typeof requestAnimationFrame !== 'function') {
+      follow();
+      return;
+    }
+    frame.current = requestAnimationFrame(follow);
   });
+  useEffect(
+    () => () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+      frame.current = null;
+    },
+    [],
+  );
 
   return useCallback((event: UIEvent<HTMLDivElement>) => {
     const list = event.currentTarget;
