@@ -234,21 +234,20 @@ export function batchLines(
           controller.enqueue(joined);
           lastDelivery = Date.now();
         };
+        // One timer per batch, not per read: a fast stream brings a line per token.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        let deadline: Promise<typeof TIMED_OUT> | undefined;
         try {
           for (;;) {
             const wait =
               batch.length === 0 ? Number.POSITIVE_INFINITY : lastDelivery + intervalMs - Date.now();
             if (wait <= 0) break;
-            let timer: ReturnType<typeof setTimeout> | undefined;
-            const result = await (wait === Number.POSITIVE_INFINITY
-              ? read()
-              : Promise.race([
-                  read(),
-                  new Promise<typeof TIMED_OUT>((resolve) => {
-                    timer = setTimeout(() => resolve(TIMED_OUT), wait);
-                  }),
-                ]));
-            clearTimeout(timer);
+            if (wait !== Number.POSITIVE_INFINITY) {
+              deadline ??= new Promise<typeof TIMED_OUT>((resolve) => {
+                timer = setTimeout(() => resolve(TIMED_OUT), wait);
+              });
+            }
+            const result = await (deadline ? Promise.race([read(), deadline]) : read());
             if (result === TIMED_OUT) break;
             pendingRead = undefined;
             if (result.done) {
@@ -266,6 +265,8 @@ export function batchLines(
             return;
           }
           deferredError = { error };
+        } finally {
+          clearTimeout(timer);
         }
         deliver();
       },

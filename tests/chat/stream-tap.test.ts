@@ -1,5 +1,5 @@
 import { formatDataStreamPart } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseRetryAfter } from '../../src/chat/errors';
 import {
   batchLines,
@@ -174,6 +174,39 @@ describe('batchLines', () => {
       lines[0],
       formatDataStreamPart('text', 'bcd'),
     ]);
+  });
+
+  it('holds a batch with one timer however many lines it reads, and merges them', async () => {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c;
+      },
+    });
+    const reader = batchLines(tapDataStream(body, createRequestTrace()), 20).getReader();
+    const decode = (chunk: Uint8Array | undefined) => new TextDecoder().decode(chunk);
+    controller.enqueue(encoder.encode(lines[0]!));
+    expect(decode((await reader.read()).value)).toBe(lines[0]);
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const next = reader.read();
+      // A fast stream: one line per task, as many as arrive before the batch's deadline.
+      for (let i = 0; i < 200; i++) {
+        controller.enqueue(encoder.encode(formatDataStreamPart('text', 'x')));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const batch = decode((await next).value);
+      expect(batch).toMatch(/^0:"x+"\n$/);
+      // One deadline for the whole batch (a timer per line cost a fast stream more than its parsing).
+      expect(timers).toHaveBeenCalledTimes(1);
+      controller.close();
+      let rest = '';
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+        rest += decode(chunk.value);
+      expect((batch + rest).match(/x/g)).toHaveLength(200);
+    } finally {
+      timers.mockRestore();
+    }
   });
 
   it('passes an error on after the lines read before it', async () => {

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+/**
+ * The expensive step of an answer, parsing its Markdown, never runs inside the chat client's own
+ * update (a synchronous render, one task): a text part that mounts while streaming commits empty
+ * and is parsed in React's background render, which yields to the browser between blocks. A part
+ * that mounts finished (a restored conversation) renders in the same commit.
+ */
+import { act, createElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepSafeHref, TextPart } from '../../src/parts';
+
+const ANSWER =
+  '# Installing\n\nInstall the package.\n\n- Set `domain`\n- Set `apiKey`\n\n| a | b |\n| - | - |\n| 1 | 2 |';
+
+let container: HTMLDivElement;
+let root: Root;
+const globals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+const actEnvironment = globals.IS_REACT_ACT_ENVIRONMENT;
+
+beforeEach(() => {
+  // Outside act(): React schedules its background work as a browser would, so the commit that
+  // flushSync makes can be looked at before that work runs.
+  globals.IS_REACT_ACT_ENVIRONMENT = false;
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  globals.IS_REACT_ACT_ENVIRONMENT = true;
+  act(() => root.unmount());
+  container.remove();
+  globals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+});
+
+const show = (isStreaming: boolean, text = ANSWER) =>
+  flushSync(() =>
+    root.render(
+      createElement(TextPart, { part: { type: 'text', text }, isStreaming, resolveHref: keepSafeHref }),
+    ),
+  );
+
+describe('TextPart: where the Markdown is parsed', () => {
+  it('mounts a streaming part empty and fills it in the background render', async () => {
+    show(true);
+    expect(container.querySelector('[data-markdown]')?.textContent).toBe('');
+    await vi.waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Installing'));
+    expect(container.querySelectorAll('li')).toHaveLength(2);
+    expect(container.querySelector('table')).not.toBeNull();
+  });
+
+  it('keeps the text shown while the next text is parsed, and ends on the whole answer', async () => {
+    show(true, '# Installing');
+    await vi.waitFor(() => expect(container.querySelector('h1')).not.toBeNull());
+    // The client's update commits the old text; the new one follows in the background.
+    show(true, ANSWER);
+    expect(container.querySelector('h1')?.textContent).toBe('Installing');
+    expect(container.querySelector('table')).toBeNull();
+    // The stream ends: no last synchronous parse either, and the whole answer arrives.
+    show(false, `${ANSWER}\n\nDone.`);
+    expect(container.textContent).not.toContain('Done.');
+    await vi.waitFor(() => expect(container.textContent).toContain('Done.'));
+    expect(container.querySelector('table')).not.toBeNull();
+  });
+
+  it('renders a part that mounts finished in the same commit', () => {
+    show(false);
+    expect(container.querySelector('h1')?.textContent).toBe('Installing');
+    expect(container.querySelector('table')).not.toBeNull();
+  });
+});
