@@ -6,6 +6,7 @@ import {
   memo,
   type ReactNode,
   useContext,
+  useDeferredValue,
   useMemo,
   useRef,
 } from 'react';
@@ -178,4 +179,18 @@ export function Markdown({
       </div>
     </LinkPolicyContext.Provider>
   );
+}
+
+/**
+ * `Markdown` for text that may still be streaming. Parsing is the expensive step, so it never
+ * happens in the chat client's update (a synchronous render): the text is a deferred value,
+ * rendered in the background one block at a time with pauses for input and frames, skipping
+ * intermediate texts when rendering falls behind the stream. Text that mounts while streaming
+ * starts empty, so even a first batch holding much of the answer is parsed that way; text that
+ * mounts finished (a restored conversation) renders at once. When the stream ends, the deferred
+ * text catches up the same way, without one last synchronous parse.
+ */
+export function StreamingMarkdown({ text, isStreaming, ...props }: MarkdownProps & { isStreaming: boolean }) {
+  const shown = useDeferredValue(text, isStreaming ? '' : text);
+  return <Markdown text={shown} {...props} />;
 }

@@ -2,7 +2,7 @@ import { memo, useId, useState } from 'react';
 import { defaultLabels, useLabels } from '../labels';
 import type { ReasoningDetail } from '../protocol';
 import { sameContext, sameReasoningPart } from './equality';
-import { Markdown } from './markdown';
+import { StreamingMarkdown } from './markdown';
 import type { ReasoningPartProps } from './types';
 
 type Segment = { kind: 'text'; text: string } | { kind: 'redacted' };
@@ -54,7 +54,12 @@ export const ReasoningPart = memo(
             segment.kind === 'text' ? (
               // Segments only get appended, so the position is a stable key.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <Markdown key={index} text={segment.text} resolveHref={resolveHref} />
+              <StreamingMarkdown
+                key={index}
+                text={segment.text}
+                isStreaming={isStreaming && index === segments.length - 1}
+                resolveHref={resolveHref}
+              />
             ) : (
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <p key={index} data-redacted="">

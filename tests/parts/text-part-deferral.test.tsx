@@ -9,7 +9,8 @@ import { act, createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keepSafeHref, TextPart } from '../../src/parts';
+import { ReasoningPart, TextPart } from '../../src/parts';
+import { keepSafeHref } from '../../src/parts/href';
 
 const ANSWER =
   '# Installing\n\nInstall the package.\n\n- Set `domain`\n- Set `apiKey`\n\n| a | b |\n| - | - |\n| 1 | 2 |';
@@ -35,10 +36,17 @@ afterEach(() => {
   globals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
 });
 
+const message = { id: 'a1', role: 'assistant' as const, content: '', parts: [] };
+
 const show = (isStreaming: boolean, text = ANSWER) =>
   flushSync(() =>
     root.render(
-      createElement(TextPart, { part: { type: 'text', text }, isStreaming, resolveHref: keepSafeHref }),
+      createElement(TextPart, {
+        part: { type: 'text', text },
+        message,
+        isStreaming,
+        resolveHref: keepSafeHref,
+      }),
     ),
   );
 
@@ -69,5 +77,29 @@ describe('TextPart: where the Markdown is parsed', () => {
     show(false);
     expect(container.querySelector('h1')?.textContent).toBe('Installing');
     expect(container.querySelector('table')).not.toBeNull();
+  });
+});
+
+describe('ReasoningPart: where the Markdown is parsed', () => {
+  const showReasoning = (isStreaming: boolean) =>
+    flushSync(() =>
+      root.render(
+        createElement(ReasoningPart, {
+          part: { type: 'reasoning', reasoning: ANSWER, details: [{ type: 'text', text: ANSWER }] },
+          message,
+          isStreaming,
+          resolveHref: keepSafeHref,
+        }),
+      ),
+    );
+
+  it('parses streaming reasoning in the background render, and finished reasoning at once', async () => {
+    showReasoning(true);
+    expect(container.querySelector('[data-markdown]')?.textContent).toBe('');
+    await vi.waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Installing'));
+    root.unmount();
+    root = createRoot(container);
+    showReasoning(false);
+    expect(container.querySelector('h1')?.textContent).toBe('Installing');
   });
 });
