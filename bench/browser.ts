@@ -3,7 +3,7 @@
  * bundled by Vite in production mode, stream the same answers in headless Chromium. Per run:
  * main-thread time (CDP `Performance.getMetrics`: script and whole tasks), the longest task (a CDP
  * trace of the renderer's main thread), frames dropped (requestAnimationFrame gaps) and, during the
- * longest answer, key press → paint delays of real key presses in the composer.
+ * longest answer, in runs of their own, key press → paint delays of real key presses in the composer.
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

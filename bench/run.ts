@@ -106,7 +106,7 @@ const pct = (values: number[], p: number) => {
 const LABEL: Record<Variant, string> = {
   widget: 'docs-assistant widget',
   naive: 'naive (useChat + one react-markdown)',
-  floor: 'floor (useChat, plain text)',
+  floor: 'floor (plain text, same transport)',
 };
 
 /** The measured (typing-free) runs of one variant at one size, summarised: medians and extremes. */
@@ -216,12 +216,15 @@ function verdicts(runs: StreamRun[]): string[] {
   const naive = at('naive');
   const floor = at('floor');
   const lines: string[] = [];
-  const vsNaive = naive.scriptMs / widget.scriptMs;
+  const x = (a: number, b: number) => `${(a / b).toFixed(1)}×`;
+  // The goals speak of main-thread time: all of it (script, style, layout, paint), with script
+  // alone beside it.
+  const vsNaive = naive.taskMs / widget.taskMs;
   const lowerBound = !naive.finished || !widget.finished;
   lines.push(
-    `- **${vsNaive >= GOAL_VS_NAIVE ? 'Met' : 'Missed'}** — ≥${GOAL_VS_NAIVE}× less main-thread script time than the naive integration at ${largest.toLocaleString('en-US')} tokens: ` +
-      `${ms(widget.scriptMs)} vs ${ms(naive.scriptMs)} = ${vsNaive.toFixed(1)}× ` +
-      `(whole main-thread busy time: ${ms(widget.taskMs)} vs ${ms(naive.taskMs)} = ${(naive.taskMs / widget.taskMs).toFixed(1)}×)` +
+    `- **${vsNaive >= GOAL_VS_NAIVE ? 'Met' : 'Missed'}** — ≥${GOAL_VS_NAIVE}× less main-thread time than the naive integration at ${largest.toLocaleString('en-US')} tokens: ` +
+      `${ms(widget.taskMs)} vs ${ms(naive.taskMs)} = ${x(naive.taskMs, widget.taskMs)} ` +
+      `(script alone: ${ms(widget.scriptMs)} vs ${ms(naive.scriptMs)} = ${x(naive.scriptMs, widget.scriptMs)})` +
       (lowerBound
         ? ` (a lower bound: ${[widget, naive]
             .filter((r) => !r.finished)
@@ -232,16 +235,19 @@ function verdicts(runs: StreamRun[]): string[] {
             .join('; ')}).`
         : '.'),
   );
-  const vsFloor = widget.scriptMs / floor.scriptMs;
+  const vsFloor = widget.taskMs / floor.taskMs;
   const pairs = widget.runs
-    .map((run, i) => (floor.runs[i] ? run.scriptMs / floor.runs[i]!.scriptMs : Number.NaN))
+    .map((run, i) => (floor.runs[i] ? run.taskMs / floor.runs[i]!.taskMs : Number.NaN))
     .filter(Number.isFinite);
   lines.push(
-    `- **${vsFloor <= GOAL_VS_FLOOR && widget.finished ? 'Met' : 'Missed'}** — within ${GOAL_VS_FLOOR}× of the plain-text floor (medians of ${widget.runs.length} and ${floor.runs.length} runs): ${ms(widget.scriptMs)} vs ${ms(floor.scriptMs)} = ${vsFloor.toFixed(1)}× ` +
-      `(busy time: ${ms(widget.taskMs)} vs ${ms(floor.taskMs)} = ${(widget.taskMs / floor.taskMs).toFixed(1)}×` +
-      (pairs.length > 1 ? `; run by run: ${pairs.map((ratio) => `${ratio.toFixed(1)}×`).join(', ')}` : '') +
-      ')' +
+    `- **${vsFloor <= GOAL_VS_FLOOR && widget.finished ? 'Met' : 'Missed'}** — within ${GOAL_VS_FLOOR}× of the plain-text floor's main-thread time (medians of ${widget.runs.length} and ${floor.runs.length} runs): ${ms(widget.taskMs)} vs ${ms(floor.taskMs)} = ${x(widget.taskMs, floor.taskMs)}` +
+      (pairs.length > 1 ? ` (run by run: ${pairs.map((ratio) => `${ratio.toFixed(1)}×`).join(', ')})` : '') +
       (widget.finished ? '.' : ' (the widget run was cut, so this understates it).'),
+  );
+  const scriptVsFloor = widget.scriptMs / floor.scriptMs;
+  lines.push(
+    `- **${scriptVsFloor <= GOAL_VS_FLOOR ? 'Met' : 'Missed'}** — the same for script alone: ${ms(widget.scriptMs)} vs ${ms(floor.scriptMs)} = ${x(widget.scriptMs, floor.scriptMs)} ` +
+      '(parsing Markdown is script, and the floor parses none; see the analysis).',
   );
   const overall = summaries.filter((r) => r.variant === 'widget');
   const worst = Math.max(...overall.map((r) => r.longestTaskMs));
@@ -273,6 +279,7 @@ interface Results {
   at: string;
   quick: boolean;
   capMs: number;
+  typingCapMs?: number;
   machine: ReturnType<typeof machine>;
   size: Pick<SizeReport, 'launcher' | 'whole' | 'css' | 'esbuild'>;
   stream: StreamRun[];
@@ -310,12 +317,15 @@ bundled by Vite in production mode. Variants, in the same run:
 
 - **${LABEL.widget}**: \`<DocsAssistant variant="inline">\` as shipped.
 - **${LABEL.naive}**: what integrators write today: v4 \`useChat\` and one \`<ReactMarkdown remarkPlugins={[remarkGfm]}>\` over each message's whole content.
-- **${LABEL.floor}**: v4 \`useChat\` with the widget's render interval (50 ms), the answer as plain text.
+- **${LABEL.floor}**: the widget's own transport (its stream tap and 50 ms batches) into v4 \`useChat\`, the answer as plain text: the widget without Markdown or panel.
 
 Main-thread script and busy time come from CDP \`Performance.getMetrics\` (\`ScriptDuration\`,
 \`TaskDuration\`: script, style, layout, paint), the longest task from a CDP trace of the renderer's
 main thread, frames from \`requestAnimationFrame\` gaps (60 Hz). A run still streaming after
-${results.capMs / 1000} s is cut: its figures cover only what it got through.
+${results.capMs / 1000} s is cut: its figures cover only what it got through. Each variant runs
+several times, the variants taking turns, each run in a fresh page; the table gives the median run
+(script: median and range), the longest task of any run and the long tasks of all runs. Nothing is
+typed during these runs: typing has runs of its own (below).
 
 ${streamTable(results.stream)}
 
@@ -325,8 +335,10 @@ ${verdicts(results.stream).join('\n')}
 
 ### Typing while the ${Math.max(...results.stream.map((r) => r.tokens)).toLocaleString('en-US')}-token answer streams
 
-Real key presses (\`page.keyboard\`, one every 40 ms plus the time the page takes to accept it) in each page's composer; delay from the key
-event's timestamp to just after the next frame is painted.
+One more run per variant, with real key presses (\`page.keyboard\`, one every 40 ms plus the time
+the page takes to accept it) in its composer while the answer streams (cut after
+${(results.typingCapMs ?? results.capMs) / 1000} s); delay from the key event's timestamp to just
+after the next frame is painted.
 
 ${keyTable(results.stream)}
 
@@ -383,6 +395,7 @@ async function main() {
     at: started.toISOString(),
     quick,
     capMs: STREAM.capMs,
+    typingCapMs: STREAM.typingCapMs,
     machine: env,
     size: { launcher: size.launcher, whole: size.whole, css: size.css, esbuild: size.esbuild },
     stream: streamRuns,
