@@ -44,6 +44,8 @@ export default defineConfig({
     lib: {
       entry: {
         index: 'src/index.ts',
+        // docs-assistant/widget: the widget alone (see src/widget.ts).
+        widget: 'src/widget.ts',
         // docs-assistant/static-export (server-side admin client) and its dashboard panel.
         'static-export': 'src/static-export/index.ts',
         'static-export-react': 'src/static-export/react.ts',

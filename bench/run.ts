@@ -281,7 +281,8 @@ interface Results {
   capMs: number;
   typingCapMs?: number;
   machine: ReturnType<typeof machine>;
-  size: Pick<SizeReport, 'launcher' | 'whole' | 'css' | 'esbuild'>;
+  size: Pick<SizeReport, 'launcher' | 'whole' | 'css' | 'esbuild'> &
+    Partial<Pick<SizeReport, 'esbuildWidget'>>;
   stream: StreamRun[];
   service: ServiceRun[];
 }
@@ -306,7 +307,7 @@ DocsGPT widget 90 kB, Algolia DocSearch v4 side panel 103 kB, assistant-ui on th
 
 ${sizeTable(results.size)}
 
-The same app bundled by esbuild: launcher ${(results.size.esbuild.launcher / 1000).toFixed(1)} kB, whole ${(results.size.esbuild.whole / 1000).toFixed(1)} kB (see the analysis below).
+The same app bundled by esbuild: launcher ${(results.size.esbuild.launcher / 1000).toFixed(1)} kB, whole ${(results.size.esbuild.whole / 1000).toFixed(1)} kB${results.size.esbuildWidget ? `; importing \`docs-assistant/widget\` instead: launcher ${(results.size.esbuildWidget.launcher / 1000).toFixed(1)} kB, whole ${(results.size.esbuildWidget.whole / 1000).toFixed(1)} kB` : ''} (see the analysis below).
 
 ## Streaming an answer (headless Chromium)
 
@@ -397,7 +398,13 @@ async function main() {
     capMs: STREAM.capMs,
     typingCapMs: STREAM.typingCapMs,
     machine: env,
-    size: { launcher: size.launcher, whole: size.whole, css: size.css, esbuild: size.esbuild },
+    size: {
+      launcher: size.launcher,
+      whole: size.whole,
+      css: size.css,
+      esbuild: size.esbuild,
+      esbuildWidget: size.esbuildWidget,
+    },
     stream: streamRuns,
     service: serviceRuns,
   };

@@ -52,9 +52,9 @@ export const ReasoningPart = memo(
         <div id={contentId} hidden={!open}>
           {segments.map((segment, index) =>
             segment.kind === 'text' ? (
-              // Segments only get appended, so the position is a stable key.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <StreamingMarkdown
+                // Segments only get appended, so the position is a stable key.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 key={index}
                 text={segment.text}
                 isStreaming={isStreaming && index === segments.length - 1}

@@ -120,18 +120,14 @@ function useConversationScroll(
     mode.current = 'turn';
   }
 
-  const questionId = useRef(lastQuestionId);
-  questionId.current = lastQuestionId;
-  const frame = useRef<number | null>(null);
-
   const follow = useCallback(() => {
-    frame.current = null;
     const list = listRef.current;
-    // Hidden (a closed panel keeps streaming): nothing to measure; the render that shows it scrolls it.
+    // Hidden (a closed panel keeps streaming): nothing to measure; the observer reports again when
+    // the panel shows and the messages get their size.
     if (!list || list.clientHeight === 0 || mode.current === 'free') return;
     const bottom = list.scrollHeight - list.clientHeight;
     let target = bottom;
-    if (mode.current === 'turn' && questionId.current !== undefined) {
+    if (mode.current === 'turn' && turnId.current !== undefined) {
       const question = Array.from(
         list.querySelectorAll<HTMLElement>('[data-docs-assistant="message"][data-role="user"]'),
       ).pop();
@@ -149,22 +145,27 @@ function useConversationScroll(
     }
   }, [listRef]);
 
-  // Measured in the next animation frame, before it is painted, rather than in the commit: reading
-  // the layout here would force it inside the render's task, and a streamed answer's first render
-  // plus its first layout made one task of 50-70 ms. In the frame, the layout is the one the
-  // browser does anyway, and the scroll still lands before anything is painted.
+  // Follows the content's size rather than this component's renders: a streamed answer's Markdown
+  // is rendered in the background (see StreamingMarkdown) and commits without the list. The
+  // observer reports after the browser's own layout and before the paint, so following costs no
+  // forced layout inside a render's task (a streamed answer's first render plus a forced layout
+  // made one task of 50-70 ms) and the scroll still lands in the frame that shows the new words.
+  const observer = useRef<ResizeObserver | null>(null);
   useLayoutEffect(() => {
-    if (frame.current !== null) return;
-    if (typeof requestAnimationFrame !== 'function') {
+    const list = listRef.current;
+    if (!list) return;
+    if (typeof ResizeObserver !== 'function') {
       follow();
       return;
     }
-    frame.current = requestAnimationFrame(follow);
+    observer.current ??= new ResizeObserver(follow);
+    // New messages are new children; observing one already observed changes nothing.
+    for (const child of list.children) observer.current.observe(child);
   });
   useEffect(
     () => () => {
-      if (frame.current !== null) cancelAnimationFrame(frame.current);
-      frame.current = null;
+      observer.current?.disconnect();
+      observer.current = null;
     },
     [],
   );

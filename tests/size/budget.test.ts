@@ -31,6 +31,13 @@ describe('size budgets (gzip -9, React external)', () => {
     expect(report.css).toBeLessThanOrEqual(BUDGETS.css);
   });
 
+  it('keeps the panel lazy for esbuild hosts that import docs-assistant/widget', () => {
+    // Through the main entry, esbuild loads nearly everything up front (its code splitting keeps
+    // the modules the barrel re-exports in the first chunk); the widget-only entry avoids that.
+    expect(report.esbuildWidget.launcher).toBeLessThan(report.esbuildWidget.whole / 5);
+    expect(report.esbuildWidget.whole).toBeLessThanOrEqual(BUDGETS.whole);
+  });
+
   it('keeps the Markdown serializer (mdast-util-to-markdown) out of the widget', () => {
     const inputs = new Set(report.inputs.map((input) => input.path));
     expect(inputs.has('micromark-core-commonmark')).toBe(true);

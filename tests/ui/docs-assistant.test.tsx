@@ -636,7 +636,9 @@ describe('<DocsAssistant> customisation', () => {
     expect(hook(container, 'context')).toHaveClass('c-context');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Q?' }));
-    await waitFor(() => expect(container).toHaveTextContent('Styled answer.'));
+    // The answer's Markdown renders in the background, block by block: wait for its last block.
+    await waitFor(() => expect(hooks(container, 'suggestion')).toHaveLength(2));
+    expect(container).toHaveTextContent('Styled answer.');
     expect(hook(container, 'launcher')).toHaveClass('c-launcher');
     expect(hook(container, 'panel')).toHaveClass('c-panel');
     expect(hook(container, 'header')).toHaveClass('c-header');

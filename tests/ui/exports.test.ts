@@ -17,9 +17,26 @@ describe('public API', () => {
     ]);
   });
 
-  it('starts with the "use client" directive', async () => {
+  it('exposes the widget alone from docs-assistant/widget, the same component as the main entry', async () => {
+    const widget = await import('../../src/widget');
+    const api = await import('../../src/index');
+    expect(Object.keys(widget).sort()).toEqual(['DocsAssistant', 'createContextStore', 'defaultLabels']);
+    expect(widget.DocsAssistant).toBe(api.DocsAssistant);
+    expect(widget.defaultLabels).toBe(api.defaultLabels);
+  });
+
+  it('maps docs-assistant/widget in package.json to the built entry and its types', async () => {
     const { readFile } = await import('node:fs/promises');
-    const source = await readFile(new URL('../../src/index.ts', import.meta.url), 'utf8');
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(pkg.exports['./widget']).toEqual({
+      types: './dist/types/src/widget.d.ts',
+      import: './dist/widget.js',
+    });
+  });
+
+  it.each(['index.ts', 'widget.ts'])('starts %s with the "use client" directive', async (file) => {
+    const { readFile } = await import('node:fs/promises');
+    const source = await readFile(new URL(`../../src/${file}`, import.meta.url), 'utf8');
     expect(source.startsWith("'use client';")).toBe(true);
   });
 });
