@@ -3,6 +3,7 @@
  * renderers (markdown) and the conversation UI. The shell (`docs-assistant.tsx`) stays small.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { AssistantError } from '../chat/types';
 import { useDocsAssistant } from '../chat/use-docs-assistant';
 import { useLabels } from '../labels';
 import { createHrefResolver } from '../parts/index';
@@ -73,6 +74,7 @@ export default function Panel({
 
   const shownError = configError ?? error;
   const empty = messages.length === 0;
+  const waitingToRetry = useRetryWait(error);
 
   return (
     <>
@@ -113,7 +115,7 @@ export default function Panel({
         <ErrorBanner
           error={shownError}
           className={classNames?.error}
-          onRetry={shownError === configError ? undefined : () => void state.retry()}
+          onRetry={shownError === configError || waitingToRetry ? undefined : () => void state.retry()}
         />
       ) : null}
       <ContextChips items={context.items} onRemove={context.remove} className={classNames?.context} />
@@ -169,4 +171,23 @@ function useAnswerAnnouncement(
   );
   const clear = useCallback(() => setAnnouncement(''), []);
   return [{ ...options, onFinish }, announcement, clear];
+}
+
+// setTimeout's longest delay; a longer Retry-After would fire at once.
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Whether a rate-limit error's `Retry-After` wait is still running. Retry only shows once it has
+ * passed: pressing it sooner would only earn another "too many requests" (the message says how long
+ * to wait).
+ */
+function useRetryWait(error: AssistantError | null | undefined): boolean {
+  const waitMs = error?.kind === 'rate-limit' && error.retryAfter ? error.retryAfter * 1000 : 0;
+  const [waited, setWaited] = useState<AssistantError | null>(null);
+  useEffect(() => {
+    if (!error || waitMs <= 0) return;
+    const timer = setTimeout(() => setWaited(error), Math.min(waitMs, MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [error, waitMs]);
+  return waitMs > 0 && waited !== error;
 }

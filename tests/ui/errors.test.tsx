@@ -40,9 +40,11 @@ const cases = [
   { name: '403', respond: jsonError(403, 'forbidden'), text: defaultLabels.errorAuth, retry: false },
   {
     name: '429 with Retry-After',
-    respond: jsonError(429, 'rate_limited', { 'Retry-After': '12' }),
-    text: defaultLabels.errorRateLimit(12),
+    respond: jsonError(429, 'rate_limited', { 'Retry-After': '1' }),
+    text: defaultLabels.errorRateLimit(1),
     retry: true,
+    // Retry shows once the server's wait has passed, not before.
+    retryAfterWait: true,
   },
   {
     name: '429 without Retry-After',
@@ -76,7 +78,7 @@ const cases = [
 describe('<DocsAssistant> errors keep the conversation', () => {
   it.each(cases)(
     '$name: says so, keeps the earlier answer and the question, offers Retry where it helps',
-    async ({ respond, text, retry, partial }) => {
+    async ({ respond, text, retry, partial, retryAfterWait }) => {
       const onError = vi.fn();
       const { fetch, requests } = recordingFetch(
         () => answer(['The first answer.']),
@@ -104,10 +106,18 @@ describe('<DocsAssistant> errors keep the conversation', () => {
       if (partial) expect(messages()[3]).toEqual(['assistant', expect.stringContaining(partial)]);
       else expect(messages()).toHaveLength(3);
 
-      const retryButton = within(alert).queryByRole('button', { name: defaultLabels.retry });
+      let retryButton = within(alert).queryByRole('button', { name: defaultLabels.retry });
       if (!retry) {
         expect(retryButton).toBeNull();
         return;
+      }
+      if (retryAfterWait) {
+        expect(retryButton).toBeNull();
+        retryButton = await within(alert).findByRole(
+          'button',
+          { name: defaultLabels.retry },
+          { timeout: 5_000 },
+        );
       }
       await user.click(retryButton!);
       await waitFor(() => expect(container).toHaveTextContent('Recovered.'));
