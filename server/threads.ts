@@ -2,7 +2,10 @@
  * Conversation threads. A thread belongs to the domain and the `fp` that created it; it holds the
  * finished turns, whose questions inform the retrieval of follow-ups. With a data folder, every
  * finished turn is appended to `threads.jsonl` as one complete line, so threads survive a restart
- * and a crash mid-write loses at most that one turn.
+ * and a crash mid-write loses at most that one turn. Once the file holds more than twice the
+ * records still in memory (threads forgotten past `maxThreads`, turns past the last 20), it is
+ * rewritten with only those, into a temporary file renamed over the old one, so it never grows
+ * without bound and a crash mid-rewrite leaves the old file whole.
  */
 
 // Types only: erased from every build, so nothing here loads Node's modules eagerly.
@@ -79,6 +82,11 @@ export interface ThreadStoreOptions {
    * gets 404, like an unknown thread). @default 10_000
    */
   maxThreads?: number;
+  /**
+   * The file is compacted once it holds at least this many records and more than twice those still
+   * in memory. @default 1_000
+   */
+  compactAfter?: number;
   warn?: (message: string) => void;
 }
 
@@ -100,10 +108,14 @@ export class ThreadStore {
   private writing: Promise<void> = Promise.resolve();
   // Set when the file ends in a torn line: the next record starts on a fresh line.
   private needsNewline = false;
+  private readonly compactAfter: number;
+  // Lines in the file (records, and any skipped line), to know when compaction pays.
+  private fileLines = 0;
 
   constructor(options: ThreadStoreOptions = {}) {
     this.dataDir = options.dataDir;
     this.maxThreads = options.maxThreads ?? 10_000;
+    this.compactAfter = Math.max(1, options.compactAfter ?? 1_000);
     this.warn = options.warn ?? ((message) => console.warn(`[docs-assistant] ${message}`));
   }
 
@@ -128,6 +140,7 @@ export class ThreadStore {
     const lines = text.split('\n');
     lines.forEach((line, index) => {
       if (!line.trim()) return;
+      this.fileLines++;
       const last = index === lines.length - 1;
       let record: unknown;
       try {
@@ -147,6 +160,60 @@ export class ThreadStore {
       }
       this.apply(record);
     });
+    if (this.shouldCompact())
+      this.queueWrite(() => this.compact()).catch((error) => this.warnCompaction(error));
+  }
+
+  /** Records still in memory: what a compacted file holds. */
+  private liveRecords(): number {
+    let count = 0;
+    for (const thread of this.threads.values()) count += thread.turns.length;
+    return count;
+  }
+
+  private shouldCompact(): boolean {
+    return !!this.dataDir && this.fileLines >= this.compactAfter && this.fileLines > 2 * this.liveRecords();
+  }
+
+  /** Runs file work after the work queued before it, so lines never interleave with a rewrite. */
+  private queueWrite(work: () => Promise<void>): Promise<void> {
+    const run = this.writing.then(work);
+    // The caller gets the failure; the queue goes on.
+    this.writing = run.catch(() => {});
+    return run;
+  }
+
+  /**
+   * Rewrites the file with the records in memory, least recently used thread first (so a restart
+   * rebuilds the same order), via a temporary file that replaces the old one in one rename.
+   */
+  private async compact(): Promise<void> {
+    const dataDir = this.dataDir;
+    if (!dataDir) return;
+    const [{ open, rename, rm }, { join }] = await Promise.all([nodeFs(), nodePath()]);
+    const file = join(dataDir, THREADS_FILE);
+    const temporary = `${file}.${randomId('')}.tmp`;
+    const lines: string[] = [];
+    for (const thread of this.threads.values()) {
+      const { id: threadId, key: threadKey, domain, fp, createdAt } = thread;
+      for (const turn of thread.turns) {
+        const record: TurnRecord = { v: 1, threadId, threadKey, domain, fp, createdAt, turn };
+        lines.push(`${JSON.stringify(record)}\n`);
+      }
+    }
+    const handle = await open(temporary, 'w');
+    try {
+      await handle.writeFile(lines.join(''), 'utf8');
+      await handle.sync();
+    } catch (error) {
+      await handle.close();
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await handle.close();
+    await rename(temporary, file);
+    this.fileLines = lines.length;
+    this.needsNewline = false;
   }
 
   private apply(record: TurnRecord): void {
@@ -211,7 +278,7 @@ export class ThreadStore {
     this.apply(record);
     if (!this.dataDir) return;
     const dataDir = this.dataDir;
-    const write = this.writing.then(async () => {
+    await this.queueWrite(async () => {
       const [{ mkdir, open }, { join }] = await Promise.all([nodeFs(), nodePath()]);
       await mkdir(dataDir, { recursive: true });
       const handle = await open(join(dataDir, THREADS_FILE), 'a');
@@ -220,13 +287,18 @@ export class ThreadStore {
         const line = `${this.needsNewline ? '\n' : ''}${JSON.stringify(record)}\n`;
         await handle.appendFile(line, 'utf8');
         this.needsNewline = false;
+        this.fileLines++;
         await handle.sync();
       } finally {
         await handle.close();
       }
+      // The turn is on disk either way; a failed compaction is reported and tried again later.
+      if (this.shouldCompact()) await this.compact().catch((error: unknown) => this.warnCompaction(error));
     });
-    this.writing = write.catch(() => {});
-    await write;
+  }
+
+  private warnCompaction(error: unknown): void {
+    this.warn(`compacting ${THREADS_FILE} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   /** Waits for pending writes. */

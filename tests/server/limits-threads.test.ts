@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FixedWindowLimiter } from '../../server/rate-limit';
@@ -142,6 +142,65 @@ describe('threads persisted in a data folder', () => {
     expect((await store.find(a.id, owner)).ok).toBe(true);
     expect((await store.find(b.id, owner)).ok).toBe(false);
     expect((await store.find(c.id, owner)).ok).toBe(true);
+  });
+
+  it('compacts the file to the threads and turns it still holds, and a restart finds the same ones', async () => {
+    const warnings: string[] = [];
+    const options = { dataDir, maxThreads: 3, compactAfter: 10, warn: (m: string) => warnings.push(m) };
+    const store = new ThreadStore(options);
+    const owner = { domain: DOMAIN, fp: 'f' };
+    const turn = (n: number) => ({
+      question: `q${n}`,
+      answer: `a${n}`,
+      sources: [],
+      at: '2026-01-01T00:00:00.000Z',
+    });
+    const threads = Array.from({ length: 8 }, () => store.create(owner));
+    // 8 threads of 4 turns each (32 records), but only the last 3 threads are kept.
+    for (const thread of threads) for (let n = 0; n < 4; n++) await store.append(thread, turn(n));
+    await store.flush();
+    const lines = (await readFile(join(dataDir, THREADS_FILE), 'utf8')).split('\n').filter(Boolean);
+    // Never more than twice what is live (12 records) once past the threshold.
+    expect(lines.length).toBeLessThanOrEqual(24);
+    expect(lines.every((line) => JSON.parse(line).v === 1)).toBe(true);
+    // No temporary file is left behind.
+    expect((await readdir(dataDir)).filter((name) => name !== THREADS_FILE)).toEqual([]);
+
+    const restarted = new ThreadStore(options);
+    for (const [index, thread] of threads.entries()) {
+      const found = await restarted.find(thread.id, { ...owner, key: thread.key });
+      expect(found.ok).toBe(index >= 5);
+      if (found.ok) expect(found.thread.turns.map((t) => t.question)).toEqual(['q0', 'q1', 'q2', 'q3']);
+    }
+    expect(warnings).toEqual([]);
+  });
+
+  it('compacts an oversized file when it loads it, keeping a torn line out', async () => {
+    const owner = { domain: DOMAIN, fp: 'f' };
+    const store = new ThreadStore({ dataDir, maxThreads: 1_000 });
+    const thread = store.create(owner);
+    // 50 records, of which the store keeps the last 20 turns: more than twice what is live.
+    for (let n = 0; n < 50; n++) {
+      await store.append(thread, {
+        question: `q${n}`,
+        answer: 'a',
+        sources: [],
+        at: '2026-01-01T00:00:00.000Z',
+      });
+    }
+    const file = join(dataDir, THREADS_FILE);
+    await writeFile(file, `${await readFile(file, 'utf8')}{"v":1,"threadId":"torn`);
+    const warnings: string[] = [];
+    const reloaded = new ThreadStore({ dataDir, compactAfter: 10, warn: (m) => warnings.push(m) });
+    const found = await reloaded.find(thread.id, owner);
+    expect(found.ok && found.thread.turns.length).toBe(20);
+    await reloaded.flush();
+    const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
+    // The last 20 turns, each a whole record; the torn line is gone.
+    expect(lines.map((line) => JSON.parse(line).turn.question)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `q${i + 30}`),
+    );
+    expect(warnings).toEqual([expect.stringContaining('incomplete last line')]);
   });
 
   it('keeps threads in memory only without a data folder', async () => {
