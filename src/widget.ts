@@ -21,15 +21,8 @@ export type {
 export { createContextStore } from './context/store';
 export type { ContextStore } from './context/types';
 export { defaultLabels, type Labels } from './labels';
-export type {
-  FilePartProps,
-  PartComponents,
-  PartRenderContext,
-  ReasoningPartProps,
-  SourcesProps,
-  TextPartProps,
-  ToolInvocationProps,
-} from './parts/types';
+// The renderer props, for `components` (types only: nothing of the renderers loads from here).
+export type * from './parts/types';
 export { DocsAssistant } from './ui/docs-assistant';
 export type {
   ClassNames,

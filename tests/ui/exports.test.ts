@@ -29,7 +29,7 @@ describe('public API', () => {
     const { readFile } = await import('node:fs/promises');
     const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
     expect(pkg.exports['./widget']).toEqual({
-      types: './dist/types/src/widget.d.ts',
+      types: './dist/types/widget.d.ts',
       import: './dist/widget.js',
     });
   });
