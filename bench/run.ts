@@ -271,6 +271,15 @@ function sizeTable(size: Results['size']): string {
     '| --- | ---: | ---: | --- |',
     row('launcher (loaded before the assistant is opened)', size.launcher, BUDGETS.launcher),
     row('whole widget (every chunk, every part renderer)', size.whole, BUDGETS.whole),
+    ...(size.esbuildWidget
+      ? [
+          row(
+            'launcher, esbuild host importing `docs-assistant/widget`',
+            size.esbuildWidget.launcher,
+            BUDGETS.launcher,
+          ),
+        ]
+      : []),
     row('CSS', size.css, BUDGETS.css),
   ].join('\n');
 }

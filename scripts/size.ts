@@ -55,7 +55,7 @@ export interface SizeReport {
   esbuild: { launcher: number; whole: number };
   /**
    * The app importing from `docs-assistant/widget` instead, bundled by esbuild: what an esbuild
-   * host loads when it follows the README (budgeted like the launcher).
+   * host loads when it follows the README. Its launcher is held to the same budget.
    */
   esbuildWidget: { launcher: number; whole: number };
   /** The biggest inputs of the widget (bytes they take in the library build, before minifying). */
@@ -253,7 +253,7 @@ async function main() {
       console.log(`  ${f.file.padEnd(28)} ${kB(f.gzip).padStart(10)}  ${f.upfront ? 'up front' : 'lazy'}`);
     }
     console.log(
-      `\nesbuild, importing 'docs-assistant/widget': launcher ${kB(report.esbuildWidget.launcher)}, whole ${kB(report.esbuildWidget.whole)}`,
+      `\nesbuild, importing 'docs-assistant/widget': launcher ${kB(report.esbuildWidget.launcher)} (budget ${kB(BUDGETS.launcher)}), whole ${kB(report.esbuildWidget.whole)}`,
     );
     console.log(
       `esbuild, importing 'docs-assistant' (not budgeted): launcher ${kB(report.esbuild.launcher)}, whole ${kB(report.esbuild.whole)}`,
@@ -263,7 +263,11 @@ async function main() {
       console.log(`  ${input.path.padEnd(40)} ${kB(input.bytes).padStart(10)}`);
     }
   }
-  const over = report.launcher > BUDGETS.launcher || report.whole > BUDGETS.whole || report.css > BUDGETS.css;
+  const over =
+    report.launcher > BUDGETS.launcher ||
+    report.whole > BUDGETS.whole ||
+    report.css > BUDGETS.css ||
+    report.esbuildWidget.launcher > BUDGETS.launcher;
   if (over) process.exitCode = 1;
 }
 

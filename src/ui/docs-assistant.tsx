@@ -11,13 +11,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { AssistantError, AssistantStatus, UseDocsAssistantOptions } from '../chat/types';
+import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types';
 import { resolveCollectors, useCodeBlockCollector, useSelectionCollector } from '../context/index';
 import { createContextStore } from '../context/store';
 import { defaultLabels, LabelsProvider, useLabels } from '../labels';
 import type { Context } from '../protocol';
 import { cx, flag } from './dom';
-import { ErrorBanner } from './error-banner';
 import { Icon } from './icons';
 import { PanelHeader } from './panel-header';
 import type { PanelApi, PanelProps, PendingActions } from './panel-types';
@@ -40,12 +39,6 @@ export function preloadPanel(): Promise<typeof import('./panel')> {
 }
 
 const LazyPanel = lazy(preloadPanel);
-
-const UNAVAILABLE: AssistantError = {
-  kind: 'unavailable',
-  message: defaultLabels.unavailable,
-  retryable: false,
-};
 
 const CONTEXT_TYPES = new Set(['code', 'textSelection']);
 
@@ -339,7 +332,15 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
                     className={classNames?.header}
                     onClose={inline ? undefined : closeAndRestore}
                   />
-                  <ErrorBanner error={UNAVAILABLE} className={classNames?.error} />
+                  {/* The panel's ErrorBanner for this one case, without loading the panel. */}
+                  <div
+                    data-docs-assistant="error"
+                    data-error-kind="unavailable"
+                    role="alert"
+                    className={classNames?.error}
+                  >
+                    <p>{labels.unavailable}</p>
+                  </div>
                 </>
               ) : (
                 <Suspense fallback={<PanelLoading {...panelProps} />}>
