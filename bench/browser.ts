@@ -269,7 +269,7 @@ export interface StreamBenchOptions {
 
 /**
  * Builds the pages, starts Chromium, runs every variant at every size (`repeat` times each,
- * interleaved), then one typing run per variant during the largest answer.
+ * interleaved), then as many typing runs per variant during the largest answer.
  */
 export async function streamBench({
   sizes,
@@ -304,9 +304,13 @@ export async function streamBench({
         }
       }
     }
+    // Typing runs, as many as the measured runs and taking turns the same way.
     const tokens = answerTokens(Math.max(...sizes));
-    for (const variant of variants) {
-      record(await runOne(browser, served.origin, variant, tokens, { capMs: typingCapMs, typing: true }));
+    for (let round = 0; round < rounds; round++) {
+      for (const variant of variants) {
+        if (round >= (repeat[variant] ?? 1)) continue;
+        record(await runOne(browser, served.origin, variant, tokens, { capMs: typingCapMs, typing: true }));
+      }
     }
     return runs;
   } finally {
