@@ -262,7 +262,7 @@ export interface StreamBenchOptions {
    * noisy spell on the shared machine hits all of them rather than one.
    */
   repeat?: Partial<Record<Variant, number>>;
-  /** The typing run during the largest answer is cut after this long (ms). @default capMs */
+  /** The typing runs during the largest answer are cut after this long (ms). @default capMs */
   typingCapMs?: number;
   onRun?: (run: StreamRun) => void;
 }
