@@ -111,6 +111,10 @@ export class ThreadStore {
   private readonly compactAfter: number;
   // Lines in the file (records, and any skipped line), to know when compaction pays.
   private fileLines = 0;
+  // Turns held in memory, over all threads: what a compacted file holds. Kept by `apply`.
+  private liveRecords = 0;
+  // After a failed compaction, the next try waits for this many lines (not one try per answer).
+  private compactAt = 0;
 
   constructor(options: ThreadStoreOptions = {}) {
     this.dataDir = options.dataDir;
@@ -164,15 +168,12 @@ export class ThreadStore {
       this.queueWrite(() => this.compact()).catch((error) => this.warnCompaction(error));
   }
 
-  /** Records still in memory: what a compacted file holds. */
-  private liveRecords(): number {
-    let count = 0;
-    for (const thread of this.threads.values()) count += thread.turns.length;
-    return count;
-  }
-
   private shouldCompact(): boolean {
-    return !!this.dataDir && this.fileLines >= this.compactAfter && this.fileLines > 2 * this.liveRecords();
+    return (
+      !!this.dataDir &&
+      this.fileLines >= Math.max(this.compactAfter, this.compactAt) &&
+      this.fileLines > 2 * this.liveRecords
+    );
   }
 
   /** Runs file work after the work queued before it, so lines never interleave with a rewrite. */
@@ -232,14 +233,18 @@ export class ThreadStore {
         turns: [],
       };
       this.threads.set(thread.id, thread);
-      for (const id of this.threads.keys()) {
+      for (const [id, oldest] of this.threads) {
         if (this.threads.size <= this.maxThreads) break;
         this.threads.delete(id);
+        this.liveRecords -= oldest.turns.length;
       }
     }
     thread.turns.push(record.turn);
-    if (thread.turns.length > MAX_TURNS_IN_MEMORY)
+    this.liveRecords++;
+    if (thread.turns.length > MAX_TURNS_IN_MEMORY) {
+      this.liveRecords -= thread.turns.length - MAX_TURNS_IN_MEMORY;
       thread.turns.splice(0, thread.turns.length - MAX_TURNS_IN_MEMORY);
+    }
   }
 
   /** A thread for this domain and fp; another domain, fp or key gets nothing. */
@@ -298,6 +303,7 @@ export class ThreadStore {
   }
 
   private warnCompaction(error: unknown): void {
+    this.compactAt = this.fileLines + this.compactAfter;
     this.warn(`compacting ${THREADS_FILE} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 
