@@ -50,12 +50,15 @@ const STREAM = quick
 const sizesArg = listArg('sizes')?.map(Number);
 const variantsArg = listArg('variants') as Variant[] | undefined;
 const repeatArg = listArg('repeat')?.map(Number)[0];
-const partial = process.argv.includes('--stream-only') || !!sizesArg || !!variantsArg || !!repeatArg;
+const partial =
+  process.argv.includes('--stream-only') || !!sizesArg || !!variantsArg || repeatArg !== undefined;
+if (repeatArg !== undefined && !(Number.isInteger(repeatArg) && repeatArg >= 1 && repeatArg <= 20))
+  throw new Error('bench: --repeat takes a whole number of runs from 1 to 20, e.g. --repeat=3');
 for (const variant of variantsArg ?? []) {
   if (!VARIANTS.includes(variant))
     throw new Error(`bench: unknown variant "${variant}" (${VARIANTS.join(', ')})`);
 }
-if (sizesArg?.some((n) => !Number.isInteger(n) || n < 100))
+if (sizesArg && (sizesArg.length === 0 || sizesArg.some((n) => !Number.isInteger(n) || n < 100)))
   throw new Error('bench: --sizes takes token counts ≥ 100');
 
 // Goals of issue 5 at the largest answer.
