@@ -14,7 +14,15 @@ import {
   assistantControls,
   renderAssistant,
 } from './support/meta';
-import { ask, hooks, rootOf, waitForAnswer, waitForSelector, waitForStatus } from './support/play';
+import {
+  ask,
+  hooks,
+  rootOf,
+  waitForAnswer,
+  waitForLastAnswerShown,
+  waitForSelector,
+  waitForStatus,
+} from './support/play';
 
 const meta = {
   title: 'DocsAssistant/Conversation',
@@ -238,8 +246,8 @@ export const StoppedMidStream: Story = {
     await waitFor(() => expect(canvasElement.textContent).toMatch(/stylesheet/), { timeout: 20_000 });
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Stop' }));
     await waitForStatus(canvasElement, 'ready');
+    await waitForLastAnswerShown(canvasElement, /Theming the widget/);
     await expect(hooks(canvasElement, 'error')).toHaveLength(0);
-    await expect(canvasElement.textContent).toMatch(/Theming the widget/);
     await expect(canvasElement.textContent).not.toMatch(/bring your own CSS/);
     await expect(within(canvasElement).getByRole('button', { name: 'Send' })).toBeInTheDocument();
   },

@@ -13,7 +13,7 @@ import {
   assistantControls,
   renderAssistant,
 } from './support/meta';
-import { ask, hooks, rootOf, waitForSelector, waitForStatus } from './support/play';
+import { ask, hooks, rootOf, waitForLastAnswerShown, waitForSelector, waitForStatus } from './support/play';
 
 const meta = {
   title: 'DocsAssistant/Errors',
@@ -81,8 +81,7 @@ export const StreamBrokenMidAnswer: Story = {
   parameters: { replies: [replies.dropped()] },
   play: async ({ canvasElement }) => {
     await expectErrorAfterAsking(canvasElement, 'stream', /answer was cut off/, true);
-    const answer = canvasElement.querySelector('[data-docs-assistant="message"][data-role="assistant"]');
-    await expect(answer?.textContent).toMatch(/Theming the widget/);
+    await waitForLastAnswerShown(canvasElement, /Theming the widget/);
   },
 };
 
@@ -91,8 +90,7 @@ export const StreamErrorPart: Story = {
   parameters: { replies: [replies.errorPart()] },
   play: async ({ canvasElement }) => {
     await expectErrorAfterAsking(canvasElement, 'stream', /answer was cut off/, true);
-    const answer = canvasElement.querySelector('[data-docs-assistant="message"][data-role="assistant"]');
-    await expect(answer?.textContent).toMatch(/Theming the widget/);
+    await waitForLastAnswerShown(canvasElement, /Theming the widget/);
   },
 };
 

@@ -189,8 +189,12 @@ export function Markdown({
  * starts empty, so even a first batch holding much of the answer is parsed that way; text that
  * mounts finished (a restored conversation) renders at once. When the stream ends, the deferred
  * text catches up the same way, without one last synchronous parse.
+ *
+ * While the text on screen is behind the text received, the element carries `data-pending`: an
+ * answer is wholly on screen once its message has lost `data-streaming` and holds no
+ * `[data-pending]`.
  */
 export function StreamingMarkdown({ text, isStreaming, ...props }: MarkdownProps & { isStreaming: boolean }) {
   const shown = useDeferredValue(text, isStreaming ? '' : text);
-  return <Markdown text={shown} {...props} />;
+  return <Markdown text={shown} data-pending={shown === text ? undefined : ''} {...props} />;
 }

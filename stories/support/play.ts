@@ -44,9 +44,12 @@ export async function waitForSelector(canvasElement: HTMLElement, selector: stri
   return found!;
 }
 
-/** Waits until the last assistant message has finished and shows `text`. */
-export async function waitForAnswer(canvasElement: HTMLElement, text: string | RegExp) {
-  await waitForStatus(canvasElement, 'ready');
+/**
+ * Waits until the last assistant message is wholly on screen and shows `text`: it no longer
+ * streams, and its Markdown, which renders in the background, is not behind (`data-pending`).
+ * A partial answer kept after an error is on screen the same way.
+ */
+export async function waitForLastAnswerShown(canvasElement: HTMLElement, text: string | RegExp) {
   await waitFor(
     () => {
       const answers = canvasElement.querySelectorAll(
@@ -55,8 +58,15 @@ export async function waitForAnswer(canvasElement: HTMLElement, text: string | R
       const last = answers[answers.length - 1];
       expect(last).toBeDefined();
       expect(last).not.toHaveAttribute('data-streaming');
+      expect(last!.querySelector('[data-pending]')).toBeNull();
       expect(last!.textContent).toMatch(text);
     },
     { timeout: STREAM_TIMEOUT_MS },
   );
+}
+
+/** Waits until the answer has finished (status `ready`) and shows `text`. */
+export async function waitForAnswer(canvasElement: HTMLElement, text: string | RegExp) {
+  await waitForStatus(canvasElement, 'ready');
+  await waitForLastAnswerShown(canvasElement, text);
 }

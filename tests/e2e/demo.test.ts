@@ -100,6 +100,8 @@ describe('npm start', () => {
         timeout: 20_000,
       })
       .toBe('ready');
+    // The answer's Markdown renders in the background: wait until none of it is behind.
+    await expect.poll(() => answer.locator('[data-pending]').count()).toBe(0);
     const href = await answer.locator('[data-docs-assistant="source"]').first().getAttribute('href');
     expect(href).toMatch(new RegExp(`^${url.replace(/\/$/, '')}/|^/`));
     expect((await answer.innerText()).length).toBeGreaterThan(40);
@@ -144,6 +146,8 @@ describe('npm start', () => {
         timeout: 20_000,
       })
       .toBe('ready');
+    // The answer's Markdown renders in the background: wait until none of it is behind.
+    await expect.poll(() => answer.locator('[data-pending]').count()).toBe(0);
     expect((await answer.innerText()).length).toBeGreaterThan(20);
     await page.close();
   });

@@ -54,9 +54,12 @@ describe('TextPart: where the Markdown is parsed', () => {
   it('mounts a streaming part empty and fills it in the background render', async () => {
     show(true);
     expect(container.querySelector('[data-markdown]')?.textContent).toBe('');
+    expect(container.querySelector('[data-markdown]')).toHaveProperty('dataset.pending', '');
     await vi.waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Installing'));
     expect(container.querySelectorAll('li')).toHaveLength(2);
     expect(container.querySelector('table')).not.toBeNull();
+    // Caught up: the flag that tells hosts (and tests) the text is behind is gone.
+    expect(container.querySelector('[data-pending]')).toBeNull();
   });
 
   it('keeps the text shown while the next text is parsed, and ends on the whole answer', async () => {
@@ -69,7 +72,9 @@ describe('TextPart: where the Markdown is parsed', () => {
     // The stream ends: no last synchronous parse either, and the whole answer arrives.
     show(false, `${ANSWER}\n\nDone.`);
     expect(container.textContent).not.toContain('Done.');
-    await vi.waitFor(() => expect(container.textContent).toContain('Done.'));
+    expect(container.querySelector('[data-pending]')).not.toBeNull();
+    await vi.waitFor(() => expect(container.querySelector('[data-pending]')).toBeNull());
+    expect(container.textContent).toContain('Done.');
     expect(container.querySelector('table')).not.toBeNull();
   });
 
@@ -77,6 +82,7 @@ describe('TextPart: where the Markdown is parsed', () => {
     show(false);
     expect(container.querySelector('h1')?.textContent).toBe('Installing');
     expect(container.querySelector('table')).not.toBeNull();
+    expect(container.querySelector('[data-pending]')).toBeNull();
   });
 });
 

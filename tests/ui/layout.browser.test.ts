@@ -118,6 +118,8 @@ async function waitForAnswers(page: Page, answers: number) {
   await expect
     .poll(() => page.locator('[data-docs-assistant="root"]').getAttribute('data-status'))
     .toBe('ready');
+  // The Markdown renders in the background and can trail the status by a few frames.
+  await expect.poll(() => page.locator('[data-pending]').count()).toBe(0);
 }
 
 const rect = (page: Page, selector: string) =>
