@@ -1,10 +1,10 @@
 /**
- * Full-text retrieval over doc sections with MiniSearch (BM25+). The question is the main query;
+ * Full-text retrieval over doc sections (BM25+, scored as MiniSearch scores; see `term-index.ts`). The question is the main query;
  * the reader's context items and the thread's earlier questions are searched too, with lower
  * weights, so a follow-up like "and in dark mode?" still finds the page the thread is about.
  */
-import MiniSearch, { type SearchResult as MiniResult } from 'minisearch';
 import type { DocPage, DocSection } from './markdown';
+import { TermIndex, type TermScores } from './term-index';
 
 // Words that say nothing about which page answers: questions are full of them.
 const STOP_WORDS = new Set(
@@ -59,6 +59,9 @@ export function processTerm(term: string): string | null {
   return stem(lower);
 }
 
+// A word with parts: an underscore or a lower-case letter followed by an upper-case one.
+const IDENTIFIER = /_|\p{Ll}\p{Lu}/u;
+
 /**
  * Words, plus the parts of identifiers: `retrievalPageSize` is also `retrieval`, `page`, `size`,
  * and `svc_dsc_` also `svc`, `dsc`, so readers who write the words find the names.
@@ -68,6 +71,8 @@ export const tokenize = (text: string): string[] => {
   for (const word of text.split(/[^\p{L}\p{N}_]+/u)) {
     if (!word) continue;
     tokens.push(word);
+    // Most words have no parts; testing first halves the time to index a large corpus.
+    if (!IDENTIFIER.test(word)) continue;
     const parts = word
       .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
       .split(/[_\s]+/)
@@ -181,122 +186,151 @@ export function searchRecord(section: DocSection): SearchRecord {
   };
 }
 
-interface IndexedSection extends SearchRecord {
-  pagePath: string;
-  version: string;
-  language: string;
-}
+/** The documents of the term index: a section's searched fields, in `SEARCH_FIELDS` order. */
+const fieldTexts = (section: DocSection): string[] => {
+  const record = searchRecord(section);
+  return SEARCH_FIELDS.map((field) => record[field]);
+};
+
+const FIELD_BOOSTS = SEARCH_FIELDS.map((field) => FIELD_BOOST[field]);
 
 export class DocsIndex {
   readonly pages: DocPage[];
   readonly sections: DocSection[];
-  private readonly byId = new Map<string, DocSection>();
-  private readonly search: MiniSearch<IndexedSection>;
+  private readonly terms: TermIndex;
+  // Per section: its page's index in `pages`, and its rank in id order (ties are broken by id).
+  private readonly pageOf: Int32Array;
+  private readonly idRank: Int32Array;
 
   constructor(pages: DocPage[]) {
     this.pages = pages;
     this.sections = pages.flatMap((page) => page.sections);
-    this.search = new MiniSearch<IndexedSection>({
-      fields: [...SEARCH_FIELDS],
-      storeFields: ['pagePath', 'version', 'language'],
-      tokenize,
-      processTerm,
-    });
-    const docs: IndexedSection[] = [];
-    for (const section of this.sections) {
-      this.byId.set(section.id, section);
-      docs.push({
-        ...searchRecord(section),
-        pagePath: section.pagePath,
-        version: section.version ?? '',
-        language: section.language ?? '',
+    this.pageOf = Int32Array.from(pages.flatMap((page, p) => page.sections.map(() => p)));
+    this.idRank = new Int32Array(this.sections.length);
+    [...this.sections.keys()]
+      .sort((a, b) => this.sections[a]!.id.localeCompare(this.sections[b]!.id))
+      .forEach((section, rank) => {
+        this.idRank[section] = rank;
       });
-    }
-    this.search.addAll(docs);
+    this.terms = new TermIndex(this.sections.map(fieldTexts), { tokenize, processTerm });
   }
 
   page(path: string): DocPage | undefined {
     return this.pages.find((page) => page.path === path);
   }
 
-  private run(
-    text: string,
-    options: { filter: RetrievalQuery['filter']; currentPath?: string },
-  ): MiniResult[] {
-    if (!queryTerms(text).length) return [];
-    const { filter, currentPath } = options;
-    return this.search.search(text, {
-      boost: FIELD_BOOST,
-      ...TERM_MATCHING,
-      // A page without a version or language holds for every version and language.
-      filter: (result) =>
-        (!filter?.version || !result.version || result.version === filter.version) &&
-        (!filter?.language || !result.language || result.language === filter.language),
-      boostDocument: currentPath
-        ? (_id, _term, stored) =>
-            typeof stored?.pagePath === 'string' && onPage(currentPath, stored.pagePath)
-              ? CURRENT_PAGE_BOOST
-              : 1
-        : undefined,
+  /**
+   * Per section, the factor its score gets: the version and language filter (0 leaves a section
+   * out) and the boost of the page the reader is on. `undefined` when every factor would be 1.
+   */
+  private sectionFactors(filter: RetrievalQuery['filter'], currentPath?: string): Float64Array | undefined {
+    const version = filter?.version;
+    const language = filter?.language;
+    if (!version && !language && !currentPath) return undefined;
+    const pageFactors = this.pages.map((page) =>
+      currentPath && onPage(currentPath, page.path) ? CURRENT_PAGE_BOOST : 1,
+    );
+    const factors = new Float64Array(this.sections.length);
+    this.sections.forEach((section, s) => {
+      // A section without a version or language holds for every version and language.
+      const excluded =
+        (version && section.version && section.version !== version) ||
+        (language && section.language && section.language !== language);
+      factors[s] = excluded ? 0 : pageFactors[this.pageOf[s]!]!;
     });
+    return factors;
+  }
+
+  private run(text: string, docBoost: Float64Array | undefined): TermScores | undefined {
+    if (!queryTerms(text).length) return undefined;
+    return this.terms.score(text, { fieldBoost: FIELD_BOOSTS, matching: TERM_MATCHING, docBoost });
   }
 
   query(query: RetrievalQuery): RetrievalResult {
     const currentPath = query.currentPath ? normalizePath(query.currentPath) : undefined;
     const question = query.question.slice(0, MAX_QUERY_CHARS);
     const terms = queryTerms(question);
-    const scores = new Map<string, { score: number; questionTerms: string[] }>();
-    const add = (results: MiniResult[], weight: number, fromQuestion: boolean) => {
-      for (const result of results) {
-        const entry = scores.get(result.id) ?? { score: 0, questionTerms: [] };
-        entry.score += result.score * weight;
-        if (fromQuestion) entry.questionTerms = result.queryTerms;
-        scores.set(result.id, entry);
+    const docBoost = this.sectionFactors(query.filter, currentPath);
+    const count = this.sections.length;
+    const scores = new Float64Array(count);
+    const candidates: number[] = [];
+    const add = (results: TermScores | undefined, weight: number) => {
+      for (const section of results?.matched ?? []) {
+        if (!scores[section]) candidates.push(section);
+        scores[section]! += results!.scores[section]! * weight;
       }
     };
-    const options = { filter: query.filter, currentPath };
-    add(this.run(question, options), 1, true);
+    const fromQuestion = this.run(question, docBoost);
+    add(fromQuestion, 1);
     const history = (query.history ?? [])
       .filter((q) => q.trim())
       .slice(-3)
       .map((q) => q.slice(0, MAX_QUERY_CHARS));
-    if (history.length) add(this.run(history.join('\n'), options), HISTORY_WEIGHT, false);
+    if (history.length) add(this.run(history.join('\n'), docBoost), HISTORY_WEIGHT);
     const contextText = (query.context ?? [])
       .slice(0, 10)
       .map((item) => `${item.value.slice(0, MAX_CONTEXT_CHARS)} ${item.path ?? ''}`)
       .join('\n');
-    if (contextText.trim()) add(this.run(contextText, options), CONTEXT_WEIGHT, false);
+    if (contextText.trim()) add(this.run(contextText, docBoost), CONTEXT_WEIGHT);
 
     // A page that speaks to the question in several sections is more likely the one to read.
-    const pageTotals = new Map<string, number>();
-    for (const [id, entry] of scores) {
-      const page = this.byId.get(id)!.pagePath;
-      pageTotals.set(page, (pageTotals.get(page) ?? 0) + entry.score);
+    const pageTotals = new Float64Array(this.pages.length);
+    for (const section of candidates) pageTotals[this.pageOf[section]!]! += scores[section]!;
+    const ranked = new Float64Array(count);
+    for (const section of candidates) {
+      const rest = pageTotals[this.pageOf[section]!]! - scores[section]!;
+      ranked[section] = scores[section]! + PAGE_EVIDENCE_WEIGHT * rest;
     }
-    const ranked = [...scores.entries()]
-      .map(([id, entry]) => {
-        const section = this.byId.get(id)!;
-        const rest = (pageTotals.get(section.pagePath) ?? 0) - entry.score;
-        return {
-          section,
-          score: entry.score + PAGE_EVIDENCE_WEIGHT * rest,
-          questionTerms: entry.questionTerms,
-        };
-      })
-      // Ties broken by id so the order never depends on insertion accidents.
-      .sort((a, b) => b.score - a.score || a.section.id.localeCompare(b.section.id));
 
-    const perPage = new Map<string, number>();
+    const perPage = new Map<number, number>();
     const hits: RetrievalHit[] = [];
-    for (const hit of ranked) {
-      const count = perPage.get(hit.section.pagePath) ?? 0;
-      if (count >= MAX_SECTIONS_PER_PAGE) continue;
-      perPage.set(hit.section.pagePath, count + 1);
-      hits.push(hit);
-      if (hits.length >= query.limit) break;
+    // Best first; ties broken by id so the order never depends on insertion accidents.
+    const best = bestFirst(
+      candidates,
+      (a, b) => ranked[b]! - ranked[a]! || this.idRank[a]! - this.idRank[b]!,
+    );
+    for (let section = best(); section !== undefined && hits.length < query.limit; section = best()) {
+      const page = this.pageOf[section]!;
+      const sections = perPage.get(page) ?? 0;
+      if (sections >= MAX_SECTIONS_PER_PAGE) continue;
+      perPage.set(page, sections + 1);
+      hits.push({
+        section: this.sections[section]!,
+        score: ranked[section]!,
+        questionTerms: fromQuestion?.scores[section] ? fromQuestion.termsOf(section) : [],
+      });
     }
     return { hits, terms, confident: isConfident(hits, terms, history.length > 0) };
   }
+}
+
+/**
+ * Takes items in `order` one at a time (a binary heap): only the few taken are ever sorted, where
+ * sorting every matching section cost more than scoring them at 10,000 pages.
+ */
+function bestFirst(items: number[], order: (a: number, b: number) => number): () => number | undefined {
+  const heap = items.slice();
+  const down = (from: number) => {
+    for (let at = from; ; ) {
+      const left = 2 * at + 1;
+      if (left >= heap.length) return;
+      const child = left + 1 < heap.length && order(heap[left + 1]!, heap[left]!) < 0 ? left + 1 : left;
+      if (order(heap[child]!, heap[at]!) >= 0) return;
+      [heap[at], heap[child]] = [heap[child]!, heap[at]!];
+      at = child;
+    }
+  };
+  for (let at = (heap.length >> 1) - 1; at >= 0; at--) down(at);
+  return () => {
+    if (!heap.length) return undefined;
+    const top = heap[0]!;
+    const last = heap.pop()!;
+    if (heap.length) {
+      heap[0] = last;
+      down(0);
+    }
+    return top;
+  };
 }
 
 function isConfident(hits: RetrievalHit[], terms: string[], followUp: boolean): boolean {

@@ -1,0 +1,221 @@
+/**
+ * A BM25+ inverted index over a fixed list of documents with a few text fields, scored as
+ * MiniSearch 7 scores a search with field boosts, prefix and fuzzy term matching and OR between
+ * terms: the same formula and parameters, the same weights for prefix and fuzzy matches, and the
+ * same final factor of how many of the query's terms a document matched. `tests/server/term-index`
+ * holds it to MiniSearch's scores.
+ *
+ * Why not MiniSearch itself: it builds a result object per matching document for every term and
+ * merges them through maps. When common words match most sections (10,000 pages of docs that all
+ * say "widget" and "configure"), that was 150–250 ms of one core per question. Here the postings
+ * are typed arrays and the scores add up in one array, so a question costs a few milliseconds.
+ * MiniSearch's radix tree (`SearchableMap`) still finds the prefix and fuzzy expansions.
+ */
+import SearchableMap from 'minisearch/SearchableMap';
+
+// MiniSearch's BM25+ parameters, which the retrieval was tuned with.
+const BM25_K = 1.2;
+const BM25_B = 0.7;
+const BM25_D = 0.5;
+// MiniSearch's cap on a fuzzy match's edit distance.
+const MAX_FUZZY = 6;
+
+/** The documents holding a term in one field (ascending) and how often each holds it. */
+interface FieldPostings {
+  docs: Int32Array;
+  freqs: Uint32Array;
+}
+
+/** A term's postings, one entry per field (absent where no document holds it in that field). */
+type TermPostings = Array<FieldPostings | undefined>;
+
+export interface TermMatching {
+  /** Whether a query term also matches the longer terms it begins. */
+  prefix: (term: string) => boolean;
+  /** Edits allowed for a query term: a share of its length below 1, a count from 1; false for none. */
+  fuzzy: (term: string) => number | false;
+  /** Score factors of prefix and fuzzy matches (an exact match counts 1). */
+  weights: { prefix: number; fuzzy: number };
+}
+
+export interface TermIndexOptions {
+  /** Splits a field's text into tokens. */
+  tokenize: (text: string) => string[];
+  /** Turns a token into an index term; `null` drops it. Used for documents and queries alike. */
+  processTerm: (token: string) => string | null;
+}
+
+export interface ScoreOptions {
+  /** Score factor of each field, in the order of the documents' fields. */
+  fieldBoost: readonly number[];
+  matching: TermMatching;
+  /** Score factor of each document; 0 leaves the document out. Default 1 for all. */
+  docBoost?: Float64Array;
+}
+
+/** The documents a query matched, with their scores. */
+export interface TermScores {
+  /** Score of each document, indexed like the documents; 0 where it matched nothing. */
+  scores: Float64Array;
+  /** The documents that matched, in no particular order. */
+  matched: number[];
+  /** The query's terms, once each, in query order. */
+  terms: string[];
+  /** The query terms a document matched, in query order. */
+  termsOf: (doc: number) => string[];
+}
+
+/** Growing postings of one term in one field while the index is built. */
+interface Building {
+  docs: number[];
+  freqs: number[];
+}
+
+export class TermIndex {
+  /** Number of documents. */
+  readonly size: number;
+  private readonly options: TermIndexOptions;
+  private readonly dictionary: SearchableMap<TermPostings>;
+  // Per field: each document's length in distinct tokens, and the mean of those lengths.
+  private readonly fieldLengths: Uint32Array[];
+  private readonly averageLengths: number[];
+
+  /** `documents[d][f]` is the text of field `f` of document `d`. */
+  constructor(documents: ReadonlyArray<readonly string[]>, options: TermIndexOptions) {
+    this.options = options;
+    this.size = documents.length;
+    const fieldCount = documents[0]?.length ?? 0;
+    this.fieldLengths = Array.from({ length: fieldCount }, () => new Uint32Array(documents.length));
+    this.averageLengths = Array.from({ length: fieldCount }, () => 0);
+    const building = new Map<string, Array<Building | undefined>>();
+    // Docs repeat their words: each distinct token goes through `processTerm` once.
+    const processed = new Map<string, string | null>();
+    documents.forEach((fields, doc) => {
+      fields.forEach((text, field) => {
+        const tokens = options.tokenize(text);
+        const length = new Set(tokens).size;
+        this.fieldLengths[field]![doc] = length;
+        // A running mean, computed as MiniSearch does so the scores match it to the last bit.
+        this.averageLengths[field] = (this.averageLengths[field]! * doc + length) / (doc + 1);
+        for (const token of tokens) {
+          let term = processed.get(token);
+          if (term === undefined) {
+            term = options.processTerm(token);
+            processed.set(token, term);
+          }
+          if (!term) continue;
+          let perField = building.get(term);
+          if (!perField) {
+            perField = [];
+            building.set(term, perField);
+          }
+          let postings = perField[field];
+          if (!postings) {
+            postings = { docs: [], freqs: [] };
+            perField[field] = postings;
+          }
+          const last = postings.docs.length - 1;
+          // Documents are added in order, so a repeat of the term is always the last entry.
+          if (postings.docs[last] === doc) postings.freqs[last]!++;
+          else {
+            postings.docs.push(doc);
+            postings.freqs.push(1);
+          }
+        }
+      });
+    });
+    this.dictionary = new SearchableMap<TermPostings>();
+    for (const [term, perField] of building) {
+      this.dictionary.set(
+        term,
+        Array.from(perField, (postings) =>
+          postings
+            ? { docs: Int32Array.from(postings.docs), freqs: Uint32Array.from(postings.freqs) }
+            : undefined,
+        ),
+      );
+    }
+  }
+
+  /** The query's index terms, repeats kept (a repeated word counts again, as in MiniSearch). */
+  private analyze(text: string): string[] {
+    const terms: string[] = [];
+    for (const token of this.options.tokenize(text)) {
+      const term = this.options.processTerm(token);
+      if (term) terms.push(term);
+    }
+    return terms;
+  }
+
+  /** Index terms matching a query term, each with its weight: itself, prefix and fuzzy matches. */
+  private expand(term: string, matching: TermMatching): Array<[TermPostings, number]> {
+    const found: Array<[TermPostings, number]> = [];
+    const exact = this.dictionary.get(term);
+    if (exact) found.push([exact, 1]);
+    const prefixed = new Set<string>();
+    if (matching.prefix(term)) {
+      for (const [longer, postings] of this.dictionary.atPrefix(term)) {
+        const distance = longer.length - term.length;
+        if (!distance) continue;
+        prefixed.add(longer);
+        // Weights fall slowly with the extra length, more slowly than for fuzzy matches.
+        found.push([postings, (matching.weights.prefix * longer.length) / (longer.length + 0.3 * distance)]);
+      }
+    }
+    const fuzzy = matching.fuzzy(term);
+    if (fuzzy) {
+      const maxDistance = fuzzy < 1 ? Math.min(MAX_FUZZY, Math.round(term.length * fuzzy)) : fuzzy;
+      if (maxDistance) {
+        for (const [near, [postings, distance]] of this.dictionary.fuzzyGet(term, maxDistance)) {
+          // A term that is also a prefix match counts once, as the prefix match.
+          if (!distance || prefixed.has(near)) continue;
+          found.push([postings, (matching.weights.fuzzy * near.length) / (near.length + distance)]);
+        }
+      }
+    }
+    return found;
+  }
+
+  /** Scores every document against the text's terms (OR: a document needs one of them). */
+  score(text: string, options: ScoreOptions): TermScores {
+    const { fieldBoost, matching, docBoost } = options;
+    const scores = new Float64Array(this.size);
+    const matched: number[] = [];
+    const queryTerms = this.analyze(text);
+    const terms = [...new Set(queryTerms)];
+    // How many distinct query terms each document matched, and which (one bit set per term).
+    const termCount = new Uint16Array(this.size);
+    const termBits = terms.map(() => new Uint32Array(Math.ceil(this.size / 32)));
+    terms.forEach((term, t) => {
+      const repeats = queryTerms.filter((other) => other === term).length;
+      const bits = termBits[t]!;
+      for (const [postings, weight] of this.expand(term, matching)) {
+        postings.forEach((field, f) => {
+          if (!field) return;
+          const boost = repeats * weight * (fieldBoost[f] ?? 1);
+          const lengths = this.fieldLengths[f]!;
+          const average = this.averageLengths[f]!;
+          const holding = field.docs.length;
+          const idf = Math.log(1 + (this.size - holding + 0.5) / (holding + 0.5));
+          for (let i = 0; i < holding; i++) {
+            const doc = field.docs[i]!;
+            const factor = docBoost ? docBoost[doc]! : 1;
+            if (!factor) continue;
+            const freq = field.freqs[i]!;
+            const norm = BM25_K * (1 - BM25_B + (BM25_B * lengths[doc]!) / average);
+            scores[doc]! += boost * factor * idf * (BM25_D + (freq * (BM25_K + 1)) / (freq + norm));
+            const word = doc >>> 5;
+            const bit = 1 << (doc & 31);
+            if (bits[word]! & bit) continue;
+            bits[word]! |= bit;
+            if (termCount[doc]!++ === 0) matched.push(doc);
+          }
+        });
+      }
+    });
+    // MiniSearch's last step: a document's score times the number of query terms it matched.
+    for (const doc of matched) scores[doc]! *= termCount[doc]!;
+    const termsOf = (doc: number) => terms.filter((_, t) => termBits[t]![doc >>> 5]! & (1 << (doc & 31)));
+    return { scores, matched, terms, termsOf };
+  }
+}
