@@ -1,7 +1,8 @@
 /**
- * Full-text retrieval over doc sections (BM25+, scored as MiniSearch scores; see `term-index.ts`). The question is the main query;
- * the reader's context items and the thread's earlier questions are searched too, with lower
- * weights, so a follow-up like "and in dark mode?" still finds the page the thread is about.
+ * Full-text retrieval over doc sections: BM25+ as MiniSearch scores it (`term-index.ts`). The
+ * question is the main query; the reader's context items and the thread's earlier questions are
+ * searched too, with lower weights, so a follow-up like "and in dark mode?" still finds the page
+ * the thread is about.
  */
 import type { DocPage, DocSection } from './markdown';
 import { TermIndex, type TermScores } from './term-index';
