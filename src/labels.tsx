@@ -57,6 +57,8 @@ export interface Labels {
   askAiAboutCode?: string;
   /** Accessible name of an answer's code block that names no language. Optional for compatibility. */
   codeBlock?: string;
+  /** Said in place of a code block when a finished answer is announced. Optional for compatibility. */
+  codeBlockAnnounced?: string;
 }
 
 export const defaultLabels: Labels = {
@@ -106,6 +108,7 @@ export const defaultLabels: Labels = {
   loading: 'Loading the assistant…',
   askAiAboutCode: 'Ask AI about this code',
   codeBlock: 'Code',
+  codeBlockAnnounced: '(code block)',
 };
 
 const LabelsContext = createContext<Labels>(defaultLabels);

@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, type RefObject, useId } from 'react';
+import { type FormEvent, type KeyboardEvent, type RefObject, useId, useLayoutEffect, useRef } from 'react';
 import { useLabels } from '../labels';
 import { visuallyHidden } from './dom';
 import { Icon } from './icons';
@@ -33,9 +33,38 @@ export function Composer({
   const inputId = useId();
   const canSend = !busy && !disabled && value.trim().length > 0;
 
+  // Send and Stop take each other's place (and Send is disabled once the box is empty), so the
+  // button that was pressed goes away: focus returns to the question box, where Escape still works.
+  const focusInput = () => inputRef.current?.focus();
   const submit = () => {
-    if (canSend) onSubmit(value.trim());
+    if (!canSend) return;
+    onSubmit(value.trim());
+    focusInput();
   };
+
+  // The button that had focus when the answer started or ended by itself (Stop when the answer
+  // finishes): React may reuse its element for the other button, or the browser drop focus to the
+  // page. A button left some other way is forgotten once it is still there after its blur.
+  const focusedAction = useRef<HTMLButtonElement | null>(null);
+  const actionFocusProps = {
+    onFocus: (event: { currentTarget: HTMLButtonElement }) => {
+      focusedAction.current = event.currentTarget;
+    },
+    onBlur: (event: { currentTarget: HTMLButtonElement }) => {
+      const button = event.currentTarget;
+      queueMicrotask(() => {
+        if (button.isConnected && focusedAction.current === button) focusedAction.current = null;
+      });
+    },
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the buttons swap.
+  useLayoutEffect(() => {
+    const button = focusedAction.current;
+    if (!button) return;
+    focusedAction.current = null;
+    const active = document.activeElement;
+    if (!active || active === document.body || active === button) focusInput();
+  }, [busy]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // keyCode 229 is the Enter that confirms an IME candidate in browsers that end the composition first.
@@ -74,7 +103,11 @@ export function Composer({
           data-action="stop"
           aria-label={labels.stop}
           title={labels.stop}
-          onClick={onStop}
+          onClick={() => {
+            onStop();
+            focusInput();
+          }}
+          {...actionFocusProps}
         >
           <Icon name="stop" />
         </button>
@@ -85,6 +118,7 @@ export function Composer({
           aria-label={labels.send}
           title={labels.send}
           disabled={!canSend}
+          {...actionFocusProps}
         >
           <Icon name="send" />
         </button>

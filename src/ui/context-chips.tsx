@@ -1,3 +1,4 @@
+import { type RefObject, useRef } from 'react';
 import type { ContextItem } from '../context/types';
 import { useLabels } from '../labels';
 import { Icon } from './icons';
@@ -5,6 +6,8 @@ import { Icon } from './icons';
 export interface ContextChipsProps {
   items: readonly ContextItem[];
   onRemove: (id: string) => void;
+  /** Takes focus when the last chip is removed (the question box). */
+  fallbackFocusRef?: RefObject<HTMLElement | null>;
   className?: string;
 }
 
@@ -12,11 +15,23 @@ export interface ContextChipsProps {
 const CHIP_PREVIEW_LENGTH = 60;
 
 /** The context items that go with the next question, each removable. */
-export function ContextChips({ items, onRemove, className }: ContextChipsProps) {
+export function ContextChips({ items, onRemove, fallbackFocusRef, className }: ContextChipsProps) {
   const labels = useLabels();
+  const listRef = useRef<HTMLUListElement>(null);
+  // The removed chip's button goes away with it: focus moves on first, to the next chip, else the
+  // previous one, else the question box, so a keyboard reader keeps their place.
+  const remove = (id: string, button: HTMLButtonElement) => {
+    const buttons = Array.from(
+      listRef.current?.querySelectorAll<HTMLButtonElement>('[data-action="remove-context"]') ?? [],
+    );
+    const index = buttons.indexOf(button);
+    const next = buttons[index + 1] ?? buttons[index - 1] ?? fallbackFocusRef?.current;
+    next?.focus();
+    onRemove(id);
+  };
   if (items.length === 0) return null;
   return (
-    <ul data-docs-assistant="context-list">
+    <ul ref={listRef} data-docs-assistant="context-list">
       {items.map((item) => {
         const oneLine = item.value.replace(/\s+/g, ' ').trim();
         const preview =
@@ -40,7 +55,7 @@ export function ContextChips({ items, onRemove, className }: ContextChipsProps) 
               data-action="remove-context"
               aria-label={labels.removeContext(item.value)}
               title={labels.removeContext(item.value)}
-              onClick={() => onRemove(item.id)}
+              onClick={(event) => remove(item.id, event.currentTarget)}
             >
               <Icon name="close" />
             </button>

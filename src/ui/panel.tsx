@@ -2,10 +2,10 @@
  * The heavy half of the widget, loaded with `React.lazy` on first open: the chat hook, the part
  * renderers (markdown) and the conversation UI. The shell (`docs-assistant.tsx`) stays small.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AssistantError } from '../chat/types';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { AssistantError, AssistantStatus } from '../chat/types';
 import { useDocsAssistant } from '../chat/use-docs-assistant';
-import { useLabels } from '../labels';
+import { defaultLabels, type Labels, useLabels } from '../labels';
 import { createHrefResolver } from '../parts/index';
 import { Composer } from './composer';
 import { ContextChips } from './context-chips';
@@ -15,12 +15,16 @@ import { Icon } from './icons';
 import { MessageList, messageText } from './message-list';
 import { PanelHeader } from './panel-header';
 import type { PanelProps } from './panel-types';
-import { StarterQuestions } from './starter-questions';
+import { markdownToPlainText, truncateAtWord } from './plain-text';
+import { StarterQuestions, validStarterQuestions } from './starter-questions';
+import { useFullScreenModal } from './use-full-screen-modal';
 
 export type { PanelProps };
 
 export default function Panel({
   options,
+  variant,
+  open,
   titleId,
   classNames,
   starterQuestions,
@@ -32,35 +36,46 @@ export default function Panel({
   pendingRef,
 }: PanelProps) {
   const labels = useLabels();
-  const [hookOptions, announcement, clearAnnouncement] = useAnswerAnnouncement(options, labels.answerReady);
+  const [hookOptions, announcement, announceStatus] = useAnswerAnnouncement(options, labels);
   const state = useDocsAssistant(hookOptions);
-  const { messages, status, error, configError, context } = state;
+  const { messages, status, error, context } = state;
   const [input, setInput] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const busy = status === 'submitted' || status === 'streaming';
   // Docs links resolve against the docs site; the panel only renders in the browser (see the shell).
-  const resolveHref = useMemo(() => createHrefResolver(docsBaseUrl), [docsBaseUrl]);
+  const [resolveHref, docsBaseUrlError] = useHrefResolver(docsBaseUrl);
+  const configError = state.configError ?? docsBaseUrlError;
+  const questions = useMemo(() => validStarterQuestions(starterQuestions), [starterQuestions]);
 
-  const latest = useRef(state);
-  latest.current = state;
+  // The shell's panel element (this component renders inside it).
+  const panelRef = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    panelRef.current = inputRef.current?.closest<HTMLElement>('[data-docs-assistant="panel"]') ?? null;
+  }, []);
+  useFullScreenModal(panelRef, variant === 'floating' && open, inputRef);
+
+  const latest = useRef({ state, configError });
+  latest.current = { state, configError };
 
   useEffect(() => {
     onStatusChange(status);
-    if (status === 'submitted') clearAnnouncement();
-  }, [status, onStatusChange, clearAnnouncement]);
+    announceStatus(status);
+  }, [status, onStatusChange, announceStatus]);
 
   // The shell's imperative handle reaches the conversation through this API; requests made before
   // this code loaded (ask, setInput, focus) are carried out now.
   useEffect(() => {
     apiRef.current = {
-      ask: (question) => void latest.current.send(question),
+      ask: (question) => {
+        if (!latest.current.configError) void latest.current.state.send(question);
+      },
       setInput: (text) => setInput(text),
       focusInput: () => inputRef.current?.focus(),
     };
     const pending = pendingRef.current;
     pendingRef.current = {};
     if (pending.input !== undefined) setInput(pending.input);
-    if (pending.ask !== undefined) void latest.current.send(pending.ask);
+    if (pending.ask !== undefined && !latest.current.configError) void latest.current.state.send(pending.ask);
     if (pending.focus) inputRef.current?.focus();
     return () => {
       apiRef.current = null;
@@ -68,7 +83,7 @@ export default function Panel({
   }, [apiRef, pendingRef]);
 
   const ask = (question: string) => {
-    void state.send(question);
+    if (!configError) void state.send(question);
     inputRef.current?.focus();
   };
 
@@ -93,9 +108,9 @@ export default function Panel({
           <span>{labels.newConversation}</span>
         </button>
       </PanelHeader>
-      {empty && starterQuestions && !configError ? (
+      {empty && questions && !configError ? (
         <StarterQuestions
-          questions={starterQuestions}
+          questions={questions}
           onAsk={ask}
           className={classNames?.starterQuestions}
           suggestionClassName={classNames?.suggestion}
@@ -115,10 +130,23 @@ export default function Panel({
         <ErrorBanner
           error={shownError}
           className={classNames?.error}
-          onRetry={shownError === configError || waitingToRetry ? undefined : () => void state.retry()}
+          onRetry={
+            shownError === configError || waitingToRetry
+              ? undefined
+              : () => {
+                  // The banner (and its button) goes away: the question box is where to go on.
+                  inputRef.current?.focus();
+                  void state.retry();
+                }
+          }
         />
       ) : null}
-      <ContextChips items={context.items} onRemove={context.remove} className={classNames?.context} />
+      <ContextChips
+        items={context.items}
+        onRemove={context.remove}
+        fallbackFocusRef={inputRef}
+        className={classNames?.context}
+      />
       <Composer
         value={input}
         onValueChange={setInput}
@@ -148,29 +176,66 @@ export default function Panel({
 }
 
 /**
- * Announces each finished answer once, from the hook's `onFinish` (which carries the complete
- * message, before the status turns `ready`). The live region is
- * emptied when the next question goes out, so an identical answer is announced again. A stopped or
- * failed answer is not announced: the reader stopped it, or the error alert speaks.
+ * The panel's polite live region says two things per question: that an answer is on its way (once,
+ * when the question goes out) and, from the hook's `onFinish` (which carries the complete message,
+ * before the status turns `ready`), the finished answer as short plain text. The log itself stays
+ * silent (see MessageList). A stopped or failed answer is not announced: the reader stopped it, or
+ * the error alert speaks; the "on its way" message is then taken back so the next one is heard.
  */
 function useAnswerAnnouncement(
   options: PanelProps['options'],
-  answerReady: string,
-): [PanelProps['options'], string, () => void] {
+  labels: Labels,
+): [PanelProps['options'], string, (status: AssistantStatus) => void] {
   const [announcement, setAnnouncement] = useState('');
-  const answerReadyRef = useRef(answerReady);
-  answerReadyRef.current = answerReady;
+  const labelsRef = useRef(labels);
+  labelsRef.current = labels;
   const userOnFinish = options.onFinish;
   const onFinish = useCallback<NonNullable<PanelProps['options']['onFinish']>>(
     (message, thread) => {
-      const text = messageText(message).trim();
-      setAnnouncement(text ? `${answerReadyRef.current}: ${text}` : answerReadyRef.current);
+      const { answerReady, codeBlockAnnounced } = labelsRef.current;
+      const text = truncateAtWord(markdownToPlainText(messageText(message), codeBlockAnnounced ?? ''));
+      setAnnouncement(text ? `${answerReady}: ${text}` : answerReady);
       userOnFinish?.(message, thread);
     },
     [userOnFinish],
   );
-  const clear = useCallback(() => setAnnouncement(''), []);
-  return [{ ...options, onFinish }, announcement, clear];
+  const announceStatus = useCallback((status: AssistantStatus) => {
+    const answering = labelsRef.current.thinking;
+    if (status === 'submitted') setAnnouncement(answering);
+    else if (status !== 'streaming') setAnnouncement((current) => (current === answering ? '' : current));
+  }, []);
+  return [{ ...options, onFinish }, announcement, announceStatus];
+}
+
+/** The docs link resolver, or (for a `docsBaseUrl` that is no URL) a config error saying so. */
+function useHrefResolver(docsBaseUrl: unknown): [(href: string) => string | null, AssistantError | null] {
+  const [resolver, error] = useMemo((): [(href: string) => string | null, AssistantError | null] => {
+    try {
+      return [createHrefResolver(docsBaseUrl as string | undefined), null];
+    } catch {
+      const detail =
+        docsBaseUrl === undefined
+          ? `this page's address (${window.location.origin}) is not http(s), so docs links have no base: pass docsBaseUrl, the address of the docs site, e.g. "https://docs.example.com".`
+          : `docsBaseUrl ${JSON.stringify(docsBaseUrl)} is not an absolute http(s) URL: pass the address of the docs site the answers link to, e.g. "https://docs.example.com" (or leave it out to link to this site).`;
+      return [
+        fallbackResolver(),
+        { kind: 'config', message: defaultLabels.errorConfig, detail, retryable: false },
+      ];
+    }
+  }, [docsBaseUrl]);
+  useEffect(() => {
+    if (error?.detail) console.error(`[docs-assistant] ${error.detail}`);
+  }, [error]);
+  return [resolver, error];
+}
+
+/** Links against this page's own site, or none where even that is no http(s) address. */
+function fallbackResolver(): (href: string) => string | null {
+  try {
+    return createHrefResolver();
+  } catch {
+    return () => null;
+  }
 }
 
 // setTimeout's longest delay; a longer Retry-After would fire at once.

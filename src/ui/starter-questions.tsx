@@ -9,6 +9,28 @@ export interface StarterQuestionsProps {
   suggestionClassName?: string;
 }
 
+/**
+ * The usable starter questions: a host calling from JavaScript may pass anything, and a wrong value
+ * must not break its page. Anything but an array of non-empty strings is left out with a warning.
+ */
+export function validStarterQuestions(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) {
+    console.warn(
+      `[docs-assistant] starterQuestions must be an array of strings, e.g. ["How do I install it?"]; got ${JSON.stringify(value)}, so no starter questions are shown.`,
+    );
+    return undefined;
+  }
+  const questions = value.filter((q): q is string => typeof q === 'string' && q.trim() !== '');
+  if (questions.length !== value.length) {
+    console.warn(
+      `[docs-assistant] starterQuestions must hold non-empty strings only; ${value.length - questions.length} other value(s) were left out.`,
+    );
+  }
+  // Each is a React key: a repeated question is shown once.
+  return [...new Set(questions)];
+}
+
 /** Questions offered in an empty conversation; choosing one asks it. */
 export function StarterQuestions({
   questions,

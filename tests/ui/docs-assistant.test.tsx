@@ -266,7 +266,7 @@ describe('<DocsAssistant> conversation', () => {
     expect(screen.queryByRole('button', { name: 'How do I install it?' })).toBeNull();
   });
 
-  it('announces a finished answer once, not per token', async () => {
+  it('announces that an answer is coming, then the finished answer once, not per token', async () => {
     const streamGate = deferred();
     const { fetch } = recordingFetch(
       () => answer(['One ', 'two ', 'three.'], { gate: streamGate.promise }),
@@ -280,7 +280,7 @@ describe('<DocsAssistant> conversation', () => {
     const user = userEvent.setup();
     await user.type(input, 'Count{Enter}');
     await waitFor(() => expect(container).toHaveTextContent('One'));
-    expect(announcer).toHaveTextContent('');
+    expect(announcer).toHaveTextContent(defaultLabels.thinking);
     streamGate.resolve();
     await waitFor(() => expect(hook(container, 'root')).toHaveAttribute('data-status', 'ready'));
     await waitFor(() => expect(announcer).toHaveTextContent(`${defaultLabels.answerReady}: One two three.`));
@@ -288,7 +288,9 @@ describe('<DocsAssistant> conversation', () => {
     await user.type(input, 'Again{Enter}');
     await waitFor(() => expect(announcer).toHaveTextContent(`${defaultLabels.answerReady}: Second answer.`));
     expect(announced.values.filter(Boolean)).toEqual([
+      defaultLabels.thinking,
       `${defaultLabels.answerReady}: One two three.`,
+      defaultLabels.thinking,
       `${defaultLabels.answerReady}: Second answer.`,
     ]);
   });

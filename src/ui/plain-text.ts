@@ -1,0 +1,84 @@
+/**
+ * Plain text for a screen reader announcement from an answer's Markdown: the syntax is dropped,
+ * code blocks become a short mention, the `suggestions` fence (rendered as links) goes, links read
+ * as their text, and the result is cut to a length worth hearing.
+ */
+
+/** Longest announcement (in characters) before it is cut at a word with "…". */
+export const ANNOUNCEMENT_MAX_LENGTH = 300;
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)[^\n]*$/;
+
+/**
+ * `codeBlock` replaces each fenced code block ("" drops them). Markdown this does not know is left
+ * as it is: the announcement is a summary, the answer itself stays in the log.
+ */
+export function markdownToPlainText(markdown: string, codeBlock: string): string {
+  const lines: string[] = [];
+  let fence: { marker: string; info: string } | null = null;
+  for (const line of markdown.split(/\r?\n/)) {
+    if (fence) {
+      const close = line.trim();
+      if (close.startsWith(fence.marker) && /^([`~])\1*$/.test(close)) fence = null;
+      continue;
+    }
+    const open = FENCE.exec(line);
+    if (open?.[1]) {
+      fence = { marker: open[1], info: open[2] ?? '' };
+      // Suggestions show as links under the answer; the reader finds them there.
+      if (fence.info !== 'suggestions' && codeBlock) lines.push(codeBlock);
+      continue;
+    }
+    lines.push(plainLine(line));
+  }
+  return lines
+    .filter((line) => line.trim() !== '')
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function plainLine(line: string): string {
+  // A table's delimiter row says nothing.
+  if (/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line)) return '';
+  // Escaped characters are kept out of the way of the rules below, then put back as themselves.
+  const escaped: string[] = [];
+  const text = line.replace(/\\([\\`*_{}[\]()#+\-.!|>~<])/g, (_, char: string) => {
+    escaped.push(char);
+    return `\uE000${escaped.length - 1}\uE001`;
+  });
+  return (
+    text
+      // Block markers: headings, quotes, list bullets and numbers.
+      .replace(/^\s{0,3}#{1,6}\s+/, '')
+      .replace(/^\s*(>\s?)+/, '')
+      .replace(/^\s*([-*+]|\d{1,9}[.)])\s+(\[[ xX]\]\s+)?/, '')
+      // Images and links read as their text; autolinks and bare HTML tags go.
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+      .replace(/<(https?:[^>\s]+)>/g, '$1')
+      .replace(/<\/?[a-zA-Z][^>]*>/g, '')
+      // Inline code keeps its text.
+      .replace(/(`+)([^`]+?)\1/g, '$2')
+      // Emphasis and strike-through: `**x**`, `__x__`, `*x*`, `_x_`, `~~x~~` (not snake_case).
+      .replace(/(\*\*|__|~~)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+      .replace(/(^|[^\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?!\w)/g, '$1$2')
+      .replace(/(^|[^\w_])_(?=\S)([^_]+?)(?<=\S)_(?!\w)/g, '$1$2')
+      // Table rows: the cells, one after another.
+      .replace(/^\s*\|/, '')
+      .replace(/\|\s*$/, '')
+      .replace(/\s*\|\s*/g, ', ')
+      .replace(/\uE000(\d+)\uE001/g, (_, index: string) => escaped[Number(index)] ?? '')
+  );
+}
+
+/** Cuts `text` to at most `max` characters at a word boundary, marking the cut with "…". */
+export function truncateAtWord(text: string, max = ANNOUNCEMENT_MAX_LENGTH): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  // One long "word" (a URL) is cut where it must be.
+  const head = space > max / 2 ? cut.slice(0, space) : cut;
+  return `${head.replace(/[\s,.;:!?–—-]+$/, '')}…`;
+}
