@@ -57,7 +57,10 @@ export interface Labels {
   askAiAboutCode?: string;
   /** Accessible name of an answer's code block that names no language. Optional for compatibility. */
   codeBlock?: string;
-  /** Said in place of a code block when a finished answer is announced. Optional for compatibility. */
+  /**
+   * Said in place of a code block when a finished answer is announced ("(code block)" when not
+   * given; the default lives in the lazily loaded panel). Optional for compatibility.
+   */
   codeBlockAnnounced?: string;
 }
 
@@ -108,7 +111,6 @@ export const defaultLabels: Labels = {
   loading: 'Loading the assistant…',
   askAiAboutCode: 'Ask AI about this code',
   codeBlock: 'Code',
-  codeBlockAnnounced: '(code block)',
 };
 
 const LabelsContext = createContext<Labels>(defaultLabels);

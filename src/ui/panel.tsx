@@ -193,7 +193,8 @@ function useAnswerAnnouncement(
   const onFinish = useCallback<NonNullable<PanelProps['options']['onFinish']>>(
     (message, thread) => {
       const { answerReady, codeBlockAnnounced } = labelsRef.current;
-      const text = truncateAtWord(markdownToPlainText(messageText(message), codeBlockAnnounced ?? ''));
+      const plain = markdownToPlainText(messageText(message), codeBlockAnnounced ?? '(code block)');
+      const text = truncateAtWord(plain);
       setAnnouncement(text ? `${answerReady}: ${text}` : answerReady);
       userOnFinish?.(message, thread);
     },
@@ -213,10 +214,8 @@ function useHrefResolver(docsBaseUrl: unknown): [(href: string) => string | null
     try {
       return [createHrefResolver(docsBaseUrl as string | undefined), null];
     } catch {
-      const detail =
-        docsBaseUrl === undefined
-          ? `this page's address (${window.location.origin}) is not http(s), so docs links have no base: pass docsBaseUrl, the address of the docs site, e.g. "https://docs.example.com".`
-          : `docsBaseUrl ${JSON.stringify(docsBaseUrl)} is not an absolute http(s) URL: pass the address of the docs site the answers link to, e.g. "https://docs.example.com" (or leave it out to link to this site).`;
+      // Also reached without docsBaseUrl on a page whose own address is not http(s).
+      const detail = `docsBaseUrl ${JSON.stringify(docsBaseUrl)} is not an absolute http(s) URL: pass the docs site's address, e.g. "https://docs.example.com".`;
       return [
         fallbackResolver(),
         { kind: 'config', message: defaultLabels.errorConfig, detail, retryable: false },

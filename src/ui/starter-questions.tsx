@@ -15,16 +15,12 @@ export interface StarterQuestionsProps {
  */
 export function validStarterQuestions(value: unknown): string[] | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) {
+  const questions = Array.isArray(value)
+    ? value.filter((q): q is string => typeof q === 'string' && q.trim() !== '')
+    : [];
+  if (!Array.isArray(value) || questions.length !== value.length) {
     console.warn(
-      `[docs-assistant] starterQuestions must be an array of strings, e.g. ["How do I install it?"]; got ${JSON.stringify(value)}, so no starter questions are shown.`,
-    );
-    return undefined;
-  }
-  const questions = value.filter((q): q is string => typeof q === 'string' && q.trim() !== '');
-  if (questions.length !== value.length) {
-    console.warn(
-      `[docs-assistant] starterQuestions must hold non-empty strings only; ${value.length - questions.length} other value(s) were left out.`,
+      `[docs-assistant] starterQuestions must be an array of non-empty strings, e.g. ["How do I install it?"]; what is not was left out of ${JSON.stringify(value)}.`,
     );
   }
   // Each is a React key: a repeated question is shown once.
