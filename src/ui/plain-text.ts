@@ -39,35 +39,25 @@ export function markdownToPlainText(markdown: string, codeBlock: string): string
 }
 
 function plainLine(line: string): string {
-  // A table's delimiter row says nothing.
-  if (/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line)) return '';
+  // A table's delimiter row or a thematic break says nothing.
+  if (/^[\s|:]*-[\s|:-]*$/.test(line)) return '';
   // Escaped characters are kept out of the way of the rules below, then put back as themselves.
   const escaped: string[] = [];
-  const text = line.replace(/\\([\\`*_{}[\]()#+\-.!|>~<])/g, (_, char: string) => {
-    escaped.push(char);
-    return `\uE000${escaped.length - 1}\uE001`;
-  });
   return (
-    text
-      // Block markers: headings, quotes, list bullets and numbers.
-      .replace(/^\s{0,3}#{1,6}\s+/, '')
-      .replace(/^\s*(>\s?)+/, '')
-      .replace(/^\s*([-*+]|\d{1,9}[.)])\s+(\[[ xX]\]\s+)?/, '')
-      // Images and links read as their text; autolinks and bare HTML tags go.
-      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-      .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
-      .replace(/<(https?:[^>\s]+)>/g, '$1')
-      .replace(/<\/?[a-zA-Z][^>]*>/g, '')
+    line
+      .replace(/\\([!-/:-@[-`{-~])/g, (_, char: string) => `\uE000${escaped.push(char) - 1}\uE001`)
+      // Block markers: headings, quotes, list bullets and numbers, task boxes.
+      .replace(/^\s*(#{1,6}\s+|(>\s?)+|([-*+]|\d{1,9}[.)])\s+(\[[ xX]\]\s+)?)/, '')
+      // Images and links read as their text; autolinks as their address; HTML tags go.
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/<(?:(https?:[^>\s]+)|\/?[a-zA-Z][^>]*)>/g, '$1')
       // Inline code keeps its text.
       .replace(/(`+)([^`]+?)\1/g, '$2')
-      // Emphasis and strike-through: `**x**`, `__x__`, `*x*`, `_x_`, `~~x~~` (not snake_case).
+      // Emphasis and strike-through: `**x**`, `__x__`, `~~x~~`, `*x*`, `_x_` (not snake_case).
       .replace(/(\*\*|__|~~)(?=\S)(.+?)(?<=\S)\1/g, '$2')
-      .replace(/(^|[^\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?!\w)/g, '$1$2')
-      .replace(/(^|[^\w_])_(?=\S)([^_]+?)(?<=\S)_(?!\w)/g, '$1$2')
+      .replace(/(^|\W)([*_])(?=\S)(.+?)(?<=\S)\2(?!\w)/g, '$1$3')
       // Table rows: the cells, one after another.
-      .replace(/^\s*\|/, '')
-      .replace(/\|\s*$/, '')
+      .replace(/^\s*\||\|\s*$/g, '')
       .replace(/\s*\|\s*/g, ', ')
       .replace(/\uE000(\d+)\uE001/g, (_, index: string) => escaped[Number(index)] ?? '')
   );

@@ -7,30 +7,10 @@ import { type RefObject, useEffect, useState } from 'react';
  */
 export const FULL_SCREEN_MEDIA = '(max-width: 640px)';
 
-/** Whether `query` matches now, following changes (always `false` where `matchMedia` is missing). */
-function useMediaQuery(query: string, enabled: boolean): boolean {
-  const [matches, setMatches] = useState(false);
-  useEffect(() => {
-    if (!enabled || typeof window === 'undefined' || typeof window.matchMedia !== 'function') {
-      setMatches(false);
-      return;
-    }
-    const list = window.matchMedia(query);
-    const update = () => setMatches(list.matches);
-    update();
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, [query, enabled]);
-  return matches;
-}
-
-const TABBABLE =
-  'a[href], button:not(:disabled), textarea:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), summary, [tabindex]:not([tabindex="-1"])';
-
-function tabbables(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(TABBABLE)).filter(
-    (el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]') && el.getClientRects().length > 0,
-  );
+function tabStops(container: HTMLElement): HTMLElement[] {
+  return Array.from(
+    container.querySelectorAll<HTMLElement>('a[href],button,textarea,input,select,summary,[tabindex]'),
+  ).filter((el) => el.tabIndex >= 0 && !el.matches(':disabled') && el.getClientRects().length > 0);
 }
 
 /**
@@ -44,8 +24,17 @@ export function useFullScreenModal(
   active: boolean,
   /** Where focus goes back to when it leaves the dialog some other way than Tab. */
   fallbackRef: RefObject<HTMLElement | null>,
-): boolean {
-  const fullScreen = useMediaQuery(FULL_SCREEN_MEDIA, active);
+): void {
+  const [fullScreen, setFullScreen] = useState(false);
+  useEffect(() => {
+    // Where there is no matchMedia (tests, old engines) the dialog stays as it was.
+    if (!active || typeof matchMedia !== 'function') return setFullScreen(false);
+    const query = matchMedia(FULL_SCREEN_MEDIA);
+    const update = () => setFullScreen(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, [active]);
   const modal = active && fullScreen;
 
   useEffect(() => {
@@ -56,7 +45,7 @@ export function useFullScreenModal(
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey)
         return;
-      const stops = tabbables(panel);
+      const stops = tabStops(panel);
       const first = stops[0];
       const last = stops[stops.length - 1];
       if (!first || !last) return;
@@ -84,6 +73,4 @@ export function useFullScreenModal(
       panel.removeEventListener('focusout', onFocusOut);
     };
   }, [modal, panelRef, fallbackRef]);
-
-  return modal;
 }

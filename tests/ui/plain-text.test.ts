@@ -26,14 +26,14 @@ describe('markdownToPlainText (what the live region says of an answer)', () => {
     expect(
       plain(
         [
-          'See [the guide](/guides/install "Install") or [ref][1].',
+          'See [the guide](/guides/install "Install") or ![the API](/api.png).',
           '',
           '| Prop | Default |',
           '| :--- | ---: |',
           '| variant | floating |',
         ].join('\n'),
       ),
-    ).toBe('See the guide or ref. Prop, Default variant, floating');
+    ).toBe('See the guide or the API. Prop, Default variant, floating');
   });
 
   it('replaces code blocks, drops the suggestions fence, and drops an unclosed fence to the end', () => {
