@@ -111,6 +111,17 @@ export function toAssistantError(error: unknown, trace: RequestTrace | undefined
       retryable: true,
     };
   }
+  if (trace?.notDataStream !== undefined) {
+    const { url = 'The endpoint', status = 200, contentType = null } = trace.response ?? {};
+    const start = trace.notDataStream.start;
+    return {
+      kind: 'config',
+      message: defaultLabels.errorConfig,
+      detail: `${url} answered HTTP ${status} with ${contentType ? `Content-Type ${contentType}` : 'no Content-Type'}${start ? ` starting "${start}"` : ''}, not with the assistant's data stream. Check baseUrl: it must be the address of the assistant service (e.g. https://api.example.com), not of the docs site or another server.`,
+      status,
+      retryable: false,
+    };
+  }
   if (trace?.errorPart !== undefined) {
     return {
       kind: 'stream',
@@ -124,6 +135,23 @@ export function toAssistantError(error: unknown, trace: RequestTrace | undefined
       kind: 'stream',
       message: defaultLabels.errorStream,
       detail: `The stream held a line that is not a v4 data stream part (${trace.malformedLine}); it was dropped and the answer ended there.`,
+      retryable: true,
+    };
+  }
+  if (trace?.unfinished === 'cut-off') {
+    return {
+      kind: 'stream',
+      message: defaultLabels.errorStream,
+      detail:
+        'The stream ended before its finish part (d:): the answer was cut off (the connection closed early, or a proxy ended the response).',
+      retryable: true,
+    };
+  }
+  if (trace?.unfinished === 'empty') {
+    return {
+      kind: 'stream',
+      message: defaultLabels.errorStream,
+      detail: `The response${trace.response ? ` (HTTP ${trace.response.status})` : ''} was empty: no part of the answer arrived. Retry; if it keeps happening, check that baseUrl is the address of the assistant service.`,
       retryable: true,
     };
   }

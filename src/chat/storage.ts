@@ -200,7 +200,43 @@ const isStoredThread = shape({
   messages: arrayOf(isMessage),
 });
 
-/** Checks a stored thread's shape; `null` when it is not one. */
+/**
+ * Deepest nesting a stored thread may have (in objects and arrays, the thread itself counting 1).
+ * A message with a tool result from the docs search is about 10 deep; anything near this limit is
+ * not a conversation, and far deeper data makes `JSON.stringify` overflow the stack on every send.
+ */
+export const MAX_STORED_DEPTH = 64;
+/** Most objects, arrays and values a stored thread may hold: localStorage holds a few MB at most. */
+export const MAX_STORED_NODES = 1_000_000;
+
+/**
+ * Why a value is too deep or too big to be a stored thread, or `undefined` when it is within the
+ * limits. Walks with its own stack, so no depth of nesting can overflow the call stack.
+ */
+function exceedsBounds(value: unknown): string | undefined {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 1 }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    nodes += 1;
+    if (nodes > MAX_STORED_NODES) return `it holds more than ${MAX_STORED_NODES} values`;
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth > MAX_STORED_DEPTH) return `it is nested more than ${MAX_STORED_DEPTH} levels deep`;
+    const children = Array.isArray(next.value) ? next.value : Object.values(next.value);
+    for (const child of children) stack.push({ value: child, depth: next.depth + 1 });
+  }
+  return undefined;
+}
+
+/** Checks a stored thread's limits and shape; says why it cannot be used, or gives the thread. */
+function check(thread: unknown): { thread: StoredThread } | { problem: string } {
+  const problem = exceedsBounds(thread);
+  if (problem) return { problem };
+  const valid = validate(thread);
+  return valid ? { thread: valid } : { problem: 'it does not have the shape of a conversation' };
+}
+
+/** Checks a stored thread's shape; `null` when it is not one. Expects a thread within the limits. */
 function validate(thread: unknown): StoredThread | null {
   if (!isStoredThread(thread)) return null;
   const { threadId, threadKey, messages } = thread as StoredThread;
@@ -260,13 +296,26 @@ export function resilientThreadStorage(inner: ThreadStorage, id: string): Thread
         return memory.load();
       }
       if (thread === null) return null;
-      const valid = validate(thread);
-      if (!valid) discard('it does not have the shape of a conversation');
-      else last = JSON.stringify(valid);
-      return valid;
+      const checked = check(thread);
+      if ('problem' in checked) {
+        discard(checked.problem);
+        return null;
+      }
+      last = JSON.stringify(checked.thread);
+      return checked.thread;
     },
     save(thread) {
-      const json = JSON.stringify(thread);
+      let json: string;
+      try {
+        json = JSON.stringify(thread);
+      } catch (error) {
+        // A thread JSON cannot write (nested too deep, a cycle) would fail every storage alike.
+        warnOnce(
+          `${id}:unsaveable`,
+          `Could not save the conversation (${id}): ${describe(error)}. The stored one is left as it was.`,
+        );
+        return;
+      }
       if (json === last) return;
       last = json;
       if (failed) {
@@ -300,10 +349,10 @@ export function resilientThreadStorage(inner: ThreadStorage, id: string): Thread
             listener(null);
             return;
           }
-          const valid = validate(thread);
-          if (!valid) return;
-          last = JSON.stringify(valid);
-          listener(valid);
+          const checked = check(thread);
+          if ('problem' in checked) return;
+          last = JSON.stringify(checked.thread);
+          listener(checked.thread);
         });
       } catch (error) {
         warnOnce(`${id}:subscribe`, `Could not follow changes from other tabs (${describe(error)}).`);

@@ -6,7 +6,9 @@
  * The bytes of every well-formed line reach the client unchanged, one line per chunk, so a part the
  * client cannot use only costs that part. A line that is not a data stream part (unknown code, bad
  * JSON, cut off at the end) is dropped and the stream ends with a `MalformedStreamError` after the
- * lines before it were delivered: the client keeps the partial answer and reports the error.
+ * lines before it were delivered: the client keeps the partial answer and reports the error. So does
+ * a stream that ends without its finish part (`d:`, the protocol's last part): the answer was cut
+ * off at a line boundary, or the body was empty, which the client alone would take as a success.
  */
 import { parseStreamLine, THREAD_ID_HEADER, THREAD_KEY_HEADER } from '../protocol';
 
@@ -25,6 +27,15 @@ export interface RequestTrace {
   errorPart?: string;
   /** Why a line of the stream could not be read. */
   malformedLine?: string;
+  /** The stream ended without its finish part: `empty` when it held no part at all. */
+  unfinished?: 'empty' | 'cut-off';
+  /**
+   * The 2xx response is not a data stream at all (an HTML page, JSON): `baseUrl` most likely points
+   * at another server. `start` is the beginning of the body, for the developer.
+   */
+  notDataStream?: { start: string };
+  /** The 2xx response the stream came from: where it came from and what it said it holds. */
+  response?: { url: string; status: number; contentType: string | null };
   /** The thread as each place gave it; `resolveThread` picks. */
   thread: { finish?: ThreadInfo; annotation?: ThreadInfo; header?: ThreadInfo };
 }
@@ -43,6 +54,28 @@ export function resolveThread(trace: RequestTrace): ThreadInfo {
 export class MalformedStreamError extends Error {
   override name = 'MalformedStreamError';
 }
+
+/** Thrown into the client's read when the stream ends before its finish part (`d:`). */
+export class UnfinishedStreamError extends Error {
+  override name = 'UnfinishedStreamError';
+}
+
+/** Thrown when a 2xx response is not a data stream (see `RequestTrace.notDataStream`). */
+export class NotDataStreamError extends Error {
+  override name = 'NotDataStreamError';
+}
+
+// What a data stream line starts with: a one-character part code and a colon. A first line that
+// does not is another kind of body (`<!doctype html>`, `{"ok":true}`), not a broken stream.
+const PART_LINE_START = /^[0-9a-z]:/;
+
+/** How much of a body that is not a data stream the error shows (in characters). */
+const BODY_START_CHARS = 120;
+
+const bodyStart = (text: string): string => {
+  const line = text.trim().replace(/\s+/g, ' ');
+  return line.length > BODY_START_CHARS ? `${line.slice(0, BODY_START_CHARS)}…` : line;
+};
 
 function threadInfoOf(value: unknown): ThreadInfo | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -69,8 +102,10 @@ export function tapDataStream(
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let pending: Uint8Array = new Uint8Array(0);
-  let failure: MalformedStreamError | undefined;
+  let failure: Error | undefined;
   let finished = false;
+  let parts = 0;
+  let finishSeen = false;
 
   /** Records what a line says: `malformed`, `last` (an error part: the client stops there) or `ok`. */
   const inspect = (bytes: Uint8Array): 'ok' | 'last' | 'malformed' => {
@@ -78,11 +113,18 @@ export function tapDataStream(
     if (line === '') return 'ok';
     const parsed = parseStreamLine(line);
     if (!parsed.ok) {
+      if (parts === 0 && !PART_LINE_START.test(line)) {
+        trace.notDataStream = { start: bodyStart(line) };
+        failure = new NotDataStreamError(`The response is not a data stream: ${bodyStart(line)}`);
+        return 'malformed';
+      }
       trace.malformedLine = parsed.reason;
       failure = new MalformedStreamError(`Malformed data stream line: ${parsed.reason}`);
       return 'malformed';
     }
+    parts += 1;
     if (parsed.name === 'finishMessage') {
+      finishSeen = true;
       trace.thread.finish = threadInfoOf(parsed.value) ?? trace.thread.finish;
     } else if (parsed.name === 'messageAnnotations' && Array.isArray(parsed.value)) {
       for (const annotation of parsed.value) {
@@ -116,8 +158,11 @@ export function tapDataStream(
         else signal?.addEventListener('abort', onAbort);
       },
       async pull(controller) {
-        // A malformed line was found while earlier lines were still queued: they have been read now.
+        // A malformed line (or the end without a finish part) was found while earlier lines were
+        // still queued: they have been read now.
         if (failure) {
+          finished = true;
+          signal?.removeEventListener('abort', onAbort);
           controller.error(failure);
           return;
         }
@@ -136,12 +181,33 @@ export function tapDataStream(
           if (finished) return;
           if (chunk.done) {
             // A last line without its newline is still a line (the client reads it too).
-            if (pending.length > 0 && inspect(pending) === 'malformed') {
+            const seen = pending.length > 0 ? inspect(pending) : 'ok';
+            if (seen === 'malformed') {
               stopSource();
               if (delivered === 0) controller.error(failure);
               return;
             }
-            if (pending.length > 0) controller.enqueue(pending);
+            if (pending.length > 0) {
+              controller.enqueue(pending);
+              delivered += 1;
+              pending = new Uint8Array(0);
+            }
+            // An error part ends a stream early on purpose; anything else must end with `d:`. The
+            // error waits for the next read when lines are queued, so the client gets them first.
+            if (seen !== 'last' && !finishSeen) {
+              trace.unfinished = parts === 0 ? 'empty' : 'cut-off';
+              failure = new UnfinishedStreamError(
+                parts === 0
+                  ? 'The response held no data stream part.'
+                  : 'The data stream ended without its finish part (d:).',
+              );
+              if (delivered === 0) {
+                finished = true;
+                signal?.removeEventListener('abort', onAbort);
+                controller.error(failure);
+              }
+              return;
+            }
             finished = true;
             signal?.removeEventListener('abort', onAbort);
             controller.close();
@@ -351,15 +417,96 @@ function headerThread(headers: Headers): ThreadInfo | undefined {
   });
 }
 
+// Part codes that put something of the answer on screen (text, reasoning, a file, a source, a tool
+// call or result); the others only carry data, annotations or the steps around them.
+const ANSWER_CODES = new Set(['0', 'g', 'i', 'k', 'h', 'b', '9', 'a'].map((code) => code.charCodeAt(0)));
+
+/** Whether a chunk of whole lines holds a part of the answer. */
+function holdsAnswerPart(bytes: Uint8Array): boolean {
+  for (let start = 0; start < bytes.length; ) {
+    if (ANSWER_CODES.has(bytes[start]!) && bytes[start + 1] === COLON) return true;
+    const end = bytes.indexOf(NEWLINE, start);
+    if (end === -1) return false;
+    start = end + 1;
+  }
+  return false;
+}
+
+/**
+ * Passes a stream of whole lines through and calls `onStart` once, as the first chunk holding a part
+ * of the answer is handed to the reader (the chat client then shows it).
+ */
+function watchAnswerStart(body: ReadableStream<Uint8Array>, onStart: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let started = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        // A failed read rejects this pull, which errors this stream with the same reason.
+        const chunk = await reader.read();
+        if (chunk.done) {
+          controller.close();
+          return;
+        }
+        if (!started && holdsAnswerPart(chunk.value)) {
+          started = true;
+          onStart();
+        }
+        controller.enqueue(chunk.value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+// Types a data stream is never sent as: the address answered with a page or an API response.
+const NOT_A_STREAM_TYPE =
+  /^(?:text\/html|application\/xhtml\+xml|application\/json|application\/xml|text\/xml|[a-z]+\/[^;\s]*\+(?:json|xml))\s*(?:;|$)/i;
+
+/**
+ * Whether a 2xx response can be a data stream: `X-Vercel-AI-Data-Stream` says it is; a type no
+ * data stream has says it is not. Anything else is read, and its first line decides (see the tap).
+ */
+const mayBeDataStream = (headers: Headers): boolean =>
+  headers.has('X-Vercel-AI-Data-Stream') || !NOT_A_STREAM_TYPE.test(headers.get('Content-Type') ?? '');
+
+/** The beginning of a body, for an error message; never throws. */
+async function readStart(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < BODY_START_CHARS * 4) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // Only the start of the body was wanted, for the message.
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return bodyStart(text);
+}
+
+const urlOf = (input: RequestInfo | URL): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
 /**
  * A `fetch` for the chat client that records each request in the trace `getTrace()` returns at call
- * time, reads non-2xx bodies for the error mapping, calls `onAccepted` on a 2xx response, taps the
- * stream and (with `batchIntervalMs`) batches its lines.
+ * time, reads non-2xx bodies for the error mapping, refuses a 2xx response that is not a data
+ * stream, calls `onAccepted` on a 2xx one, taps the stream, (with `batchIntervalMs`) batches its
+ * lines, and calls `onAnswerStarted` as the first part of the answer reaches the client.
  */
 export function createTappedFetch(input: {
   getFetch: () => typeof fetch;
   getTrace: () => RequestTrace;
   onAccepted?: (trace: RequestTrace) => void;
+  onAnswerStarted?: (trace: RequestTrace) => void;
   /** Hands the stream over in batches at most this often (in ms); see `batchLines`. */
   batchIntervalMs?: number;
 }): typeof fetch {
@@ -383,10 +530,28 @@ export function createTappedFetch(input: {
         headers: response.headers,
       });
     }
+    trace.response = {
+      url: response.url || urlOf(url),
+      status: response.status,
+      contentType: response.headers.get('Content-Type'),
+    };
+    if (!mayBeDataStream(response.headers)) {
+      const start = await readStart(response);
+      // Stopped while the start was read: a stop, not an error.
+      if (init?.signal?.aborted) throw init.signal.reason;
+      trace.notDataStream = { start };
+      throw new NotDataStreamError(`The response is ${trace.response.contentType}, not a data stream.`);
+    }
     input.onAccepted?.(trace);
-    if (!response.body) return response;
+    if (!response.body) {
+      // The client throws its own error for a response without a body.
+      trace.unfinished = 'empty';
+      return response;
+    }
     const tapped = tapDataStream(response.body, trace, init?.signal);
-    const body = input.batchIntervalMs ? batchLines(tapped, input.batchIntervalMs, init?.signal) : tapped;
+    const batched = input.batchIntervalMs ? batchLines(tapped, input.batchIntervalMs, init?.signal) : tapped;
+    const { onAnswerStarted } = input;
+    const body = onAnswerStarted ? watchAnswerStart(batched, () => onAnswerStarted(trace)) : batched;
     return new Response(body, {
       status: response.status,
       statusText: response.statusText,

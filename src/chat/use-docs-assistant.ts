@@ -72,6 +72,22 @@ interface PendingRequest {
   isRecovery?: boolean;
 }
 
+/**
+ * The answer a `retry()` replaces. The client drops it from the conversation as the retry is sent;
+ * the hook keeps it in storage meanwhile and shows it again if nothing of a new answer arrived.
+ */
+interface HeldAnswer {
+  sessionId: string;
+  message: AssistantMessage;
+}
+
+/** The messages with the held answer in place of whatever the retry has shown so far (nothing or an empty answer). */
+function withHeld(messages: AssistantMessage[], held: HeldAnswer | null): AssistantMessage[] {
+  if (!held) return messages;
+  const base = messages.at(-1)?.role === 'assistant' ? messages.slice(0, -1) : messages;
+  return [...base, held.message];
+}
+
 // The chat client hands back the Error it threw; the mapped error is looked up by it.
 const mappedErrors = new WeakMap<Error, AssistantError>();
 
@@ -79,16 +95,28 @@ const mappedErrors = new WeakMap<Error, AssistantError>();
 // id meanwhile), so it always gets this and each conversation's messages are put in before paint.
 const NO_MESSAGES: AssistantMessage[] = [];
 
+/** A string that changes when the `headers` option's names or values do. */
+function headersSignature(headers: unknown): string {
+  if (typeof headers !== 'object' || headers === null) return String(headers);
+  // A value that is not a string is refused by `checkConfig` whatever it is: its type is enough.
+  return JSON.stringify(
+    Object.entries(headers).map(([name, value]) => [name, typeof value === 'string' ? value : typeof value]),
+  );
+}
+
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistantState {
   const optionsRef = useRef(options);
   optionsRef.current = options;
   const { domain, apiKey, baseUrl, deployment } = options;
+  // Keyed on the content: an inline `headers` object must not re-check (and re-log) every render.
+  const headersKey = headersSignature(options.headers);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `headersKey` stands for `options.headers`.
   const configError = useMemo(
-    () => checkConfig({ domain, apiKey, baseUrl, deployment }),
-    [domain, apiKey, baseUrl, deployment],
+    () => checkConfig({ domain, apiKey, baseUrl, deployment, headers: optionsRef.current.headers }),
+    [domain, apiKey, baseUrl, deployment, headersKey],
   );
   const configErrorRef = useRef(configError);
   configErrorRef.current = configError;
@@ -118,6 +146,7 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
   sessionRef.current = current;
 
   const requestRef = useRef<PendingRequest | null>(null);
+  const heldRef = useRef<HeldAnswer | null>(null);
   const lastRequestRef = useRef<PendingRequest | null>(null);
   const busyRef = useRef(false);
 
@@ -159,6 +188,10 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
           if (!request) return;
           const store = optionsRef.current.contextStore ?? ownContextStore;
           for (const id of request.contextIds) store.remove(id);
+        },
+        // The new answer replaces the held one from here on.
+        onAnswerStarted: () => {
+          heldRef.current = null;
         },
       }),
     [ownContextStore],
@@ -243,27 +276,35 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
   );
 
   // Save at every pause of the conversation (sent, finished, failed, stopped), never per token.
+  // While a retry waits for its answer, the answer it replaces is what is stored.
   const { threadId, threadKey } = current;
+  const sessionId = current.id;
   useEffect(() => {
     // Nothing to keep yet (a new conversation is cleared explicitly).
     if (status === 'streaming' || messages.length === 0) return;
-    storage.save({ ...(threadId ? { threadId } : {}), ...(threadKey ? { threadKey } : {}), messages });
-  }, [storage, status, messages, threadId, threadKey]);
+    const held = heldRef.current?.sessionId === sessionId ? heldRef.current : null;
+    storage.save({
+      ...(threadId ? { threadId } : {}),
+      ...(threadKey ? { threadKey } : {}),
+      messages: withHeld(messages, held),
+    });
+  }, [storage, status, messages, threadId, threadKey, sessionId]);
 
   // Leaving mid-answer: stop the request and keep what has arrived.
-  const latestRef = useRef({ storage, messages, threadId, threadKey, stopChat });
+  const latestRef = useRef({ storage, messages, threadId, threadKey, sessionId, stopChat });
   useEffect(() => {
-    latestRef.current = { storage, messages, threadId, threadKey, stopChat };
+    latestRef.current = { storage, messages, threadId, threadKey, sessionId, stopChat };
   });
   useEffect(
     () => () => {
       if (!busyRef.current) return;
       const latest = latestRef.current;
       latest.stopChat();
+      const held = heldRef.current?.sessionId === latest.sessionId ? heldRef.current : null;
       latest.storage.save({
         ...(latest.threadId ? { threadId: latest.threadId } : {}),
         ...(latest.threadKey ? { threadKey: latest.threadKey } : {}),
-        messages: latest.messages,
+        messages: withHeld(latest.messages, held),
       });
     },
     [],
@@ -347,8 +388,21 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
       context,
       contextIds: previous?.contextIds ?? [],
     };
-    await run(request, () => reload({ body: { context } }));
-  }, [reload, run]);
+    // The client's reload drops the last answer before it sends: hold it until a new one arrives.
+    const last = latestRef.current.messages.at(-1);
+    const held = last?.role === 'assistant' ? { sessionId: request.sessionId, message: last } : null;
+    heldRef.current = held;
+    try {
+      await run(request, () => reload({ body: { context } }));
+    } finally {
+      // Still held: the retry failed (or was stopped) before any of a new answer came.
+      if (held && heldRef.current === held) {
+        heldRef.current = null;
+        if (sessionRef.current.id === held.sessionId)
+          setMessages((messages) => withHeld(messages as AssistantMessage[], held));
+      }
+    }
+  }, [reload, run, setMessages]);
 
   const stop = useCallback(() => {
     stopChat();
@@ -362,6 +416,7 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     busyRef.current = false;
     requestRef.current = null;
     lastRequestRef.current = null;
+    heldRef.current = null;
     setRecovering(false);
     storage.clear();
     setSession(openSession(storage, endpoint, null));

@@ -1,4 +1,9 @@
-/** Test helpers: a recording `fetch`, v4 data streams written by the AI SDK's own helpers, and options. */
+/**
+ * Test helpers: a recording `fetch`, v4 data streams written by the AI SDK's own helpers, options,
+ * and a real HTTP server on 127.0.0.1 for what only a network can do (drop a connection mid-answer).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { act } from '@testing-library/react';
 import { createDataStreamResponse, type DataStreamWriter, formatDataStreamPart } from 'ai';
 import { vi } from 'vitest';
@@ -90,7 +95,56 @@ export function controlledStream(headers: Record<string, string> = {}) {
       }),
     write: (text: string) => controller.enqueue(encoder.encode(text)),
     close: () => controller.close(),
+    /** Breaks the stream, as a dropped connection does. */
+    fail: (reason: unknown) => controller.error(reason),
   };
+}
+
+/** The headers a v4 data stream response has (`createDataStreamResponse` sets the same). */
+export const DATA_STREAM_HEADERS = {
+  'Content-Type': 'text/plain; charset=utf-8',
+  'X-Vercel-AI-Data-Stream': 'v1',
+};
+
+/**
+ * A real HTTP server on 127.0.0.1; `handle` gets each request with its index (0 for the first).
+ * `baseUrl` is its address; `close()` ends open connections too.
+ */
+export async function serveHttp(
+  handle: (request: IncomingMessage, response: ServerResponse, index: number) => void | Promise<void>,
+) {
+  let count = 0;
+  const server = createServer((request, response) => {
+    const index = count++;
+    // The body is read before answering, as a real service does.
+    request.resume();
+    request.on('end', () => {
+      void Promise.resolve(handle(request, response, index)).catch((error: unknown) => {
+        response.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests: () => count,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Writes a fetch `Response` (status, headers, body) to a Node response. */
+export async function sendResponse(target: ServerResponse, response: Response): Promise<void> {
+  target.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+  const reader = response.body?.getReader();
+  for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) {
+    target.write(chunk.value);
+  }
+  target.end();
 }
 
 /** A JSON error response as the reference service answers. */

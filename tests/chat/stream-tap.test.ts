@@ -7,8 +7,10 @@ import {
   createRequestTrace,
   createTappedFetch,
   MalformedStreamError,
+  NotDataStreamError,
   resolveThread,
   tapDataStream,
+  UnfinishedStreamError,
 } from '../../src/chat/stream-tap';
 import { finishLine } from './helpers';
 
@@ -81,8 +83,9 @@ describe('tapDataStream', () => {
   });
 
   it('reads a last line without its newline, and calls a cut-off last line malformed', async () => {
-    const whole = await readAll(tapDataStream(source([encoder.encode('0:"end"')]), createRequestTrace()));
-    expect(join(whole.chunks)).toBe('0:"end"');
+    const unterminated = `0:"end"\n${finishLine().trimEnd()}`;
+    const whole = await readAll(tapDataStream(source([encoder.encode(unterminated)]), createRequestTrace()));
+    expect(join(whole.chunks)).toBe(unterminated);
     expect(whole.error).toBeUndefined();
 
     const trace = createRequestTrace();
@@ -99,6 +102,60 @@ describe('tapDataStream', () => {
     expect(error).toBeUndefined();
     expect(join(chunks)).toBe(formatDataStreamPart('error', 'provider failed'));
     expect(trace.errorPart).toBe('provider failed');
+  });
+
+  it('errors a stream that ends without its finish part, after the lines before the end', async () => {
+    const trace = createRequestTrace();
+    const text = formatDataStreamPart('text', 'Partial answer. ');
+    const { chunks, error } = await readAll(tapDataStream(source([encoder.encode(text)]), trace));
+    expect(join(chunks)).toBe(text);
+    expect(error).toBeInstanceOf(UnfinishedStreamError);
+    expect(trace.unfinished).toBe('cut-off');
+
+    // A last line without its newline counts, and is delivered before the error.
+    const unterminated = createRequestTrace();
+    const cut = await readAll(tapDataStream(source([encoder.encode('0:"a"\n0:"b"')]), unterminated));
+    expect(join(cut.chunks)).toBe('0:"a"\n0:"b"');
+    expect(cut.error).toBeInstanceOf(UnfinishedStreamError);
+    expect(unterminated.unfinished).toBe('cut-off');
+  });
+
+  it('errors an empty stream', async () => {
+    for (const body of [[], [encoder.encode('\n\n')]]) {
+      const trace = createRequestTrace();
+      const { chunks, error } = await readAll(tapDataStream(source(body), trace));
+      expect(error).toBeInstanceOf(UnfinishedStreamError);
+      expect(trace.unfinished).toBe('empty');
+      expect(join(chunks).trim()).toBe('');
+    }
+  });
+
+  it('calls a first line that is no part at all not a data stream (an HTML page, JSON)', async () => {
+    for (const body of ['<!doctype html>\n<html></html>', '{"ok":true}']) {
+      const trace = createRequestTrace();
+      const { chunks, error } = await readAll(tapDataStream(source([encoder.encode(body)]), trace));
+      expect(chunks).toEqual([]);
+      expect(error).toBeInstanceOf(NotDataStreamError);
+      expect(trace.notDataStream?.start).toBe(body.split('\n')[0]);
+      expect(trace.malformedLine).toBeUndefined();
+    }
+    // After a good line, a bad one is a broken stream, not another kind of body.
+    const trace = createRequestTrace();
+    const later = await readAll(tapDataStream(source([encoder.encode('0:"a"\n<html>\n')]), trace));
+    expect(later.error).toBeInstanceOf(MalformedStreamError);
+    expect(trace.notDataStream).toBeUndefined();
+  });
+
+  it('a stop after the last line and before the missing-finish error ends with an AbortError', async () => {
+    const controller = new AbortController();
+    const reader = tapDataStream(
+      source([encoder.encode(formatDataStreamPart('text', 'a'))]),
+      createRequestTrace(),
+      controller.signal,
+    ).getReader();
+    expect((await reader.read()).value).toBeDefined();
+    controller.abort();
+    await expect(reader.read()).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('ends with an AbortError when the signal aborts, even if the source ignores it', async () => {
@@ -126,7 +183,7 @@ describe('createTappedFetch', () => {
     let trace = createRequestTrace();
     let accepted = 0;
     let next: () => Promise<Response> = async () =>
-      new Response(formatDataStreamPart('text', 'x'), {
+      new Response(`${formatDataStreamPart('text', 'x')}${finishLine()}`, {
         headers: { 'X-Thread-Id': 'h1', 'X-Thread-Key': 'k1' },
       });
     const tapped = createTappedFetch({
@@ -138,7 +195,7 @@ describe('createTappedFetch', () => {
     });
 
     const ok = await tapped('https://x.test', {});
-    expect(await ok.text()).toBe(formatDataStreamPart('text', 'x'));
+    expect(await ok.text()).toBe(`${formatDataStreamPart('text', 'x')}${finishLine()}`);
     expect(resolveThread(trace)).toEqual({ threadId: 'h1', threadKey: 'k1' });
     expect(accepted).toBe(1);
 
@@ -166,13 +223,16 @@ describe('batchLines', () => {
 
   it('hands the first lines over at once and the held ones as soon as the source ends', async () => {
     const { chunks, error } = await readAll(
-      batchLines(tapDataStream(source([encoder.encode(lines.join(''))]), createRequestTrace()), LONG_MS),
+      batchLines(
+        tapDataStream(source([encoder.encode(lines.join('') + finishLine())]), createRequestTrace()),
+        LONG_MS,
+      ),
     );
     expect(error).toBeUndefined();
     // The held text lines arrive merged into one (see coalesceDeltas).
     expect(chunks.map((chunk) => new TextDecoder().decode(chunk))).toEqual([
       lines[0],
-      formatDataStreamPart('text', 'bcd'),
+      formatDataStreamPart('text', 'bcd') + finishLine(),
     ]);
   });
 
@@ -199,6 +259,7 @@ describe('batchLines', () => {
       expect(batch).toMatch(/^0:"x+"\n$/);
       // One deadline for the whole batch (a timer per line cost a fast stream more than its parsing).
       expect(timers).toHaveBeenCalledTimes(1);
+      controller.enqueue(encoder.encode(finishLine()));
       controller.close();
       let rest = '';
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
