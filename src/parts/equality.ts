@@ -12,12 +12,14 @@ export function sameTextPart(a: TextPart, b: TextPart): boolean {
 }
 
 export function sameReasoningPart(a: ReasoningPart, b: ReasoningPart): boolean {
-  const aDetails = a.details ?? [];
-  const bDetails = b.details ?? [];
+  // Parts straight from the stream: a detail may be anything, and comparing must not throw.
+  const aDetails = Array.isArray(a.details) ? a.details : [];
+  const bDetails = Array.isArray(b.details) ? b.details : [];
   if (a.reasoning !== b.reasoning || aDetails.length !== bDetails.length) return false;
   return aDetails.every((detail, index) => {
-    const other = bDetails[index]!;
-    if (detail.type !== other.type) return false;
+    const other = bDetails[index];
+    if (detail === other) return true;
+    if (!detail || !other || detail.type !== other.type) return false;
     return detail.type === 'text'
       ? other.type === 'text' && detail.text === other.text && detail.signature === other.signature
       : other.type === 'redacted' && detail.data === other.data;

@@ -6,36 +6,41 @@ import type { FilePartProps } from './types';
 // A media type as RFC 6838 spells it; anything else could smuggle parameters into the data URL.
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
 
-function safeMediaType(mimeType: string): string {
-  return MEDIA_TYPE.test(mimeType) ? mimeType.toLowerCase() : 'application/octet-stream';
+/**
+ * The only files shown inline: raster images, which a browser decodes as pixels and nothing else.
+ * SVG is left out on purpose: it is a document that can hold links and scripts.
+ */
+const RASTER_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
+
+// The v4 stream carries file data base64-encoded (`k:` parts); anything else is not shown as an image.
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function safeMediaType(mimeType: unknown): string {
+  return typeof mimeType === 'string' && MEDIA_TYPE.test(mimeType)
+    ? mimeType.toLowerCase()
+    : 'application/octet-stream';
 }
 
-/** `image/svg+xml` → `file.svg`; the browser only needs a reasonable name to save under. */
-function fileNameFor(mediaType: string): string {
-  const subtype = mediaType.split('/')[1] ?? 'bin';
-  const extension =
-    subtype
-      .split('+')[0]!
-      .replace(/^x-/, '')
-      .replace(/[^a-z0-9]/gi, '') || 'bin';
-  return `file.${extension}`;
-}
-
-/** The default file renderer: images inline, anything else as a download link. */
+/**
+ * The default file renderer. Raster images (png, jpeg, gif, webp, avif) are shown inline from a
+ * `data:` URL, the only place a `data:` URL is ever used. Any other file shows its media type as
+ * text, with no link: a `data:` or `blob:` link to model output could open HTML or SVG as a page
+ * (a `blob:` one even on the host's origin), and answers only link to http(s), mailto and relative
+ * URLs.
+ */
 export const FilePart = memo(
   function FilePart({ part }: FilePartProps) {
     const labels = useLabels();
     const mediaType = safeMediaType(part.mimeType);
-    // The v4 stream carries file data base64-encoded (`k:` parts).
-    const url = `data:${mediaType};base64,${part.data}`;
-    if (mediaType.startsWith('image/')) {
+    const data = typeof part.data === 'string' ? part.data : '';
+    if (RASTER_IMAGE_TYPES.has(mediaType) && data && BASE64.test(data)) {
       const alt = (labels.imageAlt ?? defaultLabels.imageAlt!)(mediaType);
-      return <img src={url} alt={alt} data-file="" />;
+      return <img src={`data:${mediaType};base64,${data}`} alt={alt} data-file="" />;
     }
     return (
-      <a href={url} download={fileNameFor(mediaType)} data-file="">
-        {(labels.downloadFile ?? defaultLabels.downloadFile!)(mediaType)}
-      </a>
+      <span data-file="" data-media-type={mediaType}>
+        {mediaType}
+      </span>
     );
   },
   (prev, next) => sameFilePart(prev.part, next.part) && sameContext(prev, next),

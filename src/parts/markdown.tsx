@@ -1,3 +1,4 @@
+import type { ElementContent, Root } from 'hast';
 import {
   type ComponentPropsWithoutRef,
   createContext,
@@ -7,12 +8,14 @@ import {
   type ReactNode,
   useContext,
   useDeferredValue,
+  useId,
   useMemo,
   useRef,
 } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import { CodeBlock } from './code-block';
 import { createIsExternal, isSafeHref, keepSafeHref } from './href';
+import { type BlockReferences, collectReferences, normalizeLabel, scanBlock } from './reference-definitions';
 import { remarkGfmSyntax } from './remark-gfm-syntax';
 import { type MarkdownBlocks, updateMarkdownBlocks } from './split-markdown-blocks';
 import { externalLinkProps, parseSuggestions, Suggestions } from './suggestions';
@@ -107,21 +110,73 @@ const defaultElements: Components = {
 // host overrides never receives a `javascript:` href.
 const urlTransform = (url: string): string | null => (isSafeHref(url) ? url : null);
 
+/**
+ * The parser's footnote section goes (an answer shows its footnotes once, after its last block,
+ * not after each block that calls one); footnote calls are numbered for the whole answer and link
+ * to ids unique to this answer (`prefix`), not to the parser's per-block `user-content-fn-…`.
+ * `parsed` is the text the block was parsed from: a call's position in it gives its label.
+ */
+function footnoteCalls(parsed: string, prefix: string, notes: string) {
+  const numbers = new Map<string, string>();
+  for (const entry of notes ? notes.split('\n') : []) {
+    const at = entry.lastIndexOf('=');
+    numbers.set(entry.slice(0, at), entry.slice(at + 1));
+  }
+  const rewrite = (nodes: ElementContent[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      if (node.tagName === 'a' && node.properties.dataFootnoteRef) {
+        const start = node.position?.start.offset ?? 0;
+        const end = node.position?.end.offset ?? 0;
+        // `[^label]`
+        const number = numbers.get(normalizeLabel(parsed.slice(start + 2, end - 1)));
+        node.properties = number ? { href: `#${prefix}fn-${number}`, dataFootnoteRef: '' } : {};
+        if (number) node.children = [{ type: 'text', value: number }];
+      } else {
+        rewrite(node.children);
+      }
+    }
+  };
+  return () => (tree: Root) => {
+    tree.children = tree.children.filter(
+      (node) => !(node.type === 'element' && node.tagName === 'section' && node.properties.dataFootnotes),
+    );
+    if (numbers.size > 0) rewrite(tree.children as ElementContent[]);
+  };
+}
+
 interface MarkdownBlockProps {
   source: string;
+  /** Definitions from elsewhere in the answer that the block uses (`reference-definitions.ts`). */
+  extra: string;
+  /** The footnotes the block calls, `KEY=number` per line. */
+  notes: string;
+  /** Prefix of this answer's footnote ids. */
+  prefix: string;
   components: Components;
 }
 
-/** One top-level block; memoised on its text so finished blocks never re-parse. */
+/** One top-level block; memoised on its text (and the definitions it uses) so finished blocks never re-parse. */
 const MarkdownBlock = memo(
-  function MarkdownBlock({ source, components }: MarkdownBlockProps) {
+  function MarkdownBlock({ source, extra, notes, prefix, components }: MarkdownBlockProps) {
+    const parsed = extra ? `${source}\n\n${extra}` : source;
     return (
-      <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={urlTransform}>
-        {source}
+      <ReactMarkdown
+        remarkPlugins={remarkPlugins}
+        rehypePlugins={[footnoteCalls(parsed, prefix, notes)]}
+        components={components}
+        urlTransform={urlTransform}
+      >
+        {parsed}
       </ReactMarkdown>
     );
   },
-  (prev, next) => prev.source === next.source && prev.components === next.components,
+  (prev, next) =>
+    prev.source === next.source &&
+    prev.extra === next.extra &&
+    prev.notes === next.notes &&
+    prev.prefix === next.prefix &&
+    prev.components === next.components,
 );
 MarkdownBlock.displayName = 'MarkdownBlock';
 
@@ -144,21 +199,52 @@ export interface MarkdownProps extends Omit<HTMLAttributes<HTMLDivElement>, 'chi
 
 /**
  * Markdown for answers. The text is split into top-level blocks (`splitMarkdownBlocks`) and each
- * block is memoised, so while an answer streams only its last block re-renders.
+ * block is memoised, so while an answer streams only its last block re-renders. Reference links
+ * and footnotes work across blocks: a block re-renders when a definition it uses arrives, and the
+ * footnotes are listed once, after the last block, under ids unique to this element.
  */
-export function Markdown({
+export function Markdown(props: MarkdownProps) {
+  return <MarkdownView {...props} tailIncomplete={false} />;
+}
+
+interface Scans {
+  blocks: string[];
+  scans: BlockReferences[];
+  /** Whether each block was scanned as a last line still being written. */
+  partial: boolean[];
+}
+
+function MarkdownView({
   text,
   resolveHref = keepSafeHref,
   components,
   children,
+  tailIncomplete,
   ...props
-}: MarkdownProps) {
+}: MarkdownProps & { tailIncomplete: boolean }) {
   // The previous split, so a streaming answer only re-splits its tail (20k-token answers).
   const split = useRef<MarkdownBlocks | undefined>(undefined);
   const blocks = useMemo(() => {
     split.current = updateMarkdownBlocks(split.current, typeof text === 'string' ? text : '');
     return split.current.blocks;
   }, [text]);
+  // A link definition on a last line still being written may have half its URL: not used yet.
+  const lastLineIncomplete = tailIncomplete && !split.current?.text.endsWith('\n');
+  // The previous scans, so only new or changed blocks are scanned again.
+  const scanned = useRef<Scans | undefined>(undefined);
+  const references = useMemo(() => {
+    const previous = scanned.current;
+    const partial = blocks.map((_, index) => lastLineIncomplete && index === blocks.length - 1);
+    const scans = blocks.map((block, index) =>
+      previous?.blocks[index] === block && previous.partial[index] === partial[index]
+        ? previous.scans[index]!
+        : scanBlock(block, partial[index]),
+    );
+    scanned.current = { blocks, scans, partial };
+    return collectReferences(scans);
+  }, [blocks, lastLineIncomplete]);
+  // Footnote ids are unique per answer: two answers that both have a `[^1]` must not share an id.
+  const prefix = `user-content-${useId().replace(/[^\w-]/g, '')}-`;
   const policy = useMemo<LinkPolicy>(
     () => ({ resolveHref, isExternal: createIsExternal(resolveHref) }),
     [resolveHref],
@@ -171,10 +257,32 @@ export function Markdown({
     <LinkPolicyContext.Provider value={policy}>
       <div data-markdown="" {...props}>
         {blocks.map((block, index) => (
-          // Blocks only ever get appended while streaming, so the position is a stable key.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <MarkdownBlock key={index} source={block} components={elements} />
+          <MarkdownBlock
+            // Blocks only ever get appended while streaming, so the position is a stable key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={index}
+            source={block}
+            {...references.blocks[index]!}
+            prefix={prefix}
+            components={elements}
+          />
         ))}
+        {references.footnotes.length > 0 ? (
+          <section data-footnotes="">
+            <ol>
+              {references.footnotes.map((note, index) => (
+                <li key={note.key} id={`${prefix}fn-${note.number}`}>
+                  <MarkdownBlock
+                    source={note.content}
+                    {...references.footnoteExtras[index]!}
+                    prefix={prefix}
+                    components={elements}
+                  />
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
         {children}
       </div>
     </LinkPolicyContext.Provider>
@@ -196,5 +304,13 @@ export function Markdown({
  */
 export function StreamingMarkdown({ text, isStreaming, ...props }: MarkdownProps & { isStreaming: boolean }) {
   const shown = useDeferredValue(text, isStreaming ? '' : text);
-  return <Markdown text={shown} data-pending={shown === text ? undefined : ''} {...props} />;
+  const pending = shown !== text;
+  return (
+    <MarkdownView
+      text={shown}
+      data-pending={pending ? '' : undefined}
+      tailIncomplete={isStreaming || pending}
+      {...props}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, memo, useCallback, useMemo, useRef } from 'react';
+import { Component, type ComponentType, memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import type { AssistantMessage } from '../chat/types';
 import type { SourceLink } from '../protocol/search-results';
 import { warnOnce } from './dev';
@@ -80,7 +80,39 @@ interface PartSlotProps extends PartRenderContext {
   components: ResolvedComponents;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * Whether a part has the fields its renderer reads, with the types it reads them as. The v4 client
+ * checks little of what the stream sends (a `source` only has to be an object), so a part that
+ * fails here is skipped rather than handed to a renderer that would throw on it.
+ */
+function isRenderable(part: UIPart): boolean {
+  if (!isRecord(part)) return false;
+  switch (part.type) {
+    case 'text':
+      return typeof part.text === 'string';
+    case 'reasoning':
+      return typeof part.reasoning === 'string' || Array.isArray(part.details);
+    case 'tool-invocation': {
+      const call: unknown = part.toolInvocation;
+      return isRecord(call) && typeof call.toolName === 'string' && typeof call.state === 'string';
+    }
+    case 'file':
+      return typeof part.mimeType === 'string' && typeof part.data === 'string';
+    default:
+      return true;
+  }
+}
+
+function sameSourcePart(a: unknown, b: unknown): boolean {
+  if (!isRecord(a) || !isRecord(b)) return a === b;
+  return a.id === b.id && a.url === b.url && a.title === b.title;
+}
+
 function samePart(a: UIPart, b: UIPart): boolean {
+  if (!isRenderable(a) || !isRenderable(b)) return a === b;
   switch (a.type) {
     case 'text':
       return b.type === 'text' && sameTextPart(a, b);
@@ -91,74 +123,120 @@ function samePart(a: UIPart, b: UIPart): boolean {
     case 'file':
       return b.type === 'file' && sameFilePart(a, b);
     case 'source':
-      return b.type === 'source' && a.source.id === b.source.id && a.source.url === b.source.url;
+      return b.type === 'source' && sameSourcePart(a.source, b.source);
     default:
       return a.type === b.type;
   }
 }
 
+interface PartBoundaryProps {
+  part: UIPart;
+  children: ReactNode;
+}
+
+/**
+ * The last line of defence: a renderer (a host's own, say) that throws on a part loses that part
+ * only, not the whole conversation. The next version of the part gets a fresh try.
+ */
+class PartBoundary extends Component<PartBoundaryProps, { part: UIPart; failed: boolean }> {
+  override state = { part: this.props.part, failed: false };
+
+  static getDerivedStateFromProps(props: PartBoundaryProps, state: { part: UIPart }) {
+    return props.part === state.part ? null : { part: props.part, failed: false };
+  }
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    const type = isRecord(this.props.part) ? String(this.props.part.type) : typeof this.props.part;
+    warnOnce(
+      `throw:${type}`,
+      `the renderer of a "${type}" part threw (${String(error)}); the part is not shown.`,
+    );
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 /** One part in its `data-docs-assistant="part"` wrapper, re-rendered only when its content changes. */
 const PartSlot = memo(
-  function PartSlot({ part, components, ...context }: PartSlotProps) {
-    const className = usePartClassNames().part;
-    switch (part.type) {
-      case 'text': {
-        const Text = components.text;
-        return Text ? (
-          <div className={className} data-docs-assistant="part" data-part-type="text">
-            <Text part={part} {...context} />
-          </div>
-        ) : null;
-      }
-      case 'reasoning': {
-        const Reasoning = components.reasoning;
-        return Reasoning ? (
-          <div className={className} data-docs-assistant="part" data-part-type="reasoning">
-            <Reasoning part={part} {...context} />
-          </div>
-        ) : null;
-      }
-      case 'tool-invocation': {
-        const { toolInvocation } = part;
-        const Tool = toolRenderer(components, toolInvocation.toolName);
-        return Tool ? (
-          <div
-            className={className}
-            data-docs-assistant="part"
-            data-part-type="tool-invocation"
-            data-tool-name={toolInvocation.toolName}
-            data-tool-state={toolInvocation.state}
-          >
-            <Tool toolInvocation={toolInvocation} {...context} />
-          </div>
-        ) : null;
-      }
-      case 'file': {
-        const File = components.file;
-        return File ? (
-          <div className={className} data-docs-assistant="part" data-part-type="file">
-            <File part={part} {...context} />
-          </div>
-        ) : null;
-      }
-      // Sources are listed once, after the parts (see MessageParts); step boundaries need no mark.
-      case 'source':
-      case 'step-start':
-        return null;
-      default: {
-        const type = String((part as { type?: unknown }).type);
-        warnOnce(
-          `part:${type}`,
-          `no renderer for message part type "${type}"; it is not shown. Known types: text, reasoning, tool-invocation, source, file, step-start.`,
-        );
-        return null;
-      }
-    }
+  function PartSlot(props: PartSlotProps) {
+    return (
+      <PartBoundary part={props.part}>
+        <PartContent {...props} />
+      </PartBoundary>
+    );
   },
   (prev, next) =>
     prev.components === next.components && samePart(prev.part, next.part) && sameContext(prev, next),
 );
 PartSlot.displayName = 'PartSlot';
+
+function PartContent({ part, components, ...context }: PartSlotProps) {
+  const className = usePartClassNames().part;
+  if (!isRenderable(part)) {
+    const type = isRecord(part) ? String(part.type) : typeof part;
+    warnOnce(`malformed:${type}`, `a "${type}" part without the fields it needs was skipped.`);
+    return null;
+  }
+  switch (part.type) {
+    case 'text': {
+      const Text = components.text;
+      return Text ? (
+        <div className={className} data-docs-assistant="part" data-part-type="text">
+          <Text part={part} {...context} />
+        </div>
+      ) : null;
+    }
+    case 'reasoning': {
+      const Reasoning = components.reasoning;
+      return Reasoning ? (
+        <div className={className} data-docs-assistant="part" data-part-type="reasoning">
+          <Reasoning part={part} {...context} />
+        </div>
+      ) : null;
+    }
+    case 'tool-invocation': {
+      const { toolInvocation } = part;
+      const Tool = toolRenderer(components, toolInvocation.toolName);
+      return Tool ? (
+        <div
+          className={className}
+          data-docs-assistant="part"
+          data-part-type="tool-invocation"
+          data-tool-name={toolInvocation.toolName}
+          data-tool-state={toolInvocation.state}
+        >
+          <Tool toolInvocation={toolInvocation} {...context} />
+        </div>
+      ) : null;
+    }
+    case 'file': {
+      const File = components.file;
+      return File ? (
+        <div className={className} data-docs-assistant="part" data-part-type="file">
+          <File part={part} {...context} />
+        </div>
+      ) : null;
+    }
+    // Sources are listed once, after the parts (see MessageParts); step boundaries need no mark.
+    case 'source':
+    case 'step-start':
+      return null;
+    default: {
+      const type = String((part as { type?: unknown }).type);
+      warnOnce(
+        `part:${type}`,
+        `no renderer for message part type "${type}"; it is not shown. Known types: text, reasoning, tool-invocation, source, file, step-start.`,
+      );
+      return null;
+    }
+  }
+}
 
 interface SourcesSlotProps extends PartRenderContext {
   sources: SourceLink[];
@@ -231,7 +309,7 @@ export const MessageParts = memo(function MessageParts({
   const stableOnAsk = useCallback((question: string) => onAskRef.current?.(question), []);
   const ask = hasOnAsk ? stableOnAsk : undefined;
 
-  const parts = message.parts ?? [];
+  const parts = Array.isArray(message.parts) ? message.parts : [];
   const sources = useMemo(() => collectSources(message, resolveHref), [message, resolveHref]);
   const Sources = resolved.source;
 

@@ -8,12 +8,18 @@ import type { ReasoningPartProps } from './types';
 type Segment = { kind: 'text'; text: string } | { kind: 'redacted' };
 
 /** Consecutive text details read as one passage; each redacted detail is a marker of its own. */
-function segmentsOf(reasoning: string, details: ReasoningDetail[]): Segment[] {
-  if (details.length === 0) return reasoning ? [{ kind: 'text', text: reasoning }] : [];
+function segmentsOf(reasoning: unknown, details: unknown): Segment[] {
+  // Stored conversations from older clients may lack `details`; details that are not what the
+  // protocol says are skipped, never rendered as they are.
+  const list: ReasoningDetail[] = Array.isArray(details) ? details : [];
+  if (list.length === 0)
+    return typeof reasoning === 'string' && reasoning ? [{ kind: 'text', text: reasoning }] : [];
   const segments: Segment[] = [];
-  for (const detail of details) {
+  for (const detail of list) {
+    if (typeof detail !== 'object' || detail === null) continue;
     const last = segments[segments.length - 1];
     if (detail.type === 'redacted') segments.push({ kind: 'redacted' });
+    else if (detail.type !== 'text' || typeof detail.text !== 'string') continue;
     else if (last?.kind === 'text') last.text += detail.text;
     else segments.push({ kind: 'text', text: detail.text });
   }
@@ -31,8 +37,7 @@ export const ReasoningPart = memo(
     // null until the reader toggles; from then on their choice wins over the streaming default.
     const [readerOpen, setReaderOpen] = useState<boolean | null>(null);
     const open = readerOpen ?? isStreaming;
-    // Stored conversations from older clients may lack `details`.
-    const segments = segmentsOf(part.reasoning ?? '', part.details ?? []);
+    const segments = segmentsOf(part.reasoning, part.details);
     const redacted = labels.redacted ?? defaultLabels.redacted;
 
     return (

@@ -9,6 +9,9 @@ import { externalLinkProps } from './suggestions';
 import { SEARCH_TOOL_NAME } from './tool-invocation-part';
 import type { SourcesProps } from './types';
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
 /**
  * The sources of a message, in order of appearance: `source` parts and the results of the
  * `search` tool (either shape). Links are resolved with `resolveHref`; unsafe ones are dropped;
@@ -19,12 +22,20 @@ export function collectSources(
   resolveHref: (href: string) => string | null,
 ): SourceLink[] {
   const found: SourceLink[] = [];
-  for (const part of message.parts ?? []) {
+  for (const part of Array.isArray(message.parts) ? message.parts : []) {
+    // The v4 client checks only that a source is an object: every field is checked here, so a
+    // title that is an object (React cannot render it) falls back to the URL.
+    if (!isRecord(part)) continue;
     if (part.type === 'source') {
-      const { url, title } = part.source;
-      if (typeof url === 'string' && url) found.push({ href: url, title: title || url });
+      const source: unknown = part.source;
+      if (!isRecord(source)) continue;
+      const { url, title } = source;
+      if (typeof url === 'string' && url) {
+        found.push({ href: url, title: typeof title === 'string' && title.trim() ? title : url });
+      }
     } else if (
       part.type === 'tool-invocation' &&
+      isRecord(part.toolInvocation) &&
       part.toolInvocation.toolName === SEARCH_TOOL_NAME &&
       part.toolInvocation.state === 'result'
     ) {
@@ -76,7 +87,8 @@ export const SourcesList = memo(
                 data-source-index={index + 1}
                 {...(isExternal(source.href) ? externalLinkProps : undefined)}
               >
-                {source.title}
+                {/* Sources may come from a host's own code: only text is ever rendered. */}
+                {typeof source.title === 'string' ? source.title : source.href}
               </a>
             </li>
           ))}

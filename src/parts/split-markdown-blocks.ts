@@ -18,15 +18,16 @@
 const FENCE_OPEN = /^[ \t]*(`{3,}|~{3,})(.*)$/;
 const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
 // Only unindented: an indented `#` may belong to a list item above.
-const ATX_HEADING = /^#{1,6}(?:[ \t]|$)/;
+export const ATX_HEADING = /^#{1,6}(?:[ \t]|$)/;
 const INDENTED = /^[ \t]/;
 
-interface Fence {
+export interface Fence {
   char: string;
   length: number;
 }
 
-function openFence(line: string): Fence | null {
+/** The fence a line opens (```` ``` ```` or `~~~`, possibly indented), or null. */
+export function openFence(line: string): Fence | null {
   const match = FENCE_OPEN.exec(line);
   if (!match) return null;
   const marker = match[1]!;
@@ -37,7 +38,8 @@ function openFence(line: string): Fence | null {
   return { char: marker[0]!, length: marker.length };
 }
 
-function closesFence(line: string, fence: Fence): boolean {
+/** Whether `line` closes `fence`. */
+export function closesFence(line: string, fence: Fence): boolean {
   const trimmed = line.trim();
   if (trimmed.length < fence.length) return false;
   for (const char of trimmed) if (char !== fence.char) return false;

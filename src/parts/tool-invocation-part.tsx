@@ -31,7 +31,8 @@ function toJson(value: unknown): string {
 export const ToolInvocationPart = memo(
   function ToolInvocationPart({ toolInvocation }: ToolInvocationProps) {
     const labels = useLabels();
-    const { toolName } = toolInvocation;
+    // Shown as text only: a name that is not a string (a hand-made part) shows as "tool".
+    const toolName = typeof toolInvocation.toolName === 'string' ? toolInvocation.toolName : 'tool';
     const isSearch = toolName === SEARCH_TOOL_NAME;
     const query = isSearch ? searchQueryOf(toolInvocation.args) : '';
 

@@ -59,23 +59,35 @@ describe('MessageParts', () => {
     expect(container.querySelectorAll('[data-docs-assistant="part"]')).toHaveLength(6);
   });
 
-  it('renders image files inline with a data URL and alt text, other files as downloads', () => {
+  it('renders raster images inline from a data URL; never a data: link, SVG or HTML', () => {
     const { container } = renderParts([
       { type: 'file', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+      { type: 'file', mimeType: 'IMAGE/WEBP', data: 'UklGRg==' },
+      { type: 'file', mimeType: 'image/svg+xml', data: 'PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+' },
+      { type: 'file', mimeType: 'text/html', data: 'PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==' },
       { type: 'file', mimeType: 'application/pdf', data: 'JVBERi0=' },
       { type: 'file', mimeType: 'text/html;charset=x" onerror="y', data: 'PGI+' },
     ]);
-    const image = screen.getByRole('img');
-    expect(image).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
-    expect(image.getAttribute('alt')).toMatch(/image\/png/);
-    const pdf = screen.getByRole('link', { name: /application\/pdf/ });
-    expect(pdf).toHaveAttribute('href', 'data:application/pdf;base64,JVBERi0=');
-    expect(pdf).toHaveAttribute('download', 'file.pdf');
-    // A media type that is not one falls back to a harmless download.
-    expect(screen.getByRole('link', { name: /octet-stream/ })).toHaveAttribute(
-      'href',
-      'data:application/octet-stream;base64,PGI+',
-    );
+    const images = screen.getAllByRole('img');
+    expect(images.map((image) => image.getAttribute('src'))).toEqual([
+      'data:image/png;base64,iVBORw0KGgo=',
+      'data:image/webp;base64,UklGRg==',
+    ]);
+    expect(images[0]!.getAttribute('alt')).toMatch(/image\/png/);
+    // No link at all: not to the SVG, the HTML or the PDF.
+    expect(container.querySelector('a')).toBeNull();
+    expect(
+      container.querySelector('[href^="data:"], [src^="data:image/svg"], [src^="data:text"]'),
+    ).toBeNull();
+    // Other files show their media type as text; a media type that is not one shows as octet-stream.
+    const files = [...container.querySelectorAll('span[data-file]')];
+    expect(files.map((file) => file.getAttribute('data-media-type'))).toEqual([
+      'image/svg+xml',
+      'text/html',
+      'application/pdf',
+      'application/octet-stream',
+    ]);
+    expect(files[2]).toHaveTextContent('application/pdf');
     expect(container.querySelector('[onerror]')).toBeNull();
   });
 

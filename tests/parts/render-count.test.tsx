@@ -270,3 +270,48 @@ describe('unfinished blocks while streaming', () => {
     }
   });
 });
+
+describe('reference links and footnotes while streaming', () => {
+  const BLOCKS = [
+    '# Setup',
+    'See [the install guide][1] for details.[^n]',
+    'Nothing to see here.',
+    '[1]: /guides/install',
+    '[^n]: Requires Node 20.',
+  ];
+  const TEXT = BLOCKS.join('\n\n');
+
+  it('re-renders a block once per definition it uses as that arrives, and no other block', () => {
+    const resolveHref = createHrefResolver('https://docs.acme.dev');
+    const view = (text: string, isStreaming: boolean) => (
+      <TextPart
+        part={{ type: 'text', text }}
+        message={{ id: 'm', role: 'assistant', content: text, parts: [{ type: 'text', text }] }}
+        isStreaming={isStreaming}
+        resolveHref={resolveHref}
+      />
+    );
+    const { rerender, container } = render(view('', true));
+    markdownRenders.length = 0;
+    for (let end = 1; end <= TEXT.length; end += 3) rerender(view(TEXT.slice(0, end), true));
+    rerender(view(TEXT, true));
+    rerender(view(TEXT, false));
+
+    const rendersOf = (source: string) => markdownRenders.filter((rendered) => rendered === source).length;
+    // Blocks that use no reference: rendered once, as they are.
+    for (const block of [BLOCKS[0]!, BLOCKS[2]!, BLOCKS[3]!, BLOCKS[4]!]) expect(rendersOf(block)).toBe(1);
+    // The block with references: once when finished, then once when the link definition's line is
+    // complete (never with half a URL), then once when the footnote is defined.
+    const usesRefs = BLOCKS[1]!;
+    const withLink = `${usesRefs}\n\n[1]: /guides/install`;
+    expect(rendersOf(usesRefs)).toBe(1);
+    expect(rendersOf(withLink)).toBe(1);
+    expect(rendersOf(`${withLink}\n\n[^N]: 1`)).toBe(1);
+    expect(markdownRenders.filter((rendered) => rendered.startsWith(usesRefs))).toHaveLength(3);
+
+    expect(container.querySelector('a[href="https://docs.acme.dev/guides/install"]')).toHaveTextContent(
+      'the install guide',
+    );
+    expect(container.querySelector('[data-footnotes] li')).toHaveTextContent('Requires Node 20.');
+  });
+});
