@@ -1,33 +1,41 @@
 /**
  * The service's Hono app without any Node built-in: CORS, JSON errors, the health check and the
  * assistant endpoint. `service.ts` (Node) and `in-memory.ts` (anywhere) build on it.
+ *
+ * CORS is for the assistant endpoint (and the health check) only. The static export routes take
+ * an admin key, a server-side secret (spec §5): they send no CORS header at all, so a page of any
+ * origin that got hold of a key still cannot call them from a browser.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { ASSISTANT_MESSAGE_ROUTE, type AssistantRuntime, mountAssistantRoutes } from './assistant';
 import { errorResponse, HttpError, httpErrorResponse } from './http';
 
+/** Prefix of the static export (admin) API and its downloads. */
+export const ADMIN_PATH_PREFIX = '/v1/static-export';
+
+const isAdminPath = (path: string): boolean =>
+  path === ADMIN_PATH_PREFIX || path.startsWith(`${ADMIN_PATH_PREFIX}/`);
+
 /** A Hono app that serves the assistant endpoint of `runtime`; more routes can be mounted on it. */
 export function createAssistantApp(runtime: AssistantRuntime): Hono {
   const { config, warn } = runtime;
   const app = new Hono();
-  app.use(
-    '*',
-    cors({
-      // Assistant keys are public and sent as a bearer header, not a cookie: any origin may call.
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type'],
-      exposeHeaders: [
-        'X-Thread-Id',
-        'X-Thread-Key',
-        'Retry-After',
-        'X-RateLimit-Limit',
-        'X-RateLimit-Remaining',
-      ],
-      maxAge: 600,
-    }),
-  );
+  const assistantCors = cors({
+    // Assistant keys are public and sent as a bearer header, not a cookie: any origin may call.
+    origin: '*',
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type'],
+    exposeHeaders: [
+      'X-Thread-Id',
+      'X-Thread-Key',
+      'Retry-After',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+    ],
+    maxAge: 600,
+  });
+  app.use('*', (c, next) => (isAdminPath(c.req.path) ? next() : assistantCors(c, next)));
   app.onError((error) => {
     if (error instanceof HttpError) return httpErrorResponse(error);
     warn(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -1,8 +1,10 @@
 /**
  * Conversation threads. A thread belongs to the domain and the `fp` that created it; it holds the
- * finished turns, whose questions inform the retrieval of follow-ups. With a data folder, every
- * finished turn is appended to `threads.jsonl` as one complete line, so threads survive a restart
- * and a crash mid-write loses at most that one turn. Once the file holds more than twice the
+ * finished turns, whose questions inform the retrieval of follow-ups. A thread is stored when it
+ * is created, before its id is sent to the client, so a follow-up or a retry with that id works
+ * even when its first answer failed or was stopped. With a data folder, the new thread and then
+ * every finished turn are appended to `threads.jsonl`, one complete line each, so threads survive
+ * a restart and a crash mid-write loses at most that one line. Once the file holds more than twice the
  * records still in memory (threads forgotten past `maxThreads`, turns past the last 20), it is
  * rewritten with only those, into a temporary file renamed over the old one, so it never grows
  * without bound and a crash mid-rewrite leaves the old file whole.
@@ -31,6 +33,7 @@ export interface Thread {
   turns: ThreadTurn[];
 }
 
+/** One line of the file: a finished turn, or (without `turn`) a thread created with no turn yet. */
 interface TurnRecord {
   v: 1;
   threadId: string;
@@ -38,7 +41,7 @@ interface TurnRecord {
   domain: string;
   fp: string;
   createdAt: string;
-  turn: ThreadTurn;
+  turn?: ThreadTurn;
 }
 
 export const THREADS_FILE = 'threads.jsonl';
@@ -68,9 +71,7 @@ function isTurnRecord(value: unknown): value is TurnRecord {
     typeof record.threadKey === 'string' &&
     typeof record.domain === 'string' &&
     typeof record.fp === 'string' &&
-    !!turn &&
-    typeof turn.question === 'string' &&
-    typeof turn.answer === 'string'
+    (turn === undefined || (!!turn && typeof turn.question === 'string' && typeof turn.answer === 'string'))
   );
 }
 
@@ -93,6 +94,9 @@ export interface ThreadStoreOptions {
 /** Turns of a thread kept in memory; only the latest few inform retrieval anyway. */
 const MAX_TURNS_IN_MEMORY = 20;
 
+/** Lines a thread takes in a compacted file: one per turn, or one for a thread with none yet. */
+const lines = (thread: Thread): number => Math.max(1, thread.turns.length);
+
 export type ThreadLookup =
   | { ok: true; thread: Thread }
   /** Unknown, or owned by another fp/domain, or a wrong key: all look the same to the caller. */
@@ -111,7 +115,7 @@ export class ThreadStore {
   private readonly compactAfter: number;
   // Lines in the file (records, and any skipped line), to know when compaction pays.
   private fileLines = 0;
-  // Turns held in memory, over all threads: what a compacted file holds. Kept by `apply`.
+  // Lines a compacted file would hold (each thread's turns, or one line for a thread with none). Kept by `apply`.
   private liveRecords = 0;
   // After a failed compaction, the next try waits for this many lines (not one try per answer).
   private compactAt = 0;
@@ -197,10 +201,9 @@ export class ThreadStore {
     const lines: string[] = [];
     for (const thread of this.threads.values()) {
       const { id: threadId, key: threadKey, domain, fp, createdAt } = thread;
-      for (const turn of thread.turns) {
-        const record: TurnRecord = { v: 1, threadId, threadKey, domain, fp, createdAt, turn };
-        lines.push(`${JSON.stringify(record)}\n`);
-      }
+      const base: TurnRecord = { v: 1, threadId, threadKey, domain, fp, createdAt };
+      if (!thread.turns.length) lines.push(`${JSON.stringify(base)}\n`);
+      for (const turn of thread.turns) lines.push(`${JSON.stringify({ ...base, turn })}\n`);
     }
     const handle = await open(temporary, 'w');
     try {
@@ -217,9 +220,11 @@ export class ThreadStore {
     this.needsNewline = false;
   }
 
-  private apply(record: TurnRecord): void {
+  private apply(record: TurnRecord): Thread {
     let thread = this.threads.get(record.threadId);
+    let before = 0;
     if (thread) {
+      before = lines(thread);
       // Re-inserted so the map's order is least recently used first.
       this.threads.delete(thread.id);
       this.threads.set(thread.id, thread);
@@ -236,15 +241,17 @@ export class ThreadStore {
       for (const [id, oldest] of this.threads) {
         if (this.threads.size <= this.maxThreads) break;
         this.threads.delete(id);
-        this.liveRecords -= oldest.turns.length;
+        this.liveRecords -= lines(oldest);
       }
     }
-    thread.turns.push(record.turn);
-    this.liveRecords++;
-    if (thread.turns.length > MAX_TURNS_IN_MEMORY) {
-      this.liveRecords -= thread.turns.length - MAX_TURNS_IN_MEMORY;
-      thread.turns.splice(0, thread.turns.length - MAX_TURNS_IN_MEMORY);
+    if (record.turn) {
+      thread.turns.push(record.turn);
+      if (thread.turns.length > MAX_TURNS_IN_MEMORY) {
+        thread.turns.splice(0, thread.turns.length - MAX_TURNS_IN_MEMORY);
+      }
     }
+    this.liveRecords += lines(thread) - before;
+    return thread;
   }
 
   /** A thread for this domain and fp; another domain, fp or key gets nothing. */
@@ -256,19 +263,34 @@ export class ThreadStore {
     return { ok: true, thread };
   }
 
-  /** A new thread's identity; it is stored once its first turn finishes. */
-  create(owner: { domain: string; fp: string }): Thread {
-    return {
-      id: randomId('thr_'),
-      key: randomId('thk_'),
+  /**
+   * A new thread, stored (and persisted) before it resolves: its id is sent to the client before
+   * the first answer finishes, and must name a thread from then on. Turns come with `append`.
+   */
+  async create(owner: { domain: string; fp: string }): Promise<Thread> {
+    await this.load();
+    const record: TurnRecord = {
+      v: 1,
+      threadId: randomId('thr_'),
+      threadKey: randomId('thk_'),
       domain: owner.domain,
       fp: owner.fp,
       createdAt: new Date().toISOString(),
-      turns: [],
     };
+    // The stored thread itself, so turns appended to it show in later lookups.
+    const thread = this.apply(record);
+    try {
+      await this.persist(record);
+    } catch (error) {
+      // The thread lives in memory all the same; only a restart would lose it.
+      this.warn(
+        `could not persist thread ${thread.id}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return thread;
   }
 
-  /** Records a finished turn (and the thread, on its first turn); persisted before it resolves. */
+  /** Records a finished turn of a thread; persisted before it resolves. */
   async append(thread: Thread, turn: ThreadTurn): Promise<void> {
     await this.load();
     const record: TurnRecord = {
@@ -281,6 +303,11 @@ export class ThreadStore {
       turn,
     };
     this.apply(record);
+    await this.persist(record);
+  }
+
+  /** Appends one record to the file (nothing without a data folder). */
+  private async persist(record: TurnRecord): Promise<void> {
     if (!this.dataDir) return;
     const dataDir = this.dataDir;
     await this.queueWrite(async () => {

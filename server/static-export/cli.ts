@@ -11,7 +11,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { parseArgs } from 'node:util';
 import { stringify as toYaml } from 'yaml';
 import { keyKind } from '../../src/protocol/keys';
-import type { StaticExportJob } from '../../src/protocol/static-export';
+import { progressPercent, type StaticExportJob } from '../../src/protocol/static-export';
 import { createStaticExportClient } from '../../src/static-export/client';
 import { StaticExportError } from '../../src/static-export/errors';
 import { readTarGz } from './bundle';
@@ -51,6 +51,8 @@ Options:
   --out <file>             where to save the bundle (default <domain>-static-export.tar.gz)
   --helm-values <file>     also write Helm values (staticExport.enabled/bundleUrl/version)
   --version <version>      export the pages of this docs version and pin it in the Helm values
+  --timeout <seconds>      give up waiting for the job after this long (default: wait until it
+                           completes or fails; statuses the CLI does not know are waited through)
 `;
 
 export const SERVE_BUNDLE_USAGE = `Usage: docs-assistant serve-bundle <bundleUrl|file> [--port 8080] [--host 127.0.0.1]
@@ -66,11 +68,30 @@ const defaultInterrupt = (handler: () => void): (() => void) => {
 /** Width of the TTY progress bar (in characters). */
 const BAR_WIDTH = 30;
 
+/**
+ * One progress line. The spec leaves the type and unit of `progress` and `pageCount` open and
+ * allows status values it does not name: a numeric progress draws the bar, anything else is shown
+ * as it came, and an unknown status is printed as is.
+ */
 function progressLine(job: StaticExportJob): string {
-  const filled = Math.round((job.progress / 100) * BAR_WIDTH);
-  const bar = `${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}`;
-  const pages = `${job.pageCount} page${job.pageCount === 1 ? '' : 's'}`;
-  return `[${bar}] ${String(job.progress).padStart(3)}% ${pages} (${job.status})`;
+  const percent = progressPercent(job.progress);
+  const fields: string[] = [];
+  if (percent !== undefined) {
+    const filled = Math.round((percent / 100) * BAR_WIDTH);
+    fields.push(
+      `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}]`,
+      `${String(Math.round(percent)).padStart(3)}%`,
+    );
+  } else if (job.progress !== undefined && job.progress !== null) {
+    fields.push(`progress ${job.progress}`);
+  }
+  if (typeof job.pageCount === 'number') {
+    fields.push(`${job.pageCount} page${job.pageCount === 1 ? '' : 's'}`);
+  } else if (job.pageCount !== undefined && job.pageCount !== null) {
+    fields.push(`pages ${job.pageCount}`);
+  }
+  fields.push(`(${job.status})`);
+  return fields.join(' ');
 }
 
 export async function exportCommand(argv: string[], io: CliIO): Promise<number> {
@@ -80,6 +101,7 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
     out?: string;
     'helm-values'?: string;
     version?: string;
+    timeout?: string;
     help?: boolean;
   };
   try {
@@ -91,6 +113,7 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
         out: { type: 'string' },
         'helm-values': { type: 'string' },
         version: { type: 'string' },
+        timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -106,6 +129,11 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
   }
   if (!values.domain) {
     io.stderr.write(`export: --domain is required\n\n${EXPORT_USAGE}`);
+    return EXIT_USAGE;
+  }
+  const timeoutSeconds = values.timeout === undefined ? undefined : Number(values.timeout);
+  if (timeoutSeconds !== undefined && !(Number.isFinite(timeoutSeconds) && timeoutSeconds > 0)) {
+    io.stderr.write(`export: --timeout must be a positive number of seconds (got "${values.timeout}")\n`);
     return EXIT_USAGE;
   }
   const adminKey = io.env.DOCS_ASSISTANT_ADMIN_KEY;
@@ -154,19 +182,24 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
       { signal },
     );
     io.stdout.write(`Export job ${started.jobId} started for ${domain}\n`);
-    show(started);
+    if (typeof started.status === 'string') show({ ...started, status: started.status });
     let job: StaticExportJob;
     try {
       job = await client.waitForJob(started.jobId, {
         signal,
         onProgress: show,
         intervalMs: io.pollIntervalMs,
+        ...(timeoutSeconds === undefined ? {} : { timeoutMs: timeoutSeconds * 1000 }),
       });
     } finally {
       if (tty && lastLine) io.stdout.write('\n');
     }
-    const bundle = await client.generateBundle(job.jobId, { signal });
-    io.stdout.write(`Downloading ${bundle.sizeBytes} bytes…\n`);
+    const bundle = await client.generateBundle(started.jobId, { signal });
+    io.stdout.write(
+      bundle.sizeBytes === undefined
+        ? 'Downloading the bundle…\n'
+        : `Downloading ${bundle.sizeBytes} bytes…\n`,
+    );
     const response = await client.openBundle(bundle.bundleUrl, { signal });
     if (!response.body) throw new Error('the bundle download has no body');
     // Written to a temp file beside the target and renamed, so an interrupted run leaves no
@@ -181,7 +214,8 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
       throw new Error('the downloaded bundle has no index.html');
     signal.throwIfAborted();
     await rename(temp, out);
-    io.stdout.write(`Saved ${out} (${entries.length} files, ${job.pageCount} pages)\n`);
+    const pages = typeof job.pageCount === 'number' ? `, ${job.pageCount} pages` : '';
+    io.stdout.write(`Saved ${out} (${entries.length} files${pages})\n`);
     io.stdout.write(`Bundle link (expires ${bundle.expiresAt}):\n${bundle.bundleUrl}\n`);
     if (values['helm-values']) {
       const file = resolve(cwd, values['helm-values']);
@@ -189,7 +223,7 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
         enabled: true,
         bundleUrl: bundle.bundleUrl,
         // Without --version the job id pins this exact export, for reproducible rollouts.
-        version: values.version ?? job.jobId,
+        version: values.version ?? started.jobId,
       };
       const yamlText = `# Written by docs-assistant export. The bundleUrl expires at ${bundle.expiresAt}:\n# export again (or regenerate the link) and upgrade the release after that.\n${toYaml({ staticExport })}`;
       const tempValues = `${file}.${process.pid}.tmp`;

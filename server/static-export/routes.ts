@@ -8,6 +8,7 @@
  *   GET  /v1/static-export/bundles/:jobId.tar.gz  download (signed, no Authorization header)
  */
 import { Hono } from 'hono';
+import { describeIssues, problemList } from '../../src/protocol/issues';
 import {
   STATIC_EXPORT_BUNDLES_PATH,
   STATIC_EXPORT_JOBS_PATH,
@@ -128,16 +129,13 @@ export function createStaticExportRoutes(
   app.post(STATIC_EXPORT_JOBS_PATH, async (c) => {
     const organization = authorize(c.req.header('authorization'));
     const body = await readJsonBody(c.req.raw, config.maxBodyBytes);
-    const parsed = StartStaticExportJobBodySchema.safeParse(body);
+    const parsed = StartStaticExportJobBodySchema.safeParse(body, { reportInput: true });
     if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) => ({
-        path: issue.path.length ? issue.path.map(String).join('.') : '(body)',
-        message: issue.message,
-      }));
+      const issues = describeIssues(parsed.error.issues);
       throw new HttpError(
         400,
         'invalid_request',
-        `Invalid static export request: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}. Send { "domain": string, "version"?: string, "paths"?: string[] }.`,
+        `Invalid static export request: ${problemList(issues)}. Send { "domain": string, "version"?: string, "paths"?: string[] }.`,
         { issues },
       );
     }
@@ -232,6 +230,38 @@ export function createStaticExportRoutes(
       },
     });
   });
+
+  // A wrong method on a known path gets 405 naming the right one (not the app's 404). These come
+  // after the real routes, so they only see what those did not take. OPTIONS is answered without
+  // any CORS header: admin routes are for servers, and a browser page must not be let in.
+  const allowed: [path: string, method: 'GET' | 'POST', what: string][] = [
+    [STATIC_EXPORT_JOBS_PATH, 'POST', `Use POST ${STATIC_EXPORT_JOBS_PATH} to start a static export job.`],
+    [
+      `${STATIC_EXPORT_JOBS_PATH}/:jobId`,
+      'GET',
+      `Use GET ${STATIC_EXPORT_JOBS_PATH}/{jobId} to read a job's status.`,
+    ],
+    [
+      `${STATIC_EXPORT_JOBS_PATH}/:jobId/bundle`,
+      'POST',
+      `Use POST ${STATIC_EXPORT_JOBS_PATH}/{jobId}/bundle to generate a bundle link.`,
+    ],
+    [
+      `${STATIC_EXPORT_BUNDLES_PATH}/:file`,
+      'GET',
+      'Use GET with the bundleUrl exactly as returned to download a bundle.',
+    ],
+  ];
+  for (const [path, method, message] of allowed) {
+    // HEAD comes with GET in Hono.
+    const allow = method === 'GET' ? 'GET, HEAD' : method;
+    app.all(path, (c) => {
+      if (c.req.method === 'OPTIONS') return c.body(null, 204, { Allow: allow });
+      throw new HttpError(405, 'invalid_request', `${c.req.method} is not allowed here. ${message}`, {
+        headers: { Allow: allow },
+      });
+    });
+  }
 
   return { app, jobs, ready, close: () => jobs.close() };
 }

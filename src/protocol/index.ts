@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './issues';
 export * from './keys';
 export * from './limits';
 export * from './paths';

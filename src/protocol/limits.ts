@@ -1,6 +1,6 @@
 /** Limits of the v1 assistant endpoint (spec §8) and the defaults of §2.1. */
 
-/** Longest accepted `currentPath` (in characters). */
+/** Longest accepted `currentPath` (in characters, i.e. Unicode code points). */
 export const CURRENT_PATH_MAX_LENGTH = 200;
 
 /** Search results used for an answer when the request gives none (spec §2.1, recommended). */
@@ -21,7 +21,19 @@ export const ORGANIZATION_REQUESTS_PER_HOUR = 10_000;
 /** Requests per IP address per day on the assistant API (spec §8). */
 export const IP_REQUESTS_PER_DAY = 10_000;
 
-/** Cuts a path to the longest `currentPath` the endpoint accepts. */
+/** Length in characters as the spec counts them: code points, so an emoji is one, not two. */
+export function codePointLength(text: string): number {
+  let length = 0;
+  for (const _ of text) length++;
+  return length;
+}
+
+/**
+ * Cuts a path to the longest `currentPath` the endpoint accepts, by code points, so the cut never
+ * splits an emoji into a lone surrogate.
+ */
 export function clampCurrentPath(path: string): string {
-  return path.length > CURRENT_PATH_MAX_LENGTH ? path.slice(0, CURRENT_PATH_MAX_LENGTH) : path;
+  // Fast path: no string of at most this many UTF-16 units has more code points.
+  if (path.length <= CURRENT_PATH_MAX_LENGTH) return path;
+  return Array.from(path).slice(0, CURRENT_PATH_MAX_LENGTH).join('');
 }

@@ -3,7 +3,10 @@
  * reference service. Written with `zod/v4-mini` so the browser bundle stays small.
  */
 import { z } from 'zod/v4-mini';
-import { CURRENT_PATH_MAX_LENGTH, MAX_RETRIEVAL_PAGE_SIZE } from './limits';
+import { describeIssues, type FieldHints, type ValidationProblem } from './issues';
+import { CURRENT_PATH_MAX_LENGTH, codePointLength, MAX_RETRIEVAL_PAGE_SIZE } from './limits';
+
+export type { ValidationProblem };
 
 // --- Parts (§2.3) -------------------------------------------------------------------------------
 
@@ -121,14 +124,12 @@ export const AssistantRequestSchema = z.object({
   filter: z.nullish(FilterSchema),
   context: z.optional(z.array(ContextSchema)),
   currentPath: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(
-          CURRENT_PATH_MAX_LENGTH,
-          `must be at most ${CURRENT_PATH_MAX_LENGTH} characters (spec §8); cut it before sending`,
-        ),
-      ),
+    z.string().check(
+      // Characters are code points (an emoji is one), not UTF-16 units as `maxLength` counts.
+      z.refine((path) => codePointLength(path) <= CURRENT_PATH_MAX_LENGTH, {
+        error: `must be at most ${CURRENT_PATH_MAX_LENGTH} characters (spec §8); cut it before sending`,
+      }),
+    ),
   ),
 });
 
@@ -152,23 +153,51 @@ export type Context = z.infer<typeof ContextSchema>;
 export type Filter = z.infer<typeof FilterSchema>;
 export type AssistantRequest = z.infer<typeof AssistantRequestSchema>;
 
-/** One problem of a rejected body: a dotted path (`messages.0.role`) and what is wrong there. */
-export interface ValidationProblem {
-  path: string;
-  message: string;
-}
+const PART_TYPES = ['text', 'reasoning', 'step-start', 'source', 'tool-invocation', 'file'];
+const TOOL_STATES = ['partial-call', 'call', 'result'];
+const oneOf = (values: readonly string[]) => `one of: ${values.join(', ')}`;
+
+/** What each field of the request should hold, for messages like "expected …, got a number". */
+export const ASSISTANT_REQUEST_HINTS: FieldHints = {
+  '(body)': 'a JSON object { "fp": string, "messages": [ … ], … }',
+  fp: 'a string (the reader\'s fingerprint, or "anonymous")',
+  messages: 'an array of messages (at least the latest user message)',
+  'messages.*': 'a message object { "id", "role", "content", "parts" }',
+  'messages.*.id': 'a string (the message id)',
+  'messages.*.role': oneOf(MESSAGE_ROLES),
+  'messages.*.content': 'a string (the text of the message; may be "")',
+  'messages.*.parts': 'an array of parts, like [{ "type": "text", "text": "…" }] (may be [])',
+  'messages.*.parts.*': `a part object with "type" (${oneOf(PART_TYPES)})`,
+  'messages.*.parts.*.type': oneOf(PART_TYPES),
+  'messages.*.parts.*.text': 'a string',
+  'messages.*.parts.*.toolInvocation': 'an object { "state", "toolCallId", "toolName", "args" }',
+  'messages.*.parts.*.toolInvocation.state': oneOf(TOOL_STATES),
+  'messages.*.parts.*.details.*.type': oneOf(['text', 'redacted']),
+  'messages.*.parts.*.source.sourceType': oneOf(['url']),
+  'messages.*.createdAt': 'an ISO 8601 date-time with a time zone, like "2026-01-31T12:00:00Z"',
+  'messages.*.annotations': 'an array',
+  'messages.*.experimental_attachments': 'an array of { "url", "name"?, "contentType"? }',
+  'messages.*.experimental_attachments.*.url': 'a string (the attachment URL)',
+  threadId: 'a string (the threadId of an earlier answer) or null',
+  threadKey: 'a string or null',
+  retrievalPageSize: `a whole number from 1 to ${MAX_RETRIEVAL_PAGE_SIZE} (5 is recommended)`,
+  filter: 'an object { "version"?: string, "language"?: string } or null',
+  'filter.version': 'a string (a documentation version, like "v2")',
+  'filter.language': 'a string (a language code, like "en")',
+  context: 'an array of { "type", "value", "path"?, "elementId"? } (leave the field out for none)',
+  'context.*': 'an object { "type", "value", "path"?, "elementId"? }',
+  'context.*.type': oneOf(CONTEXT_TYPES),
+  'context.*.value': 'a string (the code or selected text)',
+  'context.*.path': 'a string',
+  'context.*.elementId': 'a string',
+  currentPath: `a string of at most ${CURRENT_PATH_MAX_LENGTH} characters (leave the field out for none)`,
+};
 
 /** Validates a request body, returning the data or every problem with its path. */
 export function validateAssistantRequest(
   body: unknown,
 ): { success: true; data: AssistantRequest } | { success: false; problems: ValidationProblem[] } {
-  const result = AssistantRequestSchema.safeParse(body);
+  const result = AssistantRequestSchema.safeParse(body, { reportInput: true });
   if (result.success) return { success: true, data: result.data };
-  return {
-    success: false,
-    problems: result.error.issues.map((issue) => ({
-      path: issue.path.length ? issue.path.map(String).join('.') : '(body)',
-      message: issue.message,
-    })),
-  };
+  return { success: false, problems: describeIssues(result.error.issues, ASSISTANT_REQUEST_HINTS) };
 }

@@ -2,6 +2,7 @@
  * Typed admin client for the static export API (spec §4.2–4.4). Server-side only: it carries an
  * admin API key and refuses to run in a browser.
  */
+import { describeIssues, type IssueLike, problemList } from '../protocol/issues';
 import { keyKind } from '../protocol/keys';
 import {
   joinUrl,
@@ -10,11 +11,15 @@ import {
   staticExportJobPath,
 } from '../protocol/paths';
 import {
+  isTerminalStatus,
+  progressPercent,
   type StartStaticExportJobBody,
   type StaticExportBundle,
   StaticExportBundleSchema,
   type StaticExportJob,
   StaticExportJobSchema,
+  type StaticExportStartedJob,
+  StaticExportStartedJobSchema,
 } from '../protocol/static-export';
 import { assertServerSide, errorFromResponse, StaticExportError } from './errors';
 
@@ -28,15 +33,21 @@ export interface StaticExportClientOptions {
   /** @default globalThis.fetch */
   fetch?: Fetch;
   /**
-   * Allow running where `window` and `document` exist. Only for tests and mock setups whose key is
+   * Allow running in a browser page or worker. Only for tests and mock setups whose key is
    * not a real secret. @default false
    */
   dangerouslyAllowBrowser?: boolean;
 }
 
+/** A job's status as the client returns it: `jobId` is filled in when the service leaves it out. */
+export type StaticExportJobStatus = StaticExportJob & { jobId: string };
+
 export interface WaitForJobOptions {
-  /** Called with every status seen while waiting. */
-  onProgress?: (job: StaticExportJob) => void;
+  /**
+   * Called with every status seen while waiting. `status` may be a value the spec does not name
+   * (spec §3): show it as it is; polling goes on until `completed`, `failed` or `timeoutMs`.
+   */
+  onProgress?: (job: StaticExportJobStatus) => void;
   signal?: AbortSignal;
   /** Time between polls (in ms). @default 1000 */
   intervalMs?: number;
@@ -47,15 +58,26 @@ export interface WaitForJobOptions {
 export interface ExportSiteOptions extends StartStaticExportJobBody, WaitForJobOptions {}
 
 export interface ExportSiteResult {
-  job: StaticExportJob;
+  /** The id `startJob` got (spec §4.2). */
+  jobId: string;
+  job: StaticExportJobStatus;
   bundle: StaticExportBundle;
 }
 
 export interface StaticExportClient {
-  startJob(body: StartStaticExportJobBody, options?: { signal?: AbortSignal }): Promise<StaticExportJob>;
-  getJob(jobId: string, options?: { signal?: AbortSignal }): Promise<StaticExportJob>;
-  /** Polls until the job completes; throws `job_failed` with the job's reason when it fails. */
-  waitForJob(jobId: string, options?: WaitForJobOptions): Promise<StaticExportJob>;
+  /** Starts a job; the spec guarantees only `jobId` in the answer (the reference service sends more). */
+  startJob(
+    body: StartStaticExportJobBody,
+    options?: { signal?: AbortSignal },
+  ): Promise<StaticExportStartedJob>;
+  /** The job's status; the spec guarantees only `status` (and `progress`, `pageCount` while it runs). */
+  getJob(jobId: string, options?: { signal?: AbortSignal }): Promise<StaticExportJobStatus>;
+  /**
+   * Polls until the job completes; throws `job_failed` with the job's reason when it fails, and
+   * `timeout` after `timeoutMs`. Statuses other than those two (spec §3 leaves them open) are
+   * waited through.
+   */
+  waitForJob(jobId: string, options?: WaitForJobOptions): Promise<StaticExportJobStatus>;
   /** A presigned link for a completed job; call again after `expiresAt` for a fresh one. */
   generateBundle(jobId: string, options?: { signal?: AbortSignal }): Promise<StaticExportBundle>;
   /** Opens a presigned link (no key is sent), checking the status; the body is the `.tar.gz`. */
@@ -127,7 +149,10 @@ export function createStaticExportClient(options: StaticExportClientOptions): St
     method: 'GET' | 'POST',
     path: string,
     schema: {
-      safeParse(data: unknown): { success: true; data: T } | { success: false; error: { message: string } };
+      safeParse(
+        data: unknown,
+        params: { reportInput: boolean },
+      ): { success: true; data: T } | { success: false; error: { issues: readonly IssueLike[] } };
     },
     body: unknown,
     signal: AbortSignal | undefined,
@@ -153,12 +178,12 @@ export function createStaticExportClient(options: StaticExportClientOptions): St
         `${method} ${path} answered a body that is not JSON.`,
       );
     }
-    const parsed = schema.safeParse(data);
+    const parsed = schema.safeParse(data, { reportInput: true });
     if (!parsed.success) {
       throw new StaticExportError(
         response.status,
         'invalid_response',
-        `${method} ${path} answered an unexpected shape: ${parsed.error.message}`,
+        `${method} ${path} answered an unexpected shape: ${problemList(describeIssues(parsed.error.issues))}.`,
       );
     }
     return parsed.data;
@@ -166,9 +191,11 @@ export function createStaticExportClient(options: StaticExportClientOptions): St
 
   const client: StaticExportClient = {
     startJob: (body, { signal } = {}) =>
-      call('POST', STATIC_EXPORT_JOBS_PATH, StaticExportJobSchema, body, signal),
-    getJob: (jobId, { signal } = {}) =>
-      call('GET', staticExportJobPath(jobId), StaticExportJobSchema, undefined, signal),
+      call('POST', STATIC_EXPORT_JOBS_PATH, StaticExportStartedJobSchema, body, signal),
+    getJob: async (jobId, { signal } = {}) => ({
+      ...(await call('GET', staticExportJobPath(jobId), StaticExportJobSchema, undefined, signal)),
+      jobId,
+    }),
     generateBundle: (jobId, { signal } = {}) =>
       call('POST', staticExportBundlePath(jobId), StaticExportBundleSchema, undefined, signal),
 
@@ -178,7 +205,7 @@ export function createStaticExportClient(options: StaticExportClientOptions): St
         const job = await client.getJob(jobId, { signal });
         onProgress?.(job);
         if (job.status === 'completed') return job;
-        if (job.status === 'failed') {
+        if (isTerminalStatus(job.status)) {
           throw new StaticExportError(
             200,
             'job_failed',
@@ -186,10 +213,11 @@ export function createStaticExportClient(options: StaticExportClientOptions): St
           );
         }
         if (Date.now() + intervalMs > deadline) {
+          const percent = progressPercent(job.progress);
           throw new StaticExportError(
             0,
             'timeout',
-            `Static export job ${jobId} was still ${job.status} (${job.progress}%) after ${timeoutMs} ms; wait longer or check the service.`,
+            `Static export job ${jobId} was still ${JSON.stringify(job.status)}${percent === undefined ? '' : ` (${percent}%)`} after ${timeoutMs} ms; wait longer (timeoutMs) or check the service.`,
           );
         }
         await sleep(intervalMs, signal);
@@ -211,10 +239,11 @@ export function createStaticExportClient(options: StaticExportClientOptions): St
       if (version !== undefined) body.version = version;
       if (paths !== undefined) body.paths = paths;
       const started = await client.startJob(body, { signal: wait.signal });
-      wait.onProgress?.(started);
+      // The reference service answers the start with the whole queued job; the spec only with jobId.
+      if (typeof started.status === 'string') wait.onProgress?.({ ...started, status: started.status });
       const job = await client.waitForJob(started.jobId, wait);
-      const bundle = await client.generateBundle(job.jobId, { signal: wait.signal });
-      return { job, bundle };
+      const bundle = await client.generateBundle(started.jobId, { signal: wait.signal });
+      return { jobId: started.jobId, job, bundle };
     },
   };
   return client;

@@ -70,15 +70,47 @@ export async function errorFromResponse(response: Response): Promise<StaticExpor
   );
 }
 
-/** True in a browser page, where an admin key (a server-side secret, spec §5) must never be. */
-export const isBrowser = (): boolean => typeof window !== 'undefined' && typeof document !== 'undefined';
+type Scope = Record<string, unknown>;
+
+/**
+ * Server runtimes, some of which implement browser globals (`self`, `navigator`, even
+ * `WorkerGlobalScope` in Deno's workers): Node, Bun, Deno, Vercel's edge runtime, Cloudflare
+ * Workers. Code there may hold a secret.
+ */
+function isServerRuntime(scope: Scope): boolean {
+  const versions = (scope.process as { versions?: Record<string, unknown> } | undefined)?.versions;
+  if (typeof versions?.node === 'string' || typeof versions?.bun === 'string') return true;
+  if (scope.Deno !== undefined || scope.Bun !== undefined) return true;
+  if (typeof scope.EdgeRuntime === 'string') return true;
+  const userAgent = (scope.navigator as { userAgent?: unknown } | undefined)?.userAgent;
+  return userAgent === 'Cloudflare-Workers';
+}
+
+/**
+ * True in a browser page or a browser's worker (dedicated, shared or service; classic or module),
+ * where an admin key (a server-side secret, spec §5) must never be. `scope` is for tests.
+ */
+export function isBrowser(scope: Scope = globalThis as unknown as Scope): boolean {
+  // A page (and jsdom, which tests use to stand for one, under Node).
+  if (scope.window !== undefined && scope.document !== undefined) return true;
+  if (isServerRuntime(scope)) return false;
+  // Workers have no window or document, but a WorkerGlobalScope (and importScripts, even in a
+  // module worker, where it only throws when called).
+  return (
+    typeof scope.WorkerGlobalScope === 'function' ||
+    typeof scope.ServiceWorkerGlobalScope === 'function' ||
+    typeof scope.SharedWorkerGlobalScope === 'function' ||
+    typeof scope.DedicatedWorkerGlobalScope === 'function' ||
+    typeof scope.importScripts === 'function'
+  );
+}
 
 export function assertServerSide(what: string, dangerouslyAllowBrowser: boolean | undefined): void {
   if (isBrowser() && !dangerouslyAllowBrowser) {
     throw new StaticExportError(
       0,
       'invalid_configuration',
-      `${what} refuses to run in a browser: it holds an admin API key (svc_…), a server-side secret that must not appear in client-side code (spec §5). ` +
+      `${what} refuses to run in a browser (page or worker): it holds an admin API key (svc_…), a server-side secret that must not appear in client-side code (spec §5). ` +
         'Run it on your backend: mount createStaticExportHandler({ baseUrl, adminKey }) in a route of your server and point <StaticExportPanel endpoint="…"> at that route.',
     );
   }

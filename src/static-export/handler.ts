@@ -7,8 +7,13 @@
  *   GET  {mount}/jobs/{jobId}         job status
  *   POST {mount}/jobs/{jobId}/bundle  presigned bundle link
  *
- * Anything else is 404, so the browser can never use the key for another call.
+ * Any other path is 404 and a wrong method 405, so the browser can never use the key for another
+ * call. With `domain`, the handler remembers the ids of the jobs it started (the spec's job
+ * answers carry no domain) and reads or bundles only those, or jobs whose status names that
+ * domain (the reference service's does, so they survive a restart of the host).
  */
+
+import { describeIssues, problemList } from '../protocol/issues';
 import { keyKind } from '../protocol/keys';
 import {
   joinUrl,
@@ -16,7 +21,11 @@ import {
   staticExportBundlePath,
   staticExportJobPath,
 } from '../protocol/paths';
-import { StartStaticExportJobBodySchema, StaticExportJobSchema } from '../protocol/static-export';
+import {
+  StartStaticExportJobBodySchema,
+  StaticExportJobSchema,
+  StaticExportStartedJobSchema,
+} from '../protocol/static-export';
 import { assertServerSide, StaticExportError } from './errors';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -26,25 +35,39 @@ export interface StaticExportHandlerOptions {
   baseUrl: string;
   /** Admin API key (`svc_…`); it never leaves the host's backend. */
   adminKey: string;
-  /** When given, only this domain can be exported (the body's domain may be omitted). */
+  /**
+   * When given, only this domain can be exported (the body's domain may be omitted), and only jobs
+   * started through this handler (or whose status names this domain) can be read or bundled.
+   */
   domain?: string;
   /** @default globalThis.fetch */
   fetch?: Fetch;
-  /** Allow running where `window` and `document` exist (tests, mocks only). @default false */
+  /** Allow running in a browser page or worker (tests, mocks only). @default false */
   dangerouslyAllowBrowser?: boolean;
 }
 
 export type StaticExportHandler = (request: Request) => Promise<Response>;
 
-function jsonError(status: number, code: string, message: string): Response {
+function jsonError(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify({ error: { code, message } }), {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
   });
 }
 
+const methodNotAllowed = (allow: string, message: string): Response =>
+  jsonError(405, 'method_not_allowed', message, { Allow: allow });
+
 /** Size of the largest body the handler forwards (in bytes); a start request is tiny. */
 const MAX_BODY_BYTES = 16 * 1024;
+
+/** Job ids a domain-restricted handler remembers; past it the oldest are forgotten. */
+const MAX_REMEMBERED_JOBS = 10_000;
 
 export function createStaticExportHandler(options: StaticExportHandlerOptions): StaticExportHandler {
   assertServerSide('createStaticExportHandler', options.dangerouslyAllowBrowser);
@@ -79,20 +102,54 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
     });
   }
 
-  /** With a domain restriction, a job of another domain is reported as missing. */
+  // Ids of the jobs started through this handler (only kept with a domain restriction), oldest first.
+  const startedJobs = new Set<string>();
+  const remember = (jobId: string) => {
+    startedJobs.delete(jobId);
+    startedJobs.add(jobId);
+    for (const oldest of startedJobs) {
+      if (startedJobs.size <= MAX_REMEMBERED_JOBS) break;
+      startedJobs.delete(oldest);
+    }
+  };
+
+  /**
+   * With a domain restriction, a job this handler did not start is reported as missing, unless
+   * its status names the domain. Returns the status response when it had to fetch it.
+   */
   async function checkJobDomain(jobId: string, signal: AbortSignal): Promise<Response | undefined> {
-    if (!options.domain) return undefined;
+    if (!options.domain || startedJobs.has(jobId)) return undefined;
     const response = await forward(staticExportJobPath(jobId), { headers: auth, signal });
     if (!response.ok) return response;
-    const parsed = StaticExportJobSchema.safeParse(await response.clone().json());
-    if (!parsed.success || parsed.data.domain !== options.domain) {
+    let data: unknown;
+    try {
+      data = await response.clone().json();
+    } catch {
+      data = undefined;
+    }
+    const parsed = StaticExportJobSchema.safeParse(data);
+    if (parsed.success && parsed.data.domain === options.domain) {
+      remember(jobId);
+      return response;
+    }
+    return jsonError(
+      404,
+      'not_found',
+      `No static export job "${jobId}" for the domain "${options.domain}" started through this endpoint.`,
+    );
+  }
+
+  /** The job id of a path segment, or a 400 when it is not valid percent-encoding. */
+  function jobIdOf(segment: string): string | Response {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
       return jsonError(
-        404,
-        'not_found',
-        `No static export job "${jobId}" for the domain "${options.domain}".`,
+        400,
+        'invalid_request',
+        `The job id in the path is not valid percent-encoding (${JSON.stringify(segment.slice(0, 60))}); encode it with encodeURIComponent.`,
       );
     }
-    return response;
   }
 
   return async (request) => {
@@ -102,8 +159,7 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
     const method = request.method.toUpperCase();
 
     if (rest && rest.length === 0) {
-      if (method !== 'POST')
-        return jsonError(405, 'method_not_allowed', 'Use POST to start a static export job.');
+      if (method !== 'POST') return methodNotAllowed('POST', 'Use POST to start a static export job.');
       const text = await request.text();
       if (text.length > MAX_BODY_BYTES)
         return jsonError(413, 'payload_too_large', 'The request body is too large.');
@@ -120,35 +176,41 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
         }
         body = { ...body, domain: options.domain };
       }
-      const parsed = StartStaticExportJobBodySchema.safeParse(body);
+      const parsed = StartStaticExportJobBodySchema.safeParse(body, { reportInput: true });
       if (!parsed.success) {
-        const issues = parsed.error.issues.map((i) => ({
-          path: i.path.map(String).join('.') || '(body)',
-          message: i.message,
-        }));
+        const issues = describeIssues(parsed.error.issues);
         return new Response(
           JSON.stringify({
             error: {
               code: 'invalid_request',
-              message: `Invalid static export request: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}.`,
+              message: `Invalid static export request: ${problemList(issues)}.`,
               issues,
             },
           }),
           { status: 400, headers: { 'Content-Type': 'application/json; charset=utf-8' } },
         );
       }
-      return forward(STATIC_EXPORT_JOBS_PATH, {
+      const response = await forward(STATIC_EXPORT_JOBS_PATH, {
         method: 'POST',
         headers: { ...auth, 'Content-Type': 'application/json' },
         body: JSON.stringify(parsed.data),
         signal: request.signal,
       });
+      if (options.domain && response.ok) {
+        try {
+          const started = StaticExportStartedJobSchema.safeParse(await response.clone().json());
+          if (started.success) remember(started.data.jobId);
+        } catch {
+          // Not JSON: the panel reports the unexpected answer; there is no id to remember.
+        }
+      }
+      return response;
     }
 
     if (rest && rest.length === 1 && rest[0]) {
-      if (method !== 'GET')
-        return jsonError(405, 'method_not_allowed', 'Use GET to read a static export job.');
-      const jobId = decodeURIComponent(rest[0]);
+      if (method !== 'GET') return methodNotAllowed('GET', 'Use GET to read a static export job.');
+      const jobId = jobIdOf(rest[0]);
+      if (typeof jobId !== 'string') return jobId;
       return (
         (await checkJobDomain(jobId, request.signal)) ??
         forward(staticExportJobPath(jobId), { headers: auth, signal: request.signal })
@@ -156,9 +218,9 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
     }
 
     if (rest && rest.length === 2 && rest[0] && rest[1] === 'bundle') {
-      if (method !== 'POST')
-        return jsonError(405, 'method_not_allowed', 'Use POST to generate a bundle link.');
-      const jobId = decodeURIComponent(rest[0]);
+      if (method !== 'POST') return methodNotAllowed('POST', 'Use POST to generate a bundle link.');
+      const jobId = jobIdOf(rest[0]);
+      if (typeof jobId !== 'string') return jobId;
       const check = await checkJobDomain(jobId, request.signal);
       if (check && !check.ok) return check;
       return forward(staticExportBundlePath(jobId), {

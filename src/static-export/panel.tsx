@@ -7,10 +7,14 @@
 import { type HTMLAttributes, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorBodySchema } from '../protocol/errors';
 import {
+  bundleExpiryTime,
+  isTerminalStatus,
+  progressPercent,
   type StaticExportBundle,
   StaticExportBundleSchema,
   type StaticExportJob,
   StaticExportJobSchema,
+  StaticExportStartedJobSchema,
 } from '../protocol/static-export';
 import './panel.css';
 
@@ -23,7 +27,8 @@ export interface StaticExportPanelLabels {
   starting: string;
   progressLabel: string;
   pages: (count: number) => string;
-  status: (status: StaticExportJob['status']) => string;
+  /** A status the spec does not name (spec §3 leaves them open) should be shown as it is. */
+  status: (status: string) => string;
   getLink: string;
   generating: string;
   download: string;
@@ -43,9 +48,14 @@ export const defaultStaticExportLabels: StaticExportPanelLabels = {
   progressLabel: 'Export progress',
   pages: (count) => `${count} ${count === 1 ? 'page' : 'pages'} exported`,
   status: (status) =>
-    ({ queued: 'Queued', running: 'Exporting', completed: 'Export complete', failed: 'Export failed' })[
-      status
-    ],
+    (
+      ({
+        queued: 'Queued',
+        running: 'Exporting',
+        completed: 'Export complete',
+        failed: 'Export failed',
+      }) as Record<string, string | undefined>
+    )[status] ?? status,
   getLink: 'Get bundle link',
   generating: 'Generating link…',
   download: 'Download bundle (.tar.gz)',
@@ -71,6 +81,11 @@ export interface StaticExportPanelProps extends Omit<HTMLAttributes<HTMLElement>
   fetch?: Fetch;
   /** Time between status polls (in ms). @default 1000 */
   pollIntervalMs?: number;
+  /**
+   * Stop polling a job that is neither completed nor failed after this long (in ms) and offer a
+   * retry, which polls again. @default no limit
+   */
+  pollTimeoutMs?: number;
   /** Time between countdown updates (in ms). @default 1000 */
   tickMs?: number;
   /** Clock for the expiry countdown (ms since the epoch). @default Date.now */
@@ -122,6 +137,7 @@ export function StaticExportPanel({
   defaultJobId,
   fetch: fetchProp,
   pollIntervalMs = DEFAULT_POLL_MS,
+  pollTimeoutMs,
   tickMs = DEFAULT_TICK_MS,
   now = Date.now,
   labels: labelsProp,
@@ -144,6 +160,8 @@ export function StaticExportPanel({
   const [busy, setBusy] = useState<Busy>('idle');
   const [error, setError] = useState<{ message: string; retry: () => void }>();
   const [clock, setClock] = useState(now);
+  // When the current run of polls began, for pollTimeoutMs.
+  const pollSince = useRef<number | undefined>(undefined);
 
   const seeJob = useCallback((next: StaticExportJob) => {
     setJob(next);
@@ -163,15 +181,18 @@ export function StaticExportPanel({
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
-      const started = await readJson(response, StaticExportJobSchema);
+      const started = await readJson(response, StaticExportStartedJobSchema);
+      pollSince.current = now();
       setJobId(started.jobId);
-      seeJob(started);
+      // The spec's answer is only { jobId }; the reference service sends the queued job too.
+      if (typeof started.status === 'string') seeJob({ ...started, status: started.status });
+      else setJob(undefined);
     } catch (cause) {
       setError({ message: (cause as Error).message, retry: () => void start() });
     } finally {
       setBusy('idle');
     }
-  }, [base, domain, version, seeJob]);
+  }, [base, domain, version, seeJob, now]);
 
   const generate = useCallback(async () => {
     if (!jobId) return;
@@ -190,17 +211,29 @@ export function StaticExportPanel({
     }
   }, [base, jobId, now]);
 
-  // Poll while the job is queued or running (and once for a job given by id).
-  const active = job === undefined || job.status === 'queued' || job.status === 'running';
+  // Poll until the job completes or fails (statuses the spec does not name are polled through),
+  // and once for a job given by id.
+  const active = job === undefined || !isTerminalStatus(job.status);
   useEffect(() => {
     if (!jobId || !active || error) return;
     const controller = new AbortController();
     const poll = async () => {
+      pollSince.current ??= now();
+      if (pollTimeoutMs !== undefined && job && now() - pollSince.current > pollTimeoutMs) {
+        setError({
+          message: `the export was still "${job.status}" after ${Math.round(pollTimeoutMs / 1000)} s`,
+          retry: () => {
+            pollSince.current = now();
+            setError(undefined);
+          },
+        });
+        return;
+      }
       try {
         const response = await fetchRef.current(`${base}/jobs/${encodeURIComponent(jobId)}`, {
           signal: controller.signal,
         });
-        seeJob(await readJson(response, StaticExportJobSchema));
+        seeJob({ ...(await readJson(response, StaticExportJobSchema)), jobId });
       } catch (cause) {
         if (controller.signal.aborted) return;
         setError({ message: (cause as Error).message, retry: () => setError(undefined) });
@@ -212,7 +245,7 @@ export function StaticExportPanel({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [jobId, job, active, error, base, pollIntervalMs, seeJob]);
+  }, [jobId, job, active, error, base, pollIntervalMs, pollTimeoutMs, now, seeJob]);
 
   // Count down while there is a link.
   useEffect(() => {
@@ -221,9 +254,16 @@ export function StaticExportPanel({
     return () => clearInterval(timer);
   }, [bundle, tickMs, now]);
 
-  const remaining = bundle ? Date.parse(bundle.expiresAt) - clock : 0;
+  const expiry = bundle ? bundleExpiryTime(bundle.expiresAt) : Number.NaN;
+  // An expiry that cannot be read is shown as it came, and the link is offered as still valid.
+  const remaining = Number.isFinite(expiry) ? expiry - clock : Number.POSITIVE_INFINITY;
   const expired = bundle !== undefined && remaining <= 0;
   const status = error ? 'error' : busy === 'starting' ? 'starting' : (job?.status ?? 'idle');
+  const percent = job
+    ? (progressPercent(job.progress) ?? (job.status === 'completed' ? 100 : undefined))
+    : undefined;
+  const progressText =
+    percent !== undefined ? `${percent}%` : typeof job?.progress === 'string' ? job.progress : '';
 
   return (
     <section
@@ -241,14 +281,24 @@ export function StaticExportPanel({
         {job ? labels.status(job.status) : ''}
       </p>
 
-      {job && (job.status === 'queued' || job.status === 'running' || job.status === 'completed') ? (
+      {job && job.status !== 'failed' ? (
         <div data-static-export="progress">
           <label htmlFor={`${id}-progress`}>{labels.progressLabel}</label>
-          <progress id={`${id}-progress`} max={100} value={job.progress} aria-valuetext={`${job.progress}%`}>
-            {job.progress}%
+          {/* Without a numeric progress the bar is indeterminate (no value). */}
+          <progress
+            id={`${id}-progress`}
+            max={100}
+            value={percent}
+            aria-valuetext={progressText || undefined}
+          >
+            {progressText}
           </progress>
-          <span data-static-export="percent">{job.progress}%</span>
-          <span data-static-export="pages">{labels.pages(job.pageCount)}</span>
+          {progressText ? <span data-static-export="percent">{progressText}</span> : null}
+          {typeof job.pageCount === 'number' ? (
+            <span data-static-export="pages">{labels.pages(job.pageCount)}</span>
+          ) : typeof job.pageCount === 'string' ? (
+            <span data-static-export="pages">{job.pageCount}</span>
+          ) : null}
         </div>
       ) : null}
 
@@ -308,7 +358,13 @@ export function StaticExportPanel({
                 {labels.download}
               </a>
               <p data-static-export="expiry">
-                <time dateTime={bundle.expiresAt}>{labels.expiresIn(formatRemaining(remaining))}</time>
+                {Number.isFinite(expiry) ? (
+                  <time dateTime={new Date(expiry).toISOString()}>
+                    {labels.expiresIn(formatRemaining(remaining))}
+                  </time>
+                ) : (
+                  labels.expiresIn(String(bundle.expiresAt))
+                )}
               </p>
             </>
           )}

@@ -105,8 +105,14 @@ describe('threads persisted in a data folder', () => {
 
     const file = join(dataDir, THREADS_FILE);
     const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
-    expect(lines).toHaveLength(1);
+    // The thread, stored when it was created, then its finished turn.
+    expect(lines).toHaveLength(2);
     expect(JSON.parse(lines[0]!)).toMatchObject({ threadId, fp: 'reader-1', domain: DOMAIN });
+    expect(JSON.parse(lines[0]!)).not.toHaveProperty('turn');
+    expect(JSON.parse(lines[1]!)).toMatchObject({
+      threadId,
+      turn: { question: 'How do I enable dark mode?' },
+    });
 
     // A crash in the middle of a write leaves half a line.
     await appendFile(file, '{"v":1,"threadId":"thr_torn","threadKey":"k","dom');
@@ -134,11 +140,13 @@ describe('threads persisted in a data folder', () => {
     const store = new ThreadStore({ maxThreads: 2 });
     const owner = { domain: DOMAIN, fp: 'f' };
     const turn = { question: 'q', answer: 'a', sources: [], at: '2026-01-01T00:00:00.000Z' };
-    const [a, b, c] = [store.create(owner), store.create(owner), store.create(owner)];
+    const a = await store.create(owner);
     await store.append(a, turn);
+    const b = await store.create(owner);
     await store.append(b, turn);
     await store.append(a, turn);
-    await store.append(c, turn);
+    // A new thread counts as used: it pushes out b, the least recently used.
+    const c = await store.create(owner);
     expect((await store.find(a.id, owner)).ok).toBe(true);
     expect((await store.find(b.id, owner)).ok).toBe(false);
     expect((await store.find(c.id, owner)).ok).toBe(true);
@@ -155,7 +163,8 @@ describe('threads persisted in a data folder', () => {
       sources: [],
       at: '2026-01-01T00:00:00.000Z',
     });
-    const threads = Array.from({ length: 8 }, () => store.create(owner));
+    const threads = [];
+    for (let n = 0; n < 8; n++) threads.push(await store.create(owner));
     // 8 threads of 4 turns each (32 records), but only the last 3 threads are kept.
     for (const thread of threads) for (let n = 0; n < 4; n++) await store.append(thread, turn(n));
     await store.flush();
@@ -178,7 +187,7 @@ describe('threads persisted in a data folder', () => {
   it('compacts an oversized file when it loads it, keeping a torn line out', async () => {
     const owner = { domain: DOMAIN, fp: 'f' };
     const store = new ThreadStore({ dataDir, maxThreads: 1_000 });
-    const thread = store.create(owner);
+    const thread = await store.create(owner);
     // 50 records, of which the store keeps the last 20 turns: more than twice what is live.
     for (let n = 0; n < 50; n++) {
       await store.append(thread, {

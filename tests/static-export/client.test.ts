@@ -73,9 +73,11 @@ describe('createStaticExportClient', () => {
     const odd = createStaticExportClient({
       baseUrl: server.url,
       adminKey: ADMIN_KEY,
-      fetch: async () => Response.json({ jobId: 'x', status: 'dancing' }),
+      fetch: async () => Response.json({ jobId: 'x', status: 5 }),
     });
-    expect(await caught(odd.getJob('x'))).toMatchObject({ code: 'invalid_response' });
+    const wrong = await caught(odd.getJob('x'));
+    expect(wrong).toMatchObject({ code: 'invalid_response' });
+    expect(wrong.message).toContain('GET /v1/static-export/jobs/x');
   });
 
   it('stops waiting when its signal aborts', async () => {

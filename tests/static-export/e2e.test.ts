@@ -84,7 +84,7 @@ describe("end to end: exporting this repo's docs", () => {
       });
       expect(job.status).toBe('completed');
       expect(job.pageCount).toBe(sources.length + (sources.includes('index.md') ? 0 : 1));
-      const percents = progress.map((p) => p.progress);
+      const percents = progress.map((p) => Number(p.progress));
       expect(percents).toEqual([...percents].sort((a, b) => a - b));
       expect(percents.some((p) => p > 0 && p < 100)).toBe(true);
       expect(
