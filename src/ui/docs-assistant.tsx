@@ -308,7 +308,8 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
               data-docs-assistant="panel"
               data-variant={variant}
               data-state={state}
-              // Non-modal: readers keep reading and selecting text in the docs while they chat.
+              // Non-modal: readers keep reading and selecting text in the docs while they chat. Where
+              // it covers the whole viewport the panel makes it modal (useFullScreenModal).
               role={variant === 'floating' ? 'dialog' : undefined}
               aria-labelledby={titleId}
               hidden={!open}
