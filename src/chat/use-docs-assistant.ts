@@ -88,6 +88,10 @@ function withHeld(messages: AssistantMessage[], held: HeldAnswer | null): Assist
   return [...base, held.message];
 }
 
+/** The held answer if it belongs to the conversation shown. */
+const heldIn = (held: HeldAnswer | null, sessionId: string): HeldAnswer | null =>
+  held?.sessionId === sessionId ? held : null;
+
 // The chat client hands back the Error it threw; the mapped error is looked up by it.
 const mappedErrors = new WeakMap<Error, AssistantError>();
 
@@ -278,29 +282,27 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
   // Save at every pause of the conversation (sent, finished, failed, stopped), never per token.
   // While a retry waits for its answer, the answer it replaces is what is stored.
   const { threadId, threadKey } = current;
-  const sessionId = current.id;
   useEffect(() => {
     // Nothing to keep yet (a new conversation is cleared explicitly).
     if (status === 'streaming' || messages.length === 0) return;
-    const held = heldRef.current?.sessionId === sessionId ? heldRef.current : null;
     storage.save({
       ...(threadId ? { threadId } : {}),
       ...(threadKey ? { threadKey } : {}),
-      messages: withHeld(messages, held),
+      messages: withHeld(messages, heldIn(heldRef.current, sessionRef.current.id)),
     });
-  }, [storage, status, messages, threadId, threadKey, sessionId]);
+  }, [storage, status, messages, threadId, threadKey]);
 
   // Leaving mid-answer: stop the request and keep what has arrived.
-  const latestRef = useRef({ storage, messages, threadId, threadKey, sessionId, stopChat });
+  const latestRef = useRef({ storage, messages, threadId, threadKey, stopChat });
   useEffect(() => {
-    latestRef.current = { storage, messages, threadId, threadKey, sessionId, stopChat };
+    latestRef.current = { storage, messages, threadId, threadKey, stopChat };
   });
   useEffect(
     () => () => {
       if (!busyRef.current) return;
       const latest = latestRef.current;
       latest.stopChat();
-      const held = heldRef.current?.sessionId === latest.sessionId ? heldRef.current : null;
+      const held = heldIn(heldRef.current, sessionRef.current.id);
       latest.storage.save({
         ...(latest.threadId ? { threadId: latest.threadId } : {}),
         ...(latest.threadKey ? { threadKey: latest.threadKey } : {}),
