@@ -41,13 +41,16 @@ export function createAssistantApp(runtime: AssistantRuntime): Hono {
     warn(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return errorResponse(500, 'internal', 'The service failed to handle this request; try again later.');
   });
-  app.notFound((c) =>
-    errorResponse(
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    return errorResponse(
       404,
       'not_found',
-      `No endpoint at ${c.req.method} ${new URL(c.req.url).pathname}; the assistant is at POST ${ASSISTANT_MESSAGE_ROUTE.replace(':domain', '{domain}')}.`,
-    ),
-  );
+      isAdminPath(path)
+        ? `No static export endpoint at ${c.req.method} ${path}; use POST ${ADMIN_PATH_PREFIX}/jobs, GET ${ADMIN_PATH_PREFIX}/jobs/{jobId} or POST ${ADMIN_PATH_PREFIX}/jobs/{jobId}/bundle.`
+        : `No endpoint at ${c.req.method} ${path}; the assistant is at POST ${ASSISTANT_MESSAGE_ROUTE.replace(':domain', '{domain}')}.`,
+    );
+  });
   app.get('/health', (c) => c.json({ ok: true, domains: config.domains.map((d) => d.domain) }));
   mountAssistantRoutes(app, runtime);
   return app;

@@ -6,12 +6,18 @@ export type {
   StartStaticExportJobBody,
   StaticExportBundle,
   StaticExportJob,
+  StaticExportLiveFigure,
+  StaticExportStartedJob,
   StaticExportStatus,
 } from '../protocol/static-export';
 export {
+  bundleExpiryTime,
+  isTerminalStatus,
+  progressPercent,
   STATIC_EXPORT_STATUSES,
   StaticExportBundleSchema,
   StaticExportJobSchema,
+  StaticExportStartedJobSchema,
 } from '../protocol/static-export';
 export {
   createStaticExportClient,
@@ -19,6 +25,7 @@ export {
   type ExportSiteResult,
   type StaticExportClient,
   type StaticExportClientOptions,
+  type StaticExportJobStatus,
   type WaitForJobOptions,
 } from './client';
 export { StaticExportError, type StaticExportErrorCode } from './errors';

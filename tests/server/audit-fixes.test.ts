@@ -311,6 +311,16 @@ describe('static export paths with the wrong method', () => {
     expect(json.error.message).toContain(`${method} is not allowed here`);
     expect(json.error.message).not.toContain('assistant');
   });
+
+  it('an unknown static export path is 404 naming the static export routes', async () => {
+    const response = await fetch(`${running.url}/v1/static-export/keys`, {
+      headers: { Authorization: `Bearer ${ADMIN_KEY}` },
+    });
+    expect(response.status).toBe(404);
+    const json = (await response.json()) as ErrorJson;
+    expect(json.error.message).toContain('POST /v1/static-export/jobs');
+    expect(json.error.message).not.toContain('assistant');
+  });
 });
 
 describe('CORS: the assistant endpoint only', () => {

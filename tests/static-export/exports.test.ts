@@ -8,8 +8,12 @@ describe('public API of docs-assistant/static-export', () => {
       'StaticExportBundleSchema',
       'StaticExportError',
       'StaticExportJobSchema',
+      'StaticExportStartedJobSchema',
+      'bundleExpiryTime',
       'createStaticExportClient',
       'createStaticExportHandler',
+      'isTerminalStatus',
+      'progressPercent',
     ]);
   });
 
