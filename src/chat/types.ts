@@ -16,7 +16,11 @@ export type Deployment = 'cloud' | 'client-hosted' | 'air-gapped';
 
 /** What went wrong, in terms a reader (and a UI) can act on. */
 export type AssistantErrorKind =
-  /** The widget is set up wrongly (admin key, no domain, bad baseUrl): no request is made. */
+  /**
+   * The widget is set up wrongly (admin key, no domain, bad baseUrl, a value a header cannot carry):
+   * no request is made. Also when `baseUrl` answered with something that is not the assistant's
+   * data stream (an HTML page, JSON): `detail` says so and to check `baseUrl`.
+   */
   | 'config'
   /** 401/403: the assistant key was rejected. */
   | 'auth'
@@ -24,7 +28,10 @@ export type AssistantErrorKind =
   | 'rate-limit'
   /** 5xx, a refused connection, a timeout: couldn't reach the assistant. */
   | 'network'
-  /** An error part or a malformed line in the stream: the partial answer is kept. */
+  /**
+   * An error part or a malformed line in the stream, a stream that broke or ended without its
+   * finish part, or an empty response: the partial answer is kept.
+   */
   | 'stream'
   /** 4xx other than the above (a bad request): the server's message is shown. */
   | 'request'
@@ -87,7 +94,10 @@ export interface UseDocsAssistantOptions {
   contextStore?: ContextStore;
   /** A `fetch` to use instead of the global one (tests, Storybook, proxies). */
   fetch?: typeof fetch;
-  /** Extra headers for every request. */
+  /**
+   * Extra headers for every request. Not `Authorization` (the hook sends `apiKey` in it), and never
+   * an admin key: either is a config error and nothing is sent.
+   */
   headers?: Record<string, string>;
   /** Called when an answer finishes, with the message and the thread. */
   onFinish?: (message: AssistantMessage, thread: { threadId?: string }) => void;
