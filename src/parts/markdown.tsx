@@ -117,11 +117,9 @@ const urlTransform = (url: string): string | null => (isSafeHref(url) ? url : nu
  * `parsed` is the text the block was parsed from: a call's position in it gives its label.
  */
 function footnoteCalls(parsed: string, prefix: string, notes: string) {
-  const numbers = new Map<string, string>();
-  for (const entry of notes ? notes.split('\n') : []) {
-    const at = entry.lastIndexOf('=');
-    numbers.set(entry.slice(0, at), entry.slice(at + 1));
-  }
+  const numbers = new Map(
+    notes ? notes.split('\n').map((entry) => entry.split(' ') as [string, string]) : [],
+  );
   const rewrite = (nodes: ElementContent[]) => {
     for (const node of nodes) {
       if (node.type !== 'element') continue;
@@ -149,7 +147,7 @@ interface MarkdownBlockProps {
   source: string;
   /** Definitions from elsewhere in the answer that the block uses (`reference-definitions.ts`). */
   extra: string;
-  /** The footnotes the block calls, `KEY=number` per line. */
+  /** The footnotes the block calls, `KEY number` per line. */
   notes: string;
   /** Prefix of this answer's footnote ids. */
   prefix: string;
@@ -210,8 +208,6 @@ export function Markdown(props: MarkdownProps) {
 interface Scans {
   blocks: string[];
   scans: BlockReferences[];
-  /** Whether each block was scanned as a last line still being written. */
-  partial: boolean[];
 }
 
 function MarkdownView({
@@ -234,13 +230,14 @@ function MarkdownView({
   const scanned = useRef<Scans | undefined>(undefined);
   const references = useMemo(() => {
     const previous = scanned.current;
-    const partial = blocks.map((_, index) => lastLineIncomplete && index === blocks.length - 1);
+    const last = blocks.length - 1;
+    // A block that was last may have been scanned without its last line: scanned again.
     const scans = blocks.map((block, index) =>
-      previous?.blocks[index] === block && previous.partial[index] === partial[index]
+      previous && index < previous.blocks.length - 1 && previous.blocks[index] === block
         ? previous.scans[index]!
-        : scanBlock(block, partial[index]),
+        : scanBlock(block, lastLineIncomplete && index === last),
     );
-    scanned.current = { blocks, scans, partial };
+    scanned.current = { blocks, scans };
     return collectReferences(scans);
   }, [blocks, lastLineIncomplete]);
   // Footnote ids are unique per answer: two answers that both have a `[^1]` must not share an id.

@@ -106,11 +106,6 @@ function isRenderable(part: UIPart): boolean {
   }
 }
 
-function sameSourcePart(a: unknown, b: unknown): boolean {
-  if (!isRecord(a) || !isRecord(b)) return a === b;
-  return a.id === b.id && a.url === b.url && a.title === b.title;
-}
-
 function samePart(a: UIPart, b: UIPart): boolean {
   if (!isRenderable(a) || !isRenderable(b)) return a === b;
   switch (a.type) {
@@ -123,7 +118,8 @@ function samePart(a: UIPart, b: UIPart): boolean {
     case 'file':
       return b.type === 'file' && sameFilePart(a, b);
     case 'source':
-      return b.type === 'source' && sameSourcePart(a.source, b.source);
+      // Sources render in the list after the parts, from `message`: nothing to compare here.
+      return b.type === 'source';
     default:
       return a.type === b.type;
   }
@@ -136,7 +132,8 @@ interface PartBoundaryProps {
 
 /**
  * The last line of defence: a renderer (a host's own, say) that throws on a part loses that part
- * only, not the whole conversation. The next version of the part gets a fresh try.
+ * only, not the whole conversation (React reports the error). The next version of the part gets a
+ * fresh try.
  */
 class PartBoundary extends Component<PartBoundaryProps, { part: UIPart; failed: boolean }> {
   override state = { part: this.props.part, failed: false };
@@ -147,14 +144,6 @@ class PartBoundary extends Component<PartBoundaryProps, { part: UIPart; failed: 
 
   static getDerivedStateFromError() {
     return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    const type = isRecord(this.props.part) ? String(this.props.part.type) : typeof this.props.part;
-    warnOnce(
-      `throw:${type}`,
-      `the renderer of a "${type}" part threw (${String(error)}); the part is not shown.`,
-    );
   }
 
   override render(): ReactNode {

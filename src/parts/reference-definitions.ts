@@ -23,7 +23,7 @@ const LABEL = /\[((?:[^\\[\]]|\\.)+)\]/g;
 // HTML blocks that run to the end of the text until their end marker (CommonMark 4.6, kinds 1-5):
 // anything appended to such a block would show up inside it.
 const HTML_RUNS_ON = /^ {0,3}<(?:[!?]|(?:script|pre|style|textarea)(?:[\s>]|$))/im;
-// Lines of a footnote definition after a blank line are indented this much (or by a tab).
+// A footnote's continuation lines are indented up to this much (or by a tab).
 const FOOTNOTE_INDENT = /^(?: {1,4}|\t)/;
 
 /** The way the parser compares labels: case-insensitive, runs of whitespace as one space. */
@@ -53,8 +53,6 @@ export interface BlockReferences {
   sealed: boolean;
 }
 
-const NO_USES: string[] = [];
-
 /**
  * Scans one block. `lastLineIncomplete`: the block's last line may still be streaming, so a link
  * definition on it (whose URL may be cut short) is not taken yet.
@@ -62,67 +60,43 @@ const NO_USES: string[] = [];
 export function scanBlock(block: string, lastLineIncomplete = false): BlockReferences {
   const links: BlockReferences['links'] = [];
   const footnotes: FootnoteDefinition[] = [];
-  if (!block.includes('[')) return { links, footnotes, uses: NO_USES, sealed: false };
-
+  // Most blocks have no brackets at all: nothing to define, nothing to use.
+  if (!block.includes('[')) return { links, footnotes, uses: [], sealed: false };
   const lines = block.split('\n');
   let fence: Fence | null = null;
   // The line before continues a paragraph, which a definition cannot interrupt.
   let inParagraph = false;
-  let note: { key: string; lines: string[]; blanks: number } | null = null;
-  const endNote = () => {
-    if (note) footnotes.push({ key: note.key, content: note.lines.join('\n').trim() });
-    note = null;
-  };
+  // The footnote whose text the lines are, up to the next definition: within one block a blank
+  // line is always followed by an indented continuation (see `split-markdown-blocks.ts`).
+  let note: FootnoteDefinition | undefined;
 
   lines.forEach((line, index) => {
-    const blank = line.trim() === '';
-    if (note) {
-      if (blank) {
-        note.blanks++;
-        return;
-      }
-      const continues =
-        note.blanks > 0
-          ? FOOTNOTE_INDENT.test(line)
-          : !FOOTNOTE_DEFINITION.test(line) && !LINK_DEFINITION.test(line);
-      if (continues) {
-        for (; note.blanks > 0; note.blanks--) note.lines.push('');
-        note.lines.push(line.replace(FOOTNOTE_INDENT, ''));
-        return;
-      }
-      endNote();
+    const footnote = FOOTNOTE_DEFINITION.exec(line);
+    const link = footnote ? null : LINK_DEFINITION.exec(line);
+    if (note && !footnote && !link) {
+      note.content += `\n${line.replace(FOOTNOTE_INDENT, '')}`;
+      return;
     }
+    note = undefined;
     if (fence) {
       if (closesFence(line, fence)) fence = null;
-      return;
-    }
-    if (blank) {
+    } else if (!line.trim()) {
       inParagraph = false;
-      return;
+    } else if (footnote && !inParagraph) {
+      note = { key: normalizeLabel(footnote[1]!), content: footnote[2]! };
+      footnotes.push(note);
+    } else if (link && !inParagraph && link[1]![0] !== '^' && link[1]!.trim()) {
+      if (!lastLineIncomplete || index < lines.length - 1)
+        links.push([normalizeLabel(link[1]!), line.trim()]);
+    } else {
+      fence = openFence(line);
+      inParagraph = !fence && !ATX_HEADING.test(line);
     }
-    if (!inParagraph) {
-      const footnote = FOOTNOTE_DEFINITION.exec(line);
-      if (footnote) {
-        note = { key: normalizeLabel(footnote[1]!), lines: [footnote[2]!], blanks: 0 };
-        return;
-      }
-      const link = LINK_DEFINITION.exec(line);
-      if (link && !link[1]!.startsWith('^') && link[1]!.trim()) {
-        if (!(lastLineIncomplete && index === lines.length - 1)) {
-          links.push([normalizeLabel(link[1]!), line.trim()]);
-        }
-        return;
-      }
-    }
-    fence = openFence(line);
-    inParagraph = !fence && !ATX_HEADING.test(line);
   });
-  endNote();
 
   const uses = new Set<string>();
-  for (const match of block.matchAll(LABEL)) {
-    const label = match[1]!;
-    uses.add(label.startsWith('^') ? `^${normalizeLabel(label.slice(1))}` : normalizeLabel(label));
+  for (const [, label] of block.matchAll(LABEL)) {
+    uses.add(label![0] === '^' ? `^${normalizeLabel(label!.slice(1))}` : normalizeLabel(label!));
   }
   return { links, footnotes, uses: [...uses], sealed: fence !== null || HTML_RUNS_ON.test(block) };
 }
@@ -137,7 +111,7 @@ export interface Footnote extends FootnoteDefinition {
 export interface BlockExtras {
   /** Definitions to parse the block with (empty when it uses none from elsewhere). */
   extra: string;
-  /** `KEY=number` for each footnote the block calls, joined by newlines (empty when none). */
+  /** `KEY number` for each footnote the block calls (labels hold no spaces), one per line. */
   notes: string;
 }
 
@@ -173,7 +147,7 @@ export function collectReferences(scans: BlockReferences[]): AnswerReferences {
         const key = use.slice(1);
         const note = notes.get(key);
         if (!note) continue;
-        numbers.push(`${key}=${note.number}`);
+        numbers.push(`${key} ${note.number}`);
         if (!scan.footnotes.some((own) => own.key === key)) stubs.push(`[^${key}]: ${note.number}`);
       } else {
         const line = links.get(use);

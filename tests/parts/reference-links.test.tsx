@@ -5,7 +5,7 @@
  * footnotes are listed once, under ids unique to each answer.
  */
 import { render, screen, within } from '@testing-library/react';
-import { createHrefResolver, Markdown, MessageParts } from '../../src/parts';
+import { createHrefResolver, Markdown, MessageParts, TextPart } from '../../src/parts';
 import { assistantMessage } from './fixtures';
 
 const resolveHref = createHrefResolver('https://docs.acme.dev');
@@ -129,6 +129,33 @@ describe('reference links and footnotes', () => {
     const { container } = render(<Markdown text={text} resolveHref={resolveHref} />);
     expect(container.querySelector('pre code')?.textContent).toBe('const a = arr[1];');
     expect(screen.getByRole('link', { name: 'x' })).toHaveAttribute('href', 'https://docs.acme.dev/guides/x');
+  });
+
+  it('while streaming, takes a link definition once its line is complete', () => {
+    const view = (text: string, isStreaming: boolean) => (
+      <TextPart
+        part={{ type: 'text', text }}
+        message={assistantMessage([{ type: 'text', text }])}
+        isStreaming={isStreaming}
+        resolveHref={resolveHref}
+      />
+    );
+    const { rerender, container } = render(view('Use [x][1].\n\n[1]: /guides/inst', true));
+    // Half a URL is not used.
+    expect(container.querySelector('a')).toBeNull();
+    rerender(view('Use [x][1].\n\n[1]: /guides/install', true));
+    expect(container.querySelector('a')).toBeNull();
+    // The next block starts: the definition's line is complete.
+    rerender(view('Use [x][1].\n\n[1]: /guides/install\n\nMore.', true));
+    expect(screen.getByRole('link', { name: 'x' })).toHaveAttribute(
+      'href',
+      'https://docs.acme.dev/guides/install',
+    );
+    // An answer that ends on a definition: taken when the stream ends.
+    rerender(view('Use [y][2].\n\n[2]: /guides/y', true));
+    expect(container.querySelector('a')).toBeNull();
+    rerender(view('Use [y][2].\n\n[2]: /guides/y', false));
+    expect(screen.getByRole('link', { name: 'y' })).toHaveAttribute('href', 'https://docs.acme.dev/guides/y');
   });
 
   it('leaves a reference without a definition as the text it was', () => {
