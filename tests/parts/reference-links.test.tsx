@@ -158,6 +158,20 @@ describe('reference links and footnotes', () => {
     expect(screen.getByRole('link', { name: 'y' })).toHaveAttribute('href', 'https://docs.acme.dev/guides/y');
   });
 
+  it('takes no definition from inside code or from the middle of a paragraph', () => {
+    const text = [
+      'Links: [a][1] and [b][2].',
+      '```md\n[1]: /from-code\n```',
+      'A paragraph line\n[2]: /from-paragraph',
+    ].join('\n\n');
+    const { container } = render(<Markdown text={text} resolveHref={resolveHref} />);
+    expect(container.querySelector('a')).toBeNull();
+    expect(container).toHaveTextContent('Links: [a][1] and [b][2].');
+    // Both still show as what they are: code, and paragraph text.
+    expect(container.querySelector('pre code')).toHaveTextContent('[1]: /from-code');
+    expect(container).toHaveTextContent('A paragraph line [2]: /from-paragraph');
+  });
+
   it('leaves a reference without a definition as the text it was', () => {
     const { container } = render(
       <Markdown text="See [the guide][nope] and [^none]." resolveHref={resolveHref} />,
