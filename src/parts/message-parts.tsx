@@ -13,7 +13,7 @@ import {
 import { FilePart } from './file-part';
 import { type PartClassNames, PartClassNamesContext, usePartClassNames } from './part-class-names';
 import { ReasoningPart } from './reasoning-part';
-import { collectSources, SourcesList } from './sources';
+import { collectSources, isRecord, SourcesList } from './sources';
 import { TextPart } from './text-part';
 import { ToolInvocationPart } from './tool-invocation-part';
 import type {
@@ -79,9 +79,6 @@ interface PartSlotProps extends PartRenderContext {
   part: UIPart;
   components: ResolvedComponents;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
 
 /**
  * Whether a part has the fields its renderer reads, with the types it reads them as. The v4 client
@@ -165,13 +162,19 @@ const PartSlot = memo(
 );
 PartSlot.displayName = 'PartSlot';
 
+/** An unknown or malformed part: nothing shown, a warning in development. */
+function skip(part: unknown): null {
+  const type = isRecord(part) ? String(part.type) : typeof part;
+  warnOnce(
+    `part:${type}`,
+    `a message part of type "${type}" is not shown: no renderer for that type (text, reasoning, tool-invocation, source, file, step-start), or a field it needs is missing.`,
+  );
+  return null;
+}
+
 function PartContent({ part, components, ...context }: PartSlotProps) {
   const className = usePartClassNames().part;
-  if (!isRenderable(part)) {
-    const type = isRecord(part) ? String(part.type) : typeof part;
-    warnOnce(`malformed:${type}`, `a "${type}" part without the fields it needs was skipped.`);
-    return null;
-  }
+  if (!isRenderable(part)) return skip(part);
   switch (part.type) {
     case 'text': {
       const Text = components.text;
@@ -216,14 +219,8 @@ function PartContent({ part, components, ...context }: PartSlotProps) {
     case 'source':
     case 'step-start':
       return null;
-    default: {
-      const type = String((part as { type?: unknown }).type);
-      warnOnce(
-        `part:${type}`,
-        `no renderer for message part type "${type}"; it is not shown. Known types: text, reasoning, tool-invocation, source, file, step-start.`,
-      );
-      return null;
-    }
+    default:
+      return skip(part);
   }
 }
 

@@ -9,7 +9,7 @@ import { externalLinkProps } from './suggestions';
 import { SEARCH_TOOL_NAME } from './tool-invocation-part';
 import type { SourcesProps } from './types';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
 /**
