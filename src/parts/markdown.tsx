@@ -12,20 +12,17 @@ import {
   useMemo,
   useRef,
 } from 'react';
-import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import type { Components, ExtraProps } from 'react-markdown';
 import { CodeBlock } from './code-block';
 import { createIsExternal, isSafeHref, keepSafeHref } from './href';
 import { type BlockReferences, collectReferences, normalizeLabel, scanBlock } from './reference-definitions';
-import { remarkGfmSyntax } from './remark-gfm-syntax';
+import { RenderMarkdown } from './render-markdown';
 import { type MarkdownBlocks, updateMarkdownBlocks } from './split-markdown-blocks';
 import { externalLinkProps, parseSuggestions, Suggestions } from './suggestions';
 import { MarkdownTable } from './table';
 
 /** The fence info string that turns a code block into follow-up links. */
 export const SUGGESTIONS_LANGUAGE = 'suggestions';
-
-// Module-level so every block gets the same array and react-markdown sees no change.
-const remarkPlugins = [remarkGfmSyntax];
 
 interface LinkPolicy {
   resolveHref: (href: string) => string | null;
@@ -135,7 +132,7 @@ function footnoteCalls(parsed: string, prefix: string, notes: string) {
       }
     }
   };
-  return () => (tree: Root) => {
+  return (tree: Root) => {
     tree.children = tree.children.filter(
       (node) => !(node.type === 'element' && node.tagName === 'section' && node.properties.dataFootnotes),
     );
@@ -159,14 +156,13 @@ const MarkdownBlock = memo(
   function MarkdownBlock({ source, extra, notes, prefix, components }: MarkdownBlockProps) {
     const parsed = extra ? `${source}\n\n${extra}` : source;
     return (
-      <ReactMarkdown
-        remarkPlugins={remarkPlugins}
-        rehypePlugins={[footnoteCalls(parsed, prefix, notes)]}
+      <RenderMarkdown
+        transform={footnoteCalls(parsed, prefix, notes)}
         components={components}
         urlTransform={urlTransform}
       >
         {parsed}
-      </ReactMarkdown>
+      </RenderMarkdown>
     );
   },
   (prev, next) =>

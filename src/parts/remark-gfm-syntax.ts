@@ -12,16 +12,16 @@ import { gfm } from 'micromark-extension-gfm';
 import type {} from 'remark-parse';
 import type { Processor } from 'unified';
 
-// Built once: react-markdown runs its plugins for every block it renders (each streamed chunk),
-// and the extensions hold no state between parses.
-const syntax = gfm();
-const fromMarkdown = gfmFromMarkdown();
+// Built once: every block rendered (each streamed chunk) is parsed with them, and they hold no
+// state between parses. `render-markdown.tsx` passes them to the parser directly.
+export const gfmSyntax = gfm();
+export const gfmFromMarkdownExtension = gfmFromMarkdown();
 
 /** A unified plugin: the GFM syntax for `remark-parse`. Takes no options (as used by the widget). */
 export function remarkGfmSyntax(this: Processor): undefined {
   const data = this.data();
   data.micromarkExtensions ??= [];
-  data.micromarkExtensions.push(syntax);
+  data.micromarkExtensions.push(gfmSyntax);
   data.fromMarkdownExtensions ??= [];
-  data.fromMarkdownExtensions.push(fromMarkdown);
+  data.fromMarkdownExtensions.push(gfmFromMarkdownExtension);
 }

@@ -4,9 +4,10 @@
  * fragments a stream produces.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
-import ReactMarkdown from 'react-markdown';
+import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { remarkGfmSyntax } from '../../src/parts/remark-gfm-syntax';
+import { RenderMarkdown } from '../../src/parts/render-markdown';
 
 const DOCUMENT = `# Configure the widget
 
@@ -57,5 +58,27 @@ describe('remarkGfmSyntax', () => {
       const prefix = DOCUMENT.slice(0, end);
       expect(render(prefix, remarkGfmSyntax), prefix).toBe(render(prefix, remarkGfm));
     }
+  });
+
+  it('is what the widget renders with: RenderMarkdown gives the output of react-markdown with remark-gfm', () => {
+    const html = `${DOCUMENT}\nRaw <b>html</b> and <div>a block</div>; [bad](javascript:alert(1)) ![img](/a.png "t")\n`;
+    for (let end = 1; end <= html.length; end += 7) {
+      const prefix = html.slice(0, end);
+      const ours = renderToStaticMarkup(
+        <RenderMarkdown urlTransform={defaultUrlTransform}>{prefix}</RenderMarkdown>,
+      );
+      const theirs = renderToStaticMarkup(
+        <ReactMarkdown remarkPlugins={[remarkGfm]} urlTransform={defaultUrlTransform}>
+          {prefix}
+        </ReactMarkdown>,
+      );
+      expect(ours, prefix).toBe(theirs);
+    }
+    // Raw HTML shows as text; an unsafe URL is dropped.
+    const full = renderToStaticMarkup(
+      <RenderMarkdown urlTransform={defaultUrlTransform}>{html}</RenderMarkdown>,
+    );
+    expect(full).toContain('&lt;b&gt;html&lt;/b&gt;');
+    expect(full).not.toContain('javascript:');
   });
 });

@@ -20,15 +20,15 @@ import {
   type ToolInvocationProps,
 } from '../../src/parts';
 
-// Every render of a Markdown block is one call of react-markdown's component with that block.
+// Every render of a Markdown block is one call of the renderer component with that block.
 const { markdownRenders } = vi.hoisted(() => ({ markdownRenders: [] as string[] }));
-vi.mock('react-markdown', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('react-markdown')>();
-  function CountedMarkdown(props: Parameters<typeof actual.default>[0]) {
+vi.mock('../../src/parts/render-markdown', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/parts/render-markdown')>();
+  function CountedMarkdown(props: Parameters<typeof actual.RenderMarkdown>[0]) {
     markdownRenders.push(String(props.children));
-    return createElement(actual.default, props);
+    return createElement(actual.RenderMarkdown, props);
   }
-  return { ...actual, default: CountedMarkdown };
+  return { ...actual, RenderMarkdown: CountedMarkdown };
 });
 
 const ANSWER = [
