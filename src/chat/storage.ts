@@ -5,6 +5,7 @@
  * replaced by memory, and each problem is reported once with `console.warn`.
  */
 import type { MessageRole } from '../protocol';
+import { isRecord } from '../protocol/search-results';
 import type { AssistantMessage, StoredThread, ThreadStorage } from './types';
 
 /** Version of what is written to localStorage; data of another version is discarded. */
@@ -118,8 +119,6 @@ function revive(messages: AssistantMessage[]): AssistantMessage[] {
 
 type Check = (value: unknown) => boolean;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString: Check = (value) => typeof value === 'string';
 const optional =
   (check: Check): Check =>

@@ -1,6 +1,7 @@
 import { Component, type ComponentType, memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import type { AssistantMessage } from '../chat/types';
 import type { SourceLink } from '../protocol/search-results';
+import { isRecord } from '../protocol/search-results';
 import { warnOnce } from './dev';
 import {
   sameContext,
@@ -13,7 +14,7 @@ import {
 import { FilePart } from './file-part';
 import { type PartClassNames, PartClassNamesContext, usePartClassNames } from './part-class-names';
 import { ReasoningPart } from './reasoning-part';
-import { collectSources, isRecord, SourcesList } from './sources';
+import { collectSources, SourcesList } from './sources';
 import { TextPart } from './text-part';
 import { ToolInvocationPart } from './tool-invocation-part';
 import type {

@@ -1,16 +1,13 @@
 import { memo, useId } from 'react';
 import type { AssistantMessage } from '../chat/types';
 import { useLabels } from '../labels';
-import { type SourceLink, searchResultLinks } from '../protocol/search-results';
+import { isRecord, type SourceLink, searchResultLinks } from '../protocol/search-results';
 import { sameContext, sameSources } from './equality';
 import { createIsExternal } from './href';
 import { usePartClassNames } from './part-class-names';
 import { externalLinkProps } from './suggestions';
 import { SEARCH_TOOL_NAME } from './tool-invocation-part';
 import type { SourcesProps } from './types';
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
 
 /**
  * The sources of a message, in order of appearance: `source` parts and the results of the

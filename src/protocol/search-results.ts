@@ -17,7 +17,8 @@ export interface SourceLink {
   title: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+/** A plain object (not `null`, not an array); the widget's hand-written shape checks share it. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads the links out of a `search` tool result of either shape; anything unreadable is skipped. */
