@@ -37,7 +37,7 @@ function useLinkPolicy(): LinkPolicy {
   return policy;
 }
 
-// Drops the hast node react-markdown passes along so it never lands on a DOM element.
+// Drops the hast node the renderer passes along (as react-markdown does) so it never lands on a DOM element.
 type ElementProps<T extends keyof JSX.IntrinsicElements> = ComponentPropsWithoutRef<T> & ExtraProps;
 
 function MarkdownLink({ node: _node, href, children, ...props }: ElementProps<'a'>) {
@@ -183,7 +183,7 @@ export interface MarkdownProps extends Omit<HTMLAttributes<HTMLDivElement>, 'chi
    */
   resolveHref?: (href: string) => string | null;
   /**
-   * Element overrides for react-markdown (`{ table: MyTable }`), merged over the defaults (links,
+   * Element overrides, as react-markdown's `components` (`{ table: MyTable }`), merged over the defaults (links,
    * images, code blocks). Keep the object stable (module level or `useMemo`): a new one re-renders
    * every block.
    */

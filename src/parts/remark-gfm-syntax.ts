@@ -5,7 +5,8 @@
  * Markdown serializer into the bundle (a fifth of the widget's Markdown code) although answers are
  * only ever parsed and rendered, never written back out. This plugin registers the same micromark
  * syntax and mdast-from-markdown extensions, so the tree, and so the output, is the same: tables,
- * task lists, strikethrough, autolink literals and footnotes.
+ * task lists, strikethrough, autolink literals and footnotes. The widget passes the two extensions
+ * to the parser itself (`render-markdown.tsx`); the plugin is how a test holds them to remark-gfm.
  */
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
