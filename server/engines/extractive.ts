@@ -110,13 +110,16 @@ function relatedPages(context: AnswerContext, exclude: Set<string>): { title: st
   const best = context.sources[0]?.path ?? '/';
   const folder = best.slice(0, best.lastIndexOf('/') + 1);
   if (folder !== '/') {
-    for (const page of context.index.pages) if (page.path.startsWith(folder)) add(page.path, page.title);
+    for (const page of context.index.pages) {
+      if (picked.length >= MAX_SUGGESTIONS) return picked;
+      if (page.path.startsWith(folder)) add(page.path, page.title);
+    }
   }
   // Shallow pages first: an overview is a better place to start browsing than a deep page.
-  const byDepth = [...context.index.pages].sort(
-    (a, b) => a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path),
-  );
-  for (const page of byDepth) add(page.path, page.title);
+  for (const page of context.index.pagesByDepth) {
+    if (picked.length >= MAX_SUGGESTIONS) break;
+    add(page.path, page.title);
+  }
   return picked;
 }
 
