@@ -380,10 +380,10 @@ ${keyTable(results.stream)}
 Synthetic docs corpora (about 2.5 kB of Markdown a page), the extractive engine, ${CONCURRENCY} requests in
 flight at once over HTTP on 127.0.0.1; the service runs in a child process of its own (index build
 and heap growth measured there, after a forced GC), rate limits raised for the run.${
-  results.serviceAt
-    ? ` These figures come from a service-only run on ${results.serviceAt} (\`npx tsx bench/service.ts\`), after a fix to the service; the rest of the page is from the run above.`
-    : ''
-}
+    results.serviceAt
+      ? ` These figures come from a service-only run on ${results.serviceAt} (\`npx tsx bench/service.ts\`), after a fix to the service; the rest of the page is from the run above.`
+      : ''
+  }
 
 ${serviceTable(results.service)}
 
