@@ -257,8 +257,7 @@ export class DocsIndex {
     return factors;
   }
 
-  private run(text: string, docBoost: Float64Array | undefined): TermScores | undefined {
-    if (!queryTerms(text).length) return undefined;
+  private run(text: string, docBoost: Float64Array | undefined): TermScores {
     return this.terms.score(text, { fieldBoost: FIELD_BOOSTS, matching: TERM_MATCHING, docBoost });
   }
 
@@ -270,10 +269,10 @@ export class DocsIndex {
     const count = this.sections.length;
     const scores = new Float64Array(count);
     const candidates: number[] = [];
-    const add = (results: TermScores | undefined, weight: number) => {
-      for (const section of results?.matched ?? []) {
+    const add = (results: TermScores, weight: number) => {
+      for (const section of results.matched) {
         if (!scores[section]) candidates.push(section);
-        scores[section]! += results!.scores[section]! * weight;
+        scores[section]! += results.scores[section]! * weight;
       }
     };
     const fromQuestion = this.run(question, docBoost);
@@ -313,7 +312,7 @@ export class DocsIndex {
       hits.push({
         section: this.sections[section]!,
         score: ranked[section]!,
-        questionTerms: fromQuestion?.scores[section] ? fromQuestion.termsOf(section) : [],
+        questionTerms: fromQuestion.scores[section] ? fromQuestion.termsOf(section) : [],
       });
     }
     return { hits, terms, confident: isConfident(hits, terms, history.length > 0) };

@@ -181,18 +181,20 @@ export class TermIndex {
     const { fieldBoost, matching, docBoost } = options;
     const scores = new Float64Array(this.size);
     const matched: number[] = [];
-    const queryTerms = this.analyze(text);
-    const terms = [...new Set(queryTerms)];
+    // Each distinct term once, with how often the text repeats it.
+    const repeats = new Map<string, number>();
+    for (const term of this.analyze(text)) repeats.set(term, (repeats.get(term) ?? 0) + 1);
+    const terms = [...repeats.keys()];
     // How many distinct query terms each document matched, and which (one bit set per term).
     const termCount = new Uint16Array(this.size);
     const termBits = terms.map(() => new Uint32Array(Math.ceil(this.size / 32)));
     terms.forEach((term, t) => {
-      const repeats = queryTerms.filter((other) => other === term).length;
       const bits = termBits[t]!;
+      const count = repeats.get(term)!;
       for (const [postings, weight] of this.expand(term, matching)) {
         postings.forEach((field, f) => {
           if (!field) return;
-          const boost = repeats * weight * (fieldBoost[f] ?? 1);
+          const boost = count * weight * (fieldBoost[f] ?? 1);
           const lengths = this.fieldLengths[f]!;
           const average = this.averageLengths[f]!;
           const holding = field.docs.length;

@@ -24,6 +24,8 @@ const INDENTED = /^[ \t]/;
 export interface Fence {
   char: string;
   length: number;
+  /** The info string's first word (the language), `''` when there is none. */
+  language: string;
 }
 
 /** The fence a line opens (```` ``` ```` or `~~~`, possibly indented), or null. */
@@ -35,7 +37,7 @@ export function openFence(line: string): Fence | null {
   // A backtick fence's info string may not contain backticks (CommonMark 4.5); `` ```x``` `` is
   // inline code, not a fence.
   if (marker[0] === '`' && info.includes('`')) return null;
-  return { char: marker[0]!, length: marker.length };
+  return { char: marker[0]!, length: marker.length, language: info.trim().split(/\s/, 1)[0]! };
 }
 
 /** Whether `line` closes `fence`. */

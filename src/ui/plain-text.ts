@@ -4,10 +4,11 @@
  * as their text, and the result is cut to a length worth hearing.
  */
 
+import { SUGGESTIONS_LANGUAGE } from '../parts/markdown';
+import { closesFence, type Fence, openFence } from '../parts/split-markdown-blocks';
+
 /** Longest announcement (in characters) before it is cut at a word with "…". */
 export const ANNOUNCEMENT_MAX_LENGTH = 300;
-
-const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)[^\n]*$/;
 
 /**
  * `codeBlock` replaces each fenced code block ("" drops them). Markdown this does not know is left
@@ -15,18 +16,16 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)[^\n]*$/;
  */
 export function markdownToPlainText(markdown: string, codeBlock: string): string {
   const lines: string[] = [];
-  let fence: { marker: string; info: string } | null = null;
+  let fence: Fence | null = null;
   for (const line of markdown.split(/\r?\n/)) {
     if (fence) {
-      const close = line.trim();
-      if (close.startsWith(fence.marker) && /^([`~])\1*$/.test(close)) fence = null;
+      if (closesFence(line, fence)) fence = null;
       continue;
     }
-    const open = FENCE.exec(line);
-    if (open?.[1]) {
-      fence = { marker: open[1], info: open[2] ?? '' };
+    fence = openFence(line);
+    if (fence) {
       // Suggestions show as links under the answer; the reader finds them there.
-      if (fence.info !== 'suggestions' && codeBlock) lines.push(codeBlock);
+      if (fence.language !== SUGGESTIONS_LANGUAGE && codeBlock) lines.push(codeBlock);
       continue;
     }
     lines.push(plainLine(line));
