@@ -1,75 +1,35 @@
 /// <reference types="vitest/config" />
-import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-const external = [/^react($|\/)/, /^react-dom($|\/)/];
-
 /**
- * Chunks kept apart from the widget's shell (what loads before the assistant is opened): the chat
- * hook, the part renderers and their libraries (markdown, AI SDK), loaded by the lazy panel; and
- * the small protocol helpers (paths, keys, stream codes). The zod schemas (request, error body,
- * static export) and zod itself get a chunk of their own: their module-level zod calls cannot be
- * tree-shaken by the host's bundler, and the widget never imports them (it checks stored threads and
- * error bodies by hand), so anywhere else they would ride along into the widget for nothing.
+ * The workspace's test runner. Each package builds with its own config
+ * (`packages/docs-assistant/vite.config.ts`, `packages/docs-assistant-server/vite.config.ts`);
+ * tests import the sources, and `docs-assistant/*` resolves to the widget's sources here exactly as
+ * `tsconfig.json`'s `paths` say, so the server's sources run without a build. What users install is
+ * tested from the packed tarballs in `tests/consumers/`.
  */
-const chunkGroups = [
-  {
-    name: 'schemas',
-    test: /[\\/](node_modules[\\/]zod[\\/]|src[\\/]protocol[\\/](schemas|static-export|errors)\.ts$)/,
-    priority: 3,
-  },
-  { name: 'protocol', test: /[\\/]src[\\/]protocol[\\/]/, priority: 2 },
-  { name: 'assistant', test: /[\\/](node_modules|src[\\/](chat|parts))[\\/]/, priority: 1 },
-].map((group) => ({ ...group, includeDependenciesRecursively: false }));
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
 
-/** `src/styles/entry.ts` exists only to emit `docs-assistant.css`; drop its empty JS file. */
-const cssOnlyEntry: Plugin = {
-  name: 'docs-assistant:css-only-entry',
-  // After Vite's CSS plugin has collected the entry's styles.
-  enforce: 'post',
-  generateBundle(_options, bundle) {
-    for (const [fileName, output] of Object.entries(bundle)) {
-      if (output.type === 'chunk' && output.isEntry && output.name === 'styles') delete bundle[fileName];
-    }
-  },
-};
+const widget = (path: string) =>
+  fileURLToPath(new URL(`./packages/docs-assistant/src/${path}`, import.meta.url));
+
+/** `docs-assistant` and its subpath exports, to the sources they are built from. */
+export const sourceAliases = [
+  { find: /^docs-assistant$/, replacement: widget('index.ts') },
+  { find: /^docs-assistant\/widget$/, replacement: widget('widget.ts') },
+  { find: /^docs-assistant\/protocol$/, replacement: widget('protocol/entry.ts') },
+  { find: /^docs-assistant\/static-export$/, replacement: widget('static-export/index.ts') },
+  { find: /^docs-assistant\/static-export\/react$/, replacement: widget('static-export/react.ts') },
+  { find: /^docs-assistant\/styles\.css$/, replacement: widget('styles/docs-assistant.css') },
+];
 
 export default defineConfig({
-  plugins: [react(), cssOnlyEntry],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    cssCodeSplit: false,
-    lib: {
-      entry: {
-        index: 'src/index.ts',
-        // docs-assistant/widget: the widget alone (see src/widget.ts).
-        widget: 'src/widget.ts',
-        // docs-assistant/static-export (server-side admin client) and its dashboard panel.
-        'static-export': 'src/static-export/index.ts',
-        'static-export-react': 'src/static-export/react.ts',
-        // Emits dist/docs-assistant.css (the `./styles.css` export); the JS never imports CSS.
-        styles: 'src/styles/entry.ts',
-      },
-      formats: ['es'],
-      cssFileName: 'docs-assistant',
-    },
-    rolldownOptions: {
-      external,
-      // Lets the shell's entry share modules with its lazy panel chunk without pulling the heavy
-      // chunk into what loads before the assistant is opened.
-      preserveEntrySignatures: 'allow-extension',
-      output: {
-        chunkFileNames: 'chunks/[name]-[hash].js',
-        codeSplitting: { groups: chunkGroups },
-      },
-    },
-  },
+  plugins: [react()],
+  resolve: { alias: sourceAliases },
   test: {
     globals: true,
     environment: 'node',
-    include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['tests/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -1,5 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
-import '../src/styles/docs-assistant.css';
+import '../packages/docs-assistant/src/styles/docs-assistant.css';
+import '../packages/docs-assistant/src/static-export/panel.css';
 
 const preview: Preview = {
   parameters: {

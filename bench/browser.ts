@@ -67,12 +67,12 @@ async function buildPages(outDir: string): Promise<void> {
           alias: [
             {
               find: /^docs-assistant\/styles\.css$/,
-              replacement: join(ROOT, 'src/styles/docs-assistant.css'),
+              replacement: join(ROOT, 'packages/docs-assistant/src/styles/docs-assistant.css'),
             },
             // BENCH_SRC: measure another copy of `src/` (a patch under study) in the same harness.
             {
               find: /^docs-assistant$/,
-              replacement: join(process.env.BENCH_SRC ?? join(ROOT, 'src'), 'index.ts'),
+              replacement: join(process.env.BENCH_SRC ?? join(ROOT, 'packages/docs-assistant/src'), 'index.ts'),
             },
           ],
         },

@@ -35,9 +35,9 @@ import {
   searchRecord,
   TERM_MATCHING,
   tokenize,
-} from '../server/retrieval';
-import type { DocPage } from '../server/retrieval/markdown';
-import { parseDocument } from '../server/retrieval/markdown';
+} from '../packages/docs-assistant-server/src/retrieval';
+import type { DocPage } from '../packages/docs-assistant-server/src/retrieval/markdown';
+import { parseDocument } from '../packages/docs-assistant-server/src/retrieval/markdown';
 import { seeded } from './corpus';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

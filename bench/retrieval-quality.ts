@@ -15,7 +15,7 @@ import {
   type EvalReport,
   evaluateRetrieval,
   loadDocs,
-} from '../server/retrieval';
+} from '../packages/docs-assistant-server/src/retrieval';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const QUESTIONS = `${ROOT}tests/server/fixtures/retrieval-questions.json`;

@@ -45,7 +45,7 @@ export interface ServiceRun {
 async function serveChild(docsDir: string): Promise<void> {
   setTimeout(() => process.exit(0), CHILD_LIFETIME_MS).unref();
   const { serve } = await import('@hono/node-server');
-  const { createAssistantService } = await import('../server/service');
+  const { createAssistantService } = await import('../packages/docs-assistant-server/src/service');
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const heapBefore = process.memoryUsage().heapUsed;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createAssistantService } from '../server/service';
+import { createAssistantService } from '../packages/docs-assistant-server/src/service';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 

@@ -10,8 +10,11 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: [
-      { find: /^docs-assistant\/styles\.css$/, replacement: here('../src/styles/docs-assistant.css') },
-      { find: /^docs-assistant$/, replacement: here('../src/index.ts') },
+      {
+        find: /^docs-assistant\/styles\.css$/,
+        replacement: here('../packages/docs-assistant/src/styles/docs-assistant.css'),
+      },
+      { find: /^docs-assistant$/, replacement: here('../packages/docs-assistant/src/index.ts') },
     ],
   },
   build: { outDir: here('dist'), emptyOutDir: true, sourcemap: true },

@@ -27,6 +27,7 @@ import { rolldown } from 'rolldown';
 import { build as viteBuild } from 'vite';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WIDGET = join(ROOT, 'packages/docs-assistant');
 
 /** Budgets in bytes of gzip -9 (1 kB = 1,000 bytes, as in the reference figures). */
 export const BUDGETS = {
@@ -76,20 +77,23 @@ createRoot(document.getElementById('root')).render(
 
 /** Builds the library into a temporary folder and measures it as an app would ship it. */
 export async function measureSize(): Promise<SizeReport> {
-  const work = await mkdtemp(join(tmpdir(), 'docs-assistant-size-'));
+  // Inside the repository, so the app's bundler resolves the widget's dependencies (now imports of
+  // the library build, as a host's bundler sees them) from the workspace's node_modules.
+  await mkdir(join(ROOT, 'tests/.artifacts'), { recursive: true });
+  const work = await mkdtemp(join(ROOT, 'tests/.artifacts/size-'));
   try {
     // Laid out as an installed package, so the app's bundler reads its `exports` and `sideEffects`.
     const pkg = join(work, 'node_modules', 'docs-assistant');
     const lib = join(pkg, 'dist');
     await mkdir(lib, { recursive: true });
-    await copyFile(join(ROOT, 'package.json'), join(pkg, 'package.json'));
+    await copyFile(join(WIDGET, 'package.json'), join(pkg, 'package.json'));
     // Vite resolves packages' `development` builds (micromark's asserts, say) unless NODE_ENV is
     // production, and Vitest sets it to `test`: pin it for the build, as `npm run build` has it.
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
     const built = await viteBuild({
-      root: ROOT,
-      configFile: join(ROOT, 'vite.config.ts'),
+      root: WIDGET,
+      configFile: join(WIDGET, 'vite.config.ts'),
       logLevel: 'silent',
       mode: 'production',
       build: { outDir: lib, emptyOutDir: true, sourcemap: false },

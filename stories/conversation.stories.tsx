@@ -4,7 +4,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { ToolInvocationProps } from '../src/parts/types';
+import type { ToolInvocationProps } from '../packages/docs-assistant/src/parts/types';
 import { QUESTIONS, REASONING_ANSWER, replies, SEARCH_ANSWER, SHORT_ANSWER } from './support/conversations';
 import {
   type AssistantArgs,

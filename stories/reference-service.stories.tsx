@@ -6,8 +6,8 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, within } from 'storybook/test';
-import { createInMemoryAssistant } from '../server/in-memory';
-import { DocsAssistant } from '../src/index';
+import { DocsAssistant } from '../packages/docs-assistant/src/index';
+import { createInMemoryAssistant } from '../packages/docs-assistant-server/src/in-memory';
 import type { AssistantStoryParameters } from './support/meta';
 import { type AssistantArgs, assistantArgs, assistantArgTypes, assistantControls } from './support/meta';
 import { ask, hooks, waitForAnswer } from './support/play';

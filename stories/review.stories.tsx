@@ -5,7 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { expect, waitFor } from 'storybook/test';
-import type { DocsAssistantHandle } from '../src/index';
+import type { DocsAssistantHandle } from '../packages/docs-assistant/src/index';
 import { ARABIC_LABELS, QUESTIONS, replies, STARTER_QUESTIONS } from './support/conversations';
 import type { AssistantStoryParameters } from './support/meta';
 import { STREAM_TIMEOUT_MS } from './support/play';

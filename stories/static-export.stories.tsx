@@ -6,7 +6,10 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { StaticExportPanel, type StaticExportPanelProps } from '../src/static-export/panel';
+import {
+  StaticExportPanel,
+  type StaticExportPanelProps,
+} from '../packages/docs-assistant/src/static-export/panel';
 import { STREAM_TIMEOUT_MS } from './support/play';
 import { bundle, job, type StaticExportRecording, staticExportFetch } from './support/static-export-fetch';
 

@@ -5,8 +5,8 @@
  */
 import { useChat } from '@ai-sdk/react';
 import { createRoot } from 'react-dom/client';
-import { STREAM_RENDER_THROTTLE_MS } from '../../src/chat/config';
-import { createRequestTrace, createTappedFetch } from '../../src/chat/stream-tap';
+import { STREAM_RENDER_THROTTLE_MS } from '../../packages/docs-assistant/src/chat/config';
+import { createRequestTrace, createTappedFetch } from '../../packages/docs-assistant/src/chat/stream-tap';
 import { benchFetch, chatPageAnswerShown, installBench } from './harness';
 
 let ask: (question: string) => void = () => {};

@@ -3,8 +3,8 @@
  * that feeds each story's replies (from its parameters) to the real widget.
  */
 import type { ArgTypes, Decorator, StoryContext } from '@storybook/react-vite';
-import type { StoredThread } from '../../src/chat/types';
-import { type DocsAssistantProps, defaultLabels } from '../../src/index';
+import type { StoredThread } from '../../packages/docs-assistant/src/chat/types';
+import { type DocsAssistantProps, defaultLabels } from '../../packages/docs-assistant/src/index';
 import { replies as recorded, STARTER_QUESTIONS } from './conversations';
 import type { Reply } from './replay';
 import { CONNECTION, DocsPage, StoryAssistant } from './story-assistant';

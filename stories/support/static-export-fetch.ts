@@ -4,7 +4,10 @@
  * handler and the reference service's job runner need Node (file system, crypto, gzip), so the
  * stories replay what they answer instead: same paths, statuses and JSON bodies.
  */
-import type { StaticExportBundle, StaticExportJob } from '../../src/protocol/static-export';
+import type {
+  StaticExportBundle,
+  StaticExportJob,
+} from '../../packages/docs-assistant/src/protocol/static-export';
 
 export interface RecordedAnswer {
   status: number;

@@ -3,8 +3,12 @@
  * storage of its own, so no story's conversation shows up in another.
  */
 import { forwardRef, type ReactNode, useState } from 'react';
-import type { StoredThread, ThreadStorage } from '../../src/chat/types';
-import { DocsAssistant, type DocsAssistantHandle, type DocsAssistantProps } from '../../src/index';
+import type { StoredThread, ThreadStorage } from '../../packages/docs-assistant/src/chat/types';
+import {
+  DocsAssistant,
+  type DocsAssistantHandle,
+  type DocsAssistantProps,
+} from '../../packages/docs-assistant/src/index';
 import { type Reply, replayFetch } from './replay';
 
 /** Connection props of every story: a public assistant key and a base URL nothing ever reaches. */

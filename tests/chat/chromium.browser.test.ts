@@ -12,7 +12,7 @@ import { serveWidgetPage, type WidgetPage } from '../ui/widget-page';
 import { DATA_STREAM_HEADERS, finishLine, serveHttp } from './helpers';
 
 const root = resolve(import.meta.dirname, '../.artifacts/chat-chromium');
-const src = resolve(import.meta.dirname, '../../src');
+const src = resolve(import.meta.dirname, '../../packages/docs-assistant/src');
 
 const MAIN = `
 import { createRoot } from 'react-dom/client';

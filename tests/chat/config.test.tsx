@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkConfig } from '../../src/chat/config';
-import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
+import { checkConfig } from '../../packages/docs-assistant/src/chat/config';
+import { useDocsAssistant } from '../../packages/docs-assistant/src/chat/use-docs-assistant';
 import { answerResponse, baseOptions, recordingFetch } from './helpers';
 
 afterEach(() => {

@@ -2,11 +2,11 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { createDataStreamResponse, formatDataStreamPart } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
-import { STREAM_RENDER_THROTTLE_MS } from '../../src/chat/config';
-import { threadStorageKey } from '../../src/chat/storage';
-import type { StoredThread, ThreadStorage } from '../../src/chat/types';
-import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
-import { createContextStore } from '../../src/context/store';
+import { STREAM_RENDER_THROTTLE_MS } from '../../packages/docs-assistant/src/chat/config';
+import { threadStorageKey } from '../../packages/docs-assistant/src/chat/storage';
+import type { StoredThread, ThreadStorage } from '../../packages/docs-assistant/src/chat/types';
+import { useDocsAssistant } from '../../packages/docs-assistant/src/chat/use-docs-assistant';
+import { createContextStore } from '../../packages/docs-assistant/src/context/store';
 import {
   answerResponse,
   baseOptions,

@@ -2,9 +2,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { formatDataStreamPart } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
-import type { AssistantError } from '../../src/chat/types';
-import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
-import { createContextStore } from '../../src/context/store';
+import type { AssistantError } from '../../packages/docs-assistant/src/chat/types';
+import { useDocsAssistant } from '../../packages/docs-assistant/src/chat/use-docs-assistant';
+import { createContextStore } from '../../packages/docs-assistant/src/context/store';
 import {
   answerResponse,
   baseOptions,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as chat from '../../src/chat';
+import * as chat from '../../packages/docs-assistant/src/chat';
 
 describe('src/chat', () => {
   it('exposes the public api', () => {

@@ -7,7 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { act } from '@testing-library/react';
 import { createDataStreamResponse, type DataStreamWriter, formatDataStreamPart } from 'ai';
 import { vi } from 'vitest';
-import type { StoredThread, ThreadStorage, UseDocsAssistantOptions } from '../../src/chat/types';
+import type {
+  StoredThread,
+  ThreadStorage,
+  UseDocsAssistantOptions,
+} from '../../packages/docs-assistant/src/chat/types';
 
 export const ASSISTANT_KEY = 'svc_dsc_public_test_key';
 export const BASE_URL = 'https://api.example.com';

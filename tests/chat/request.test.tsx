@@ -3,9 +3,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { createDataStreamResponse, formatDataStreamPart, simulateReadableStream, streamText } from 'ai';
 import { MockLanguageModelV1 } from 'ai/test';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STREAM_RENDER_THROTTLE_MS } from '../../src/chat/config';
-import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
-import { createContextStore } from '../../src/context/store';
+import { STREAM_RENDER_THROTTLE_MS } from '../../packages/docs-assistant/src/chat/config';
+import { useDocsAssistant } from '../../packages/docs-assistant/src/chat/use-docs-assistant';
+import { createContextStore } from '../../packages/docs-assistant/src/context/store';
 import {
   ASSISTANT_KEY,
   answerResponse,

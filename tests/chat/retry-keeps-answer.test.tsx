@@ -6,9 +6,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { formatDataStreamPart } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { threadStorageKey } from '../../src/chat/storage';
-import type { StoredThread } from '../../src/chat/types';
-import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
+import { threadStorageKey } from '../../packages/docs-assistant/src/chat/storage';
+import type { StoredThread } from '../../packages/docs-assistant/src/chat/types';
+import { useDocsAssistant } from '../../packages/docs-assistant/src/chat/use-docs-assistant';
 import {
   answerResponse,
   baseOptions,

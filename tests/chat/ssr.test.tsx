@@ -2,7 +2,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
+import { useDocsAssistant } from '../../packages/docs-assistant/src/chat/use-docs-assistant';
 import { baseOptions } from './helpers';
 
 function Probe() {

@@ -10,9 +10,9 @@ import {
   resilientThreadStorage,
   STORED_THREAD_VERSION,
   threadStorageKey,
-} from '../../src/chat/storage';
-import type { StoredThread, ThreadStorage } from '../../src/chat/types';
-import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
+} from '../../packages/docs-assistant/src/chat/storage';
+import type { StoredThread, ThreadStorage } from '../../packages/docs-assistant/src/chat/types';
+import { useDocsAssistant } from '../../packages/docs-assistant/src/chat/use-docs-assistant';
 import { answerResponse, baseOptions, recordingFetch, textOf } from './helpers';
 
 /** Arrays nested `levels` deep, as JSON text (built without recursion). */

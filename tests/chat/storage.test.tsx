@@ -3,9 +3,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { formatDataStreamPart } from 'ai';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { threadStorageKey } from '../../src/chat/storage';
-import type { StoredThread, ThreadStorage } from '../../src/chat/types';
-import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
+import { threadStorageKey } from '../../packages/docs-assistant/src/chat/storage';
+import type { StoredThread, ThreadStorage } from '../../packages/docs-assistant/src/chat/types';
+import { useDocsAssistant } from '../../packages/docs-assistant/src/chat/use-docs-assistant';
 import {
   answerResponse,
   baseOptions,

@@ -3,9 +3,9 @@
  * and refuse exactly what the protocol's `MessageSchema` does.
  */
 import { z } from 'zod/v4-mini';
-import { resilientThreadStorage } from '../../src/chat/storage';
-import type { StoredThread } from '../../src/chat/types';
-import { MessageSchema } from '../../src/protocol';
+import { resilientThreadStorage } from '../../packages/docs-assistant/src/chat/storage';
+import type { StoredThread } from '../../packages/docs-assistant/src/chat/types';
+import { MessageSchema } from '../../packages/docs-assistant/src/protocol';
 
 const ThreadSchema = z.object({
   threadId: z.optional(z.string()),

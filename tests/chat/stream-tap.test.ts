@@ -1,6 +1,6 @@
 import { formatDataStreamPart } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
-import { parseRetryAfter } from '../../src/chat/errors';
+import { parseRetryAfter } from '../../packages/docs-assistant/src/chat/errors';
 import {
   batchLines,
   coalesceDeltas,
@@ -11,7 +11,7 @@ import {
   resolveThread,
   tapDataStream,
   UnfinishedStreamError,
-} from '../../src/chat/stream-tap';
+} from '../../packages/docs-assistant/src/chat/stream-tap';
 import { finishLine } from './helpers';
 
 const encoder = new TextEncoder();

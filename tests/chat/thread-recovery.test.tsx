@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AssistantMessage } from '../../src/chat/types';
-import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
-import { createContextStore } from '../../src/context/store';
+import type { AssistantMessage } from '../../packages/docs-assistant/src/chat/types';
+import { useDocsAssistant } from '../../packages/docs-assistant/src/chat/use-docs-assistant';
+import { createContextStore } from '../../packages/docs-assistant/src/context/store';
 import {
   answerResponse,
   baseOptions,

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCodeBlockCollector } from '../../src/context';
-import type { Context } from '../../src/protocol';
+import { createCodeBlockCollector } from '../../packages/docs-assistant/src/context';
+import type { Context } from '../../packages/docs-assistant/src/protocol';
 import { codeButtons, nextFrame, setPath } from './helpers';
 
 let collector: { destroy(): void } | undefined;

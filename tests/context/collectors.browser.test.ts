@@ -11,7 +11,7 @@ import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../e2e/browser';
 
-const contextDir = fileURLToPath(new URL('../../src/context/', import.meta.url));
+const contextDir = fileURLToPath(new URL('../../packages/docs-assistant/src/context/', import.meta.url));
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><style>
   body { font: 16px/1.5 sans-serif; margin: 40px; }

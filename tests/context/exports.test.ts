@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as context from '../../src/context';
-import { resolveCollectors } from '../../src/context';
+import * as context from '../../packages/docs-assistant/src/context';
+import { resolveCollectors } from '../../packages/docs-assistant/src/context';
 
-const dir = join(import.meta.dirname, '../../src/context');
+const dir = join(import.meta.dirname, '../../packages/docs-assistant/src/context');
 
 describe('src/context', () => {
   it('exposes the public api', () => {

@@ -2,8 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useCodeBlockCollector, useSelectionCollector } from '../../src/context';
-import type { Context } from '../../src/protocol';
+import { useCodeBlockCollector, useSelectionCollector } from '../../packages/docs-assistant/src/context';
+import type { Context } from '../../packages/docs-assistant/src/protocol';
 import { codeButtons, select, selectionButton, setPath } from './helpers';
 
 function Widget({

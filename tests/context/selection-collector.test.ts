@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTEXT_VALUE_MAX_LENGTH, createContextStore, createSelectionCollector } from '../../src/context';
-import type { Context } from '../../src/protocol';
+import {
+  CONTEXT_VALUE_MAX_LENGTH,
+  createContextStore,
+  createSelectionCollector,
+} from '../../packages/docs-assistant/src/context';
+import type { Context } from '../../packages/docs-assistant/src/protocol';
 import { collapseSelection, nextFrame, select, selectionButton, setPath, stubRangeRect } from './helpers';
 
 let collector: { destroy(): void } | undefined;

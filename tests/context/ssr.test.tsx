@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 // Set by the first test's dynamic import, so that import is what the test measures.
-let context: typeof import('../../src/context');
+let context: typeof import('../../packages/docs-assistant/src/context');
 
 function Page() {
   context.useSelectionCollector({ onAsk: () => {}, label: 'Ask AI' });
@@ -15,13 +15,15 @@ describe('context collectors without a DOM', () => {
   it('import without side effects and render on the server without touching the page', async () => {
     expect(typeof document).toBe('undefined');
     const globalsBefore = Object.getOwnPropertyNames(globalThis).sort();
-    context = await import('../../src/context');
+    context = await import('../../packages/docs-assistant/src/context');
     expect(Object.getOwnPropertyNames(globalThis).sort()).toEqual(globalsBefore);
     expect(renderToString(<Page />)).toBe('<pre>code</pre>');
   });
 
   it('explain that a collector needs a document when created on the server', async () => {
-    const { createSelectionCollector, createCodeBlockCollector } = await import('../../src/context');
+    const { createSelectionCollector, createCodeBlockCollector } = await import(
+      '../../packages/docs-assistant/src/context'
+    );
     expect(() => createSelectionCollector({ onAsk: () => {}, label: 'Ask AI' })).toThrow(
       /needs a DOM document: create it in the browser/,
     );

@@ -9,11 +9,14 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { type AssistantService, createAssistantService } from '../../server/service';
-import type { AssistantMessage } from '../../src/chat/types';
-import { useDocsAssistant } from '../../src/chat/use-docs-assistant';
-import { keepSafeHref } from '../../src/parts/href';
-import { collectSources } from '../../src/parts/sources';
+import type { AssistantMessage } from '../../packages/docs-assistant/src/chat/types';
+import { useDocsAssistant } from '../../packages/docs-assistant/src/chat/use-docs-assistant';
+import { keepSafeHref } from '../../packages/docs-assistant/src/parts/href';
+import { collectSources } from '../../packages/docs-assistant/src/parts/sources';
+import {
+  type AssistantService,
+  createAssistantService,
+} from '../../packages/docs-assistant-server/src/service';
 import { memoryThreadStorage } from '../chat/helpers';
 
 // A string, not `new URL`: under jsdom, `URL` is jsdom's, which `fileURLToPath` does not take.

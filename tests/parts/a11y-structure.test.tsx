@@ -6,10 +6,10 @@
  */
 import { render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { LabelsProvider } from '../../src/labels';
-import { CodeBlock } from '../../src/parts/code-block';
-import { createHrefResolver, Markdown, MessageParts } from '../../src/parts/index';
-import { MarkdownTable } from '../../src/parts/table';
+import { LabelsProvider } from '../../packages/docs-assistant/src/labels';
+import { CodeBlock } from '../../packages/docs-assistant/src/parts/code-block';
+import { createHrefResolver, Markdown, MessageParts } from '../../packages/docs-assistant/src/parts/index';
+import { MarkdownTable } from '../../packages/docs-assistant/src/parts/table';
 import { assistantMessage, searchResult } from './fixtures';
 
 const resolveHref = createHrefResolver('https://docs.acme.dev');

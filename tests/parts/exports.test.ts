@@ -1,4 +1,4 @@
-import * as parts from '../../src/parts';
+import * as parts from '../../packages/docs-assistant/src/parts';
 
 describe('docs-assistant parts', () => {
   it('exposes the public api', () => {

@@ -1,4 +1,4 @@
-import { createHrefResolver, isSafeHref } from '../../src/parts/href';
+import { createHrefResolver, isSafeHref } from '../../packages/docs-assistant/src/parts/href';
 
 describe('isSafeHref', () => {
   it.each(['https://x.dev/a', 'http://x.dev', 'mailto:a@b.c', '/guides/x', 'guides/x', '#top', '?q=1'])(

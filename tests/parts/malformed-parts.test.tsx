@@ -6,7 +6,11 @@
  */
 import { callChatApi, type UIMessage } from '@ai-sdk/ui-utils';
 import { render, screen, within } from '@testing-library/react';
-import { createHrefResolver, MessageParts, type TextPartProps } from '../../src/parts';
+import {
+  createHrefResolver,
+  MessageParts,
+  type TextPartProps,
+} from '../../packages/docs-assistant/src/parts';
 import { assistantMessage, type UIPart } from './fixtures';
 
 const resolveHref = createHrefResolver('https://docs.acme.dev');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { LabelsProvider } from '../../src/labels';
-import { createHrefResolver, Markdown } from '../../src/parts';
+import { LabelsProvider } from '../../packages/docs-assistant/src/labels';
+import { createHrefResolver, Markdown } from '../../packages/docs-assistant/src/parts';
 
 const resolveHref = createHrefResolver('https://docs.acme.dev/docs');
 

@@ -5,7 +5,7 @@ import {
   MessageParts,
   type PartComponents,
   type ToolInvocationProps,
-} from '../../src/parts';
+} from '../../packages/docs-assistant/src/parts';
 import { assistantMessage, searchCall, searchResult, type UIPart } from './fixtures';
 
 const resolveHref = createHrefResolver('https://docs.acme.dev');

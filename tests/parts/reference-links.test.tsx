@@ -5,7 +5,12 @@
  * footnotes are listed once, under ids unique to each answer.
  */
 import { render, screen, within } from '@testing-library/react';
-import { createHrefResolver, Markdown, MessageParts, TextPart } from '../../src/parts';
+import {
+  createHrefResolver,
+  Markdown,
+  MessageParts,
+  TextPart,
+} from '../../packages/docs-assistant/src/parts';
 import { assistantMessage } from './fixtures';
 
 const resolveHref = createHrefResolver('https://docs.acme.dev');

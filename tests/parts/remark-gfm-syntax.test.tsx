@@ -6,8 +6,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { remarkGfmSyntax } from '../../src/parts/remark-gfm-syntax';
-import { RenderMarkdown } from '../../src/parts/render-markdown';
+import { remarkGfmSyntax } from '../../packages/docs-assistant/src/parts/remark-gfm-syntax';
+import { RenderMarkdown } from '../../packages/docs-assistant/src/parts/render-markdown';
 
 const DOCUMENT = `# Configure the widget
 

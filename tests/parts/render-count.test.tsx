@@ -18,12 +18,13 @@ import {
   type TextPartProps,
   ToolInvocationPart,
   type ToolInvocationProps,
-} from '../../src/parts';
+} from '../../packages/docs-assistant/src/parts';
 
 // Every render of a Markdown block is one call of the renderer component with that block.
 const { markdownRenders } = vi.hoisted(() => ({ markdownRenders: [] as string[] }));
-vi.mock('../../src/parts/render-markdown', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/parts/render-markdown')>();
+vi.mock('../../packages/docs-assistant/src/parts/render-markdown', async (importOriginal) => {
+  const actual =
+    await importOriginal<typeof import('../../packages/docs-assistant/src/parts/render-markdown')>();
   function CountedMarkdown(props: Parameters<typeof actual.RenderMarkdown>[0]) {
     markdownRenders.push(String(props.children));
     return createElement(actual.RenderMarkdown, props);

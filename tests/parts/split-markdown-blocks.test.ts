@@ -2,7 +2,7 @@ import {
   type MarkdownBlocks,
   splitMarkdownBlocks,
   updateMarkdownBlocks,
-} from '../../src/parts/split-markdown-blocks';
+} from '../../packages/docs-assistant/src/parts/split-markdown-blocks';
 
 describe('splitMarkdownBlocks', () => {
   it('returns no blocks for empty or blank text', () => {

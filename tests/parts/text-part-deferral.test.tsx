@@ -9,8 +9,8 @@ import { act, createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ReasoningPart, TextPart } from '../../src/parts';
-import { keepSafeHref } from '../../src/parts/href';
+import { ReasoningPart, TextPart } from '../../packages/docs-assistant/src/parts';
+import { keepSafeHref } from '../../packages/docs-assistant/src/parts/href';
 
 const ANSWER =
   '# Installing\n\nInstall the package.\n\n- Set `domain`\n- Set `apiKey`\n\n| a | b |\n| - | - |\n| 1 | 2 |';

@@ -1,6 +1,6 @@
 import { en } from 'zod/v4/locales';
 import { z } from 'zod/v4-mini';
-import { describeIssues, validateAssistantRequest } from '../../src/protocol';
+import { describeIssues, validateAssistantRequest } from '../../packages/docs-assistant/src/protocol';
 import {
   bundleExpiryTime,
   progressPercent,
@@ -8,7 +8,7 @@ import {
   StaticExportBundleSchema,
   StaticExportJobSchema,
   StaticExportStartedJobSchema,
-} from '../../src/protocol/static-export';
+} from '../../packages/docs-assistant/src/protocol/static-export';
 
 const message = { id: 'm1', role: 'user', content: 'How?', parts: [{ type: 'text', text: 'How?' }] };
 

@@ -6,7 +6,7 @@ import {
   parseStreamLine,
   searchResultLinks,
   validateAssistantRequest,
-} from '../../src/protocol';
+} from '../../packages/docs-assistant/src/protocol';
 
 const userMessage = { id: 'm1', role: 'user', content: 'How?', parts: [{ type: 'text', text: 'How?' }] };
 

@@ -1,6 +1,6 @@
 import { callChatApi, type UIMessage } from '@ai-sdk/ui-utils';
-import { keepSafeHref } from '../../src/parts/href';
-import { collectSources } from '../../src/parts/sources';
+import { keepSafeHref } from '../../packages/docs-assistant/src/parts/href';
+import { collectSources } from '../../packages/docs-assistant/src/parts/sources';
 import { ASSISTANT_KEY, parseStream, type RunningService, startService, userMessage } from './helpers';
 
 let running: RunningService;

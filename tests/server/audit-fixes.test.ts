@@ -4,8 +4,12 @@
  * point lengths of currentPath, and no CORS on the admin routes.
  */
 import { formatDataStreamPart } from 'ai';
-import type { AnswerEngine } from '../../server/engines/types';
-import { clampCurrentPath, THREAD_ID_HEADER, THREAD_KEY_HEADER } from '../../src/protocol';
+import {
+  clampCurrentPath,
+  THREAD_ID_HEADER,
+  THREAD_KEY_HEADER,
+} from '../../packages/docs-assistant/src/protocol';
+import type { AnswerEngine } from '../../packages/docs-assistant-server/src/engines/types';
 import {
   ADMIN_KEY,
   authHeaders,

@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '../../src/protocol';
+import { ErrorBodySchema } from '../../packages/docs-assistant/src/protocol';
 import {
   ADMIN_KEY,
   ASSISTANT_KEY,

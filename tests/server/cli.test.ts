@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '../../server/cli';
+import { runCli } from '../../packages/docs-assistant-server/src/cli';
 import { authHeaders, body, FIXTURE_DOCS, parseStream } from './helpers';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -61,7 +61,7 @@ describe('docs-assistant CLI', () => {
         [
           '--import',
           'tsx',
-          'server/cli.ts',
+          'packages/docs-assistant-server/src/cli.ts',
           'serve',
           '--docs',
           FIXTURE_DOCS,

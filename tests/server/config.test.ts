@@ -1,5 +1,8 @@
-import { createAssistantService, resolveServiceConfig } from '../../server/service';
-import { keyKind } from '../../src/protocol';
+import { keyKind } from '../../packages/docs-assistant/src/protocol';
+import {
+  createAssistantService,
+  resolveServiceConfig,
+} from '../../packages/docs-assistant-server/src/service';
 import { FIXTURE_DOCS } from './helpers';
 
 describe('resolveServiceConfig', () => {

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { parseStreamLine } from '../../packages/docs-assistant/src/protocol';
 import {
   type AssistantService,
   type AssistantServiceOptions,
   createAssistantService,
-} from '../../server/service';
-import { parseStreamLine } from '../../src/protocol';
+} from '../../packages/docs-assistant-server/src/service';
 
 export const FIXTURE_DOCS = fileURLToPath(new URL('../fixtures/docs', import.meta.url));
 export const ASSISTANT_KEY = 'svc_dsc_test_assistant';

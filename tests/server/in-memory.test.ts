@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInMemoryAssistant } from '../../server/in-memory';
+import { createInMemoryAssistant } from '../../packages/docs-assistant-server/src/in-memory';
 import { ASSISTANT_KEY, authHeaders, body, FIXTURE_DOCS, parseStream } from './helpers';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -84,7 +84,7 @@ describe('in-memory assistant (no Node built-ins)', () => {
   });
 
   it('loads no Node built-in and no Node server package eagerly', () => {
-    const { files, packages } = eagerGraph(join(ROOT, 'server/in-memory.ts'));
+    const { files, packages } = eagerGraph(join(ROOT, 'packages/docs-assistant-server/src/in-memory.ts'));
     expect(files.length).toBeGreaterThan(5);
     const builtins = new Set(builtinModules);
     const nodeOnly = packages.filter(
@@ -96,7 +96,7 @@ describe('in-memory assistant (no Node built-ins)', () => {
   it('names no Node built-in in a dynamic import either, which a browser bundler would still resolve', () => {
     // Vite follows `import('node:fs/promises')` even when it only runs with a data folder, and ships
     // a stub for it in Storybook's bundle (with a warning); the in-memory graph must not spell one.
-    const { files } = eagerGraph(join(ROOT, 'server/in-memory.ts'));
+    const { files } = eagerGraph(join(ROOT, 'packages/docs-assistant-server/src/in-memory.ts'));
     const builtins = new Set(builtinModules);
     const spelled = files.flatMap((file) =>
       Array.from(readFileSync(file, 'utf8').matchAll(/\bimport\(\s*['"`]([^'"`]+)['"`]\s*\)/g), (m) => m[1]!)

@@ -1,9 +1,9 @@
 import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FixedWindowLimiter } from '../../server/rate-limit';
-import { createAssistantService } from '../../server/service';
-import { THREADS_FILE, ThreadStore } from '../../server/threads';
+import { FixedWindowLimiter } from '../../packages/docs-assistant-server/src/rate-limit';
+import { createAssistantService } from '../../packages/docs-assistant-server/src/service';
+import { THREADS_FILE, ThreadStore } from '../../packages/docs-assistant-server/src/threads';
 import { ASSISTANT_KEY, ask, authHeaders, body, DOMAIN, FIXTURE_DOCS, startService } from './helpers';
 
 describe('rate limits (spec §8)', () => {

@@ -1,7 +1,10 @@
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV1 } from 'ai/test';
-import { createOpenAIEngine, resolveOpenAIModel } from '../../server/engines/openai';
-import { createAssistantService } from '../../server/service';
+import {
+  createOpenAIEngine,
+  resolveOpenAIModel,
+} from '../../packages/docs-assistant-server/src/engines/openai';
+import { createAssistantService } from '../../packages/docs-assistant-server/src/service';
 import { ASSISTANT_KEY, ask, DOMAIN, FIXTURE_DOCS } from './helpers';
 
 type DoStream = NonNullable<ConstructorParameters<typeof MockLanguageModelV1>[0]>['doStream'] & {};

@@ -15,7 +15,7 @@ import {
   loadDocs,
   queryTerms,
   stem,
-} from '../../server/retrieval';
+} from '../../packages/docs-assistant-server/src/retrieval';
 
 const DOCS = fileURLToPath(new URL('../../docs', import.meta.url));
 const { questions } = JSON.parse(

@@ -1,6 +1,9 @@
-import { composeExtractiveAnswer, sentences } from '../../server/engines/extractive';
-import { searchOutput } from '../../server/engines/sources';
-import type { AnswerContext } from '../../server/engines/types';
+import {
+  composeExtractiveAnswer,
+  sentences,
+} from '../../packages/docs-assistant-server/src/engines/extractive';
+import { searchOutput } from '../../packages/docs-assistant-server/src/engines/sources';
+import type { AnswerContext } from '../../packages/docs-assistant-server/src/engines/types';
 import {
   DocsIndex,
   githubSlug,
@@ -11,7 +14,7 @@ import {
   parseDocument,
   type RetrievalQuery,
   tableCells,
-} from '../../server/retrieval';
+} from '../../packages/docs-assistant-server/src/retrieval';
 import { FIXTURE_DOCS } from './helpers';
 
 let index: DocsIndex;

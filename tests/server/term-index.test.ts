@@ -18,8 +18,8 @@ import {
   searchRecord,
   TERM_MATCHING,
   tokenize,
-} from '../../server/retrieval';
-import { TermIndex } from '../../server/retrieval/term-index';
+} from '../../packages/docs-assistant-server/src/retrieval';
+import { TermIndex } from '../../packages/docs-assistant-server/src/retrieval/term-index';
 
 const DOCS = fileURLToPath(new URL('../../docs', import.meta.url));
 const { questions } = JSON.parse(

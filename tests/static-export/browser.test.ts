@@ -3,7 +3,7 @@ import {
   createStaticExportClient,
   createStaticExportHandler,
   StaticExportError,
-} from '../../src/static-export';
+} from '../../packages/docs-assistant/src/static-export';
 
 describe('the admin client in a browser', () => {
   it('refuses to run with an admin key, explaining why and what to use instead', () => {

@@ -2,7 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { createTar, createTarGz, readTar, readTarGz } from '../../server/static-export/bundle';
+import {
+  createTar,
+  createTarGz,
+  readTar,
+  readTarGz,
+} from '../../packages/docs-assistant-server/src/static-export/bundle';
 import { tempDir } from './helpers';
 
 const text = (s: string) => new TextEncoder().encode(s);

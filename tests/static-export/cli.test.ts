@@ -3,9 +3,13 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { readTarGz } from '../../server/static-export/bundle';
-import { type CliIO, exportCommand, serveBundleCommand } from '../../server/static-export/cli';
-import { createStaticExportRoutes } from '../../server/static-export/routes';
+import { readTarGz } from '../../packages/docs-assistant-server/src/static-export/bundle';
+import {
+  type CliIO,
+  exportCommand,
+  serveBundleCommand,
+} from '../../packages/docs-assistant-server/src/static-export/cli';
+import { createStaticExportRoutes } from '../../packages/docs-assistant-server/src/static-export/routes';
 import { ADMIN_KEY, ASSISTANT_KEY, FIXTURE_DOCS, listen, makeConfig, tempDir } from './helpers';
 
 class FakeStream {
@@ -144,12 +148,12 @@ describe('docs-assistant export', () => {
     expect(readdirSync(dir.path)).toEqual([]);
   });
 
-  it('runs as `npx tsx server/cli.ts export` in a pipe with its exit code', async () => {
+  it('runs as `npx tsx packages/docs-assistant-server/src/cli.ts export` in a pipe with its exit code', async () => {
     const run = (env: Record<string, string>) =>
       new Promise<{ code: number | null; out: string; err: string }>((done) => {
         const child = spawn(
           'npx',
-          ['tsx', 'server/cli.ts', 'export', ...args('--out', join(dir.path, 'b.tar.gz'))],
+          ['tsx', 'packages/docs-assistant-server/src/cli.ts', 'export', ...args('--out', join(dir.path, 'b.tar.gz'))],
           {
             cwd: fileURLToPath(new URL('../..', import.meta.url)),
             env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
@@ -204,7 +208,7 @@ describe('docs-assistant export, Ctrl-C in a real process', () => {
         [
           '--import',
           'tsx',
-          'server/cli.ts',
+          'packages/docs-assistant-server/src/cli.ts',
           'export',
           '--domain',
           'acme',

@@ -1,5 +1,5 @@
-import { createStaticExportRoutes } from '../../server/static-export/routes';
-import { createStaticExportClient, StaticExportError } from '../../src/static-export';
+import { createStaticExportClient, StaticExportError } from '../../packages/docs-assistant/src/static-export';
+import { createStaticExportRoutes } from '../../packages/docs-assistant-server/src/static-export/routes';
 import { ADMIN_KEY, ASSISTANT_KEY, listen, makeConfig, PRO_ADMIN_KEY } from './helpers';
 
 let server: { url: string; close: () => Promise<void> };

@@ -6,11 +6,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAssistantService } from '../../server/service';
-import { readTarGz } from '../../server/static-export/bundle';
-import { serveBundle } from '../../server/static-export/serve-bundle';
-import type { StaticExportJob } from '../../src/static-export';
-import { createStaticExportClient } from '../../src/static-export';
+import type { StaticExportJob } from '../../packages/docs-assistant/src/static-export';
+import { createStaticExportClient } from '../../packages/docs-assistant/src/static-export';
+import { createAssistantService } from '../../packages/docs-assistant-server/src/service';
+import { readTarGz } from '../../packages/docs-assistant-server/src/static-export/bundle';
+import { serveBundle } from '../../packages/docs-assistant-server/src/static-export/serve-bundle';
 import { listen } from './helpers';
 
 const DOCS = fileURLToPath(new URL('../../docs', import.meta.url));

@@ -1,5 +1,5 @@
-import * as staticExport from '../../src/static-export';
-import * as staticExportReact from '../../src/static-export/react';
+import * as staticExport from '../../packages/docs-assistant/src/static-export';
+import * as staticExportReact from '../../packages/docs-assistant/src/static-export/react';
 
 describe('public API of docs-assistant/static-export', () => {
   it('exposes the client, the handler, the error class and the schemas', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import type { Plan, ServiceConfig } from '../../server/config';
+import type { Plan, ServiceConfig } from '../../packages/docs-assistant-server/src/config';
 
 // A string, not a URL object: under jsdom `URL` is jsdom's, which node:url does not accept.
 export const FIXTURE_DOCS = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'docs');

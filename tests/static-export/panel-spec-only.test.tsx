@@ -5,8 +5,8 @@
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStaticExportHandler } from '../../src/static-export';
-import { StaticExportPanel } from '../../src/static-export/react';
+import { createStaticExportHandler } from '../../packages/docs-assistant/src/static-export';
+import { StaticExportPanel } from '../../packages/docs-assistant/src/static-export/react';
 import { SPEC_ONLY_ADMIN_KEY, type SpecOnlyService, startSpecOnlyService } from './spec-only-service';
 
 let service: SpecOnlyService;

@@ -2,10 +2,13 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import type { ServiceConfig } from '../../server/config';
-import { createStaticExportRoutes, type StaticExportRoutesOptions } from '../../server/static-export/routes';
-import { createStaticExportHandler } from '../../src/static-export';
-import { StaticExportPanel } from '../../src/static-export/react';
+import { createStaticExportHandler } from '../../packages/docs-assistant/src/static-export';
+import { StaticExportPanel } from '../../packages/docs-assistant/src/static-export/react';
+import type { ServiceConfig } from '../../packages/docs-assistant-server/src/config';
+import {
+  createStaticExportRoutes,
+  type StaticExportRoutesOptions,
+} from '../../packages/docs-assistant-server/src/static-export/routes';
 import { ADMIN_KEY, FIXTURE_DOCS, gate, makeConfig } from './helpers';
 
 const routesToClose: (() => Promise<void>)[] = [];

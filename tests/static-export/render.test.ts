@@ -1,7 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFrontMatter } from '../../server/static-export/markdown';
-import { loadDocs, renderSite, rewriteInternalUrl } from '../../server/static-export/render';
+import { parseFrontMatter } from '../../packages/docs-assistant-server/src/static-export/markdown';
+import {
+  loadDocs,
+  renderSite,
+  rewriteInternalUrl,
+} from '../../packages/docs-assistant-server/src/static-export/render';
 import { copyFixtureDocs, FIXTURE_DOCS } from './helpers';
 
 const decode = (data: Uint8Array) => new TextDecoder().decode(data);

@@ -1,7 +1,10 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ServiceConfig } from '../../server/config';
-import { createStaticExportRoutes, type StaticExportRoutesOptions } from '../../server/static-export/routes';
+import type { ServiceConfig } from '../../packages/docs-assistant-server/src/config';
+import {
+  createStaticExportRoutes,
+  type StaticExportRoutesOptions,
+} from '../../packages/docs-assistant-server/src/static-export/routes';
 import {
   ADMIN_KEY,
   ASSISTANT_KEY,

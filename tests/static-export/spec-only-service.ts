@@ -4,7 +4,7 @@
  * a status the spec does not name on the way. Served over real HTTP on 127.0.0.1.
  */
 import { Hono } from 'hono';
-import { createTarGz } from '../../server/static-export/bundle';
+import { createTarGz } from '../../packages/docs-assistant-server/src/static-export/bundle';
 import { listen } from './helpers';
 
 export const SPEC_ONLY_ADMIN_KEY = 'svc_spec_only_admin';

@@ -4,13 +4,13 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CliIO, exportCommand } from '../../server/static-export/cli';
-import { createStaticExportRoutes } from '../../server/static-export/routes';
 import {
   createStaticExportClient,
   createStaticExportHandler,
   StaticExportError,
-} from '../../src/static-export';
+} from '../../packages/docs-assistant/src/static-export';
+import { type CliIO, exportCommand } from '../../packages/docs-assistant-server/src/static-export/cli';
+import { createStaticExportRoutes } from '../../packages/docs-assistant-server/src/static-export/routes';
 import { ADMIN_KEY, FIXTURE_DOCS, listen, makeConfig, tempDir } from './helpers';
 import { SPEC_ONLY_ADMIN_KEY, type SpecOnlyService, startSpecOnlyService } from './spec-only-service';
 

@@ -8,11 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { isBrowser } from '../../src/static-export/errors';
+import { isBrowser } from '../../packages/docs-assistant/src/static-export/errors';
 import { launchChromium } from '../e2e/browser';
 import { ADMIN_KEY, ASSISTANT_KEY, body, DOMAIN, type RunningService, startService } from '../server/helpers';
 
-const entry = fileURLToPath(new URL('../../src/static-export/index.ts', import.meta.url));
+const entry = fileURLToPath(
+  new URL('../../packages/docs-assistant/src/static-export/index.ts', import.meta.url),
+);
 
 interface WorkerReport {
   ok: boolean;

@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_SCREEN_MEDIA } from '../../src/ui/use-full-screen-modal';
+import { FULL_SCREEN_MEDIA } from '../../packages/docs-assistant/src/ui/use-full-screen-modal';
 import { serveWidgetPage, type WidgetPage } from './widget-page';
 
 const root = resolve(import.meta.dirname, '../.artifacts/ui-a11y');
-const src = resolve(import.meta.dirname, '../../src');
+const src = resolve(import.meta.dirname, '../../packages/docs-assistant/src');
 const demoCss = readFileSync(resolve(import.meta.dirname, '../../demo/site.css'), 'utf8');
 
 const MAIN = `

@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { createRef } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DocsAssistant, type DocsAssistantHandle, defaultLabels, type Variant } from '../../src/index';
+import {
+  DocsAssistant,
+  type DocsAssistantHandle,
+  defaultLabels,
+  type Variant,
+} from '../../packages/docs-assistant/src/index';
 import { answer, baseProps, freshDomain, recordingFetch } from './helpers';
 
 beforeEach(freshDomain);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveWidgetPage, type WidgetPage } from './widget-page';
 
 const root = resolve(import.meta.dirname, '../.artifacts/ui-browser');
-const src = resolve(import.meta.dirname, '../../src');
+const src = resolve(import.meta.dirname, '../../packages/docs-assistant/src');
 
 // Props come from the query string; answers come from a fetch that writes a real v4 data stream.
 const MAIN = `

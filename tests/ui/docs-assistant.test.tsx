@@ -3,7 +3,11 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { createRef, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DocsAssistant, type DocsAssistantHandle, defaultLabels } from '../../src/index';
+import {
+  DocsAssistant,
+  type DocsAssistantHandle,
+  defaultLabels,
+} from '../../packages/docs-assistant/src/index';
 import {
   answer,
   baseProps,

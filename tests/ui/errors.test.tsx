@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createDataStreamResponse, formatDataStreamPart } from 'ai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DocsAssistant, defaultLabels } from '../../src/index';
+import { DocsAssistant, defaultLabels } from '../../packages/docs-assistant/src/index';
 import { answer, baseProps, freshDomain, recordingFetch } from './helpers';
 
 beforeEach(freshDomain);

@@ -8,7 +8,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DocsAssistant, type DocsAssistantHandle, defaultLabels } from '../../src/index';
+import {
+  DocsAssistant,
+  type DocsAssistantHandle,
+  defaultLabels,
+} from '../../packages/docs-assistant/src/index';
 import { answer, baseProps, deferred, freshDomain, recordingFetch, recordText, serverError } from './helpers';
 
 const hook = (container: HTMLElement, name: string) =>

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveWidgetPage, type WidgetPage } from './widget-page';
 
 const root = resolve(import.meta.dirname, '../.artifacts/ui-layout');
-const src = resolve(import.meta.dirname, '../../src');
+const src = resolve(import.meta.dirname, '../../packages/docs-assistant/src');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const MAIN = `

@@ -3,7 +3,11 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { expect, it, vi } from 'vitest';
-import { DocsAssistant, type DocsAssistantHandle, defaultLabels } from '../../src/index';
+import {
+  DocsAssistant,
+  type DocsAssistantHandle,
+  defaultLabels,
+} from '../../packages/docs-assistant/src/index';
 import { baseProps } from './helpers';
 
 // Counts imports of the heavy panel module and holds them until the test lets them finish.
@@ -15,7 +19,7 @@ const load = vi.hoisted(() => {
   return { started: 0, gate, release };
 });
 
-vi.mock('../../src/ui/panel', async (importOriginal) => {
+vi.mock('../../packages/docs-assistant/src/ui/panel', async (importOriginal) => {
   load.started += 1;
   await load.gate;
   return importOriginal();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownToPlainText, truncateAtWord } from '../../src/ui/plain-text';
+import { markdownToPlainText, truncateAtWord } from '../../packages/docs-assistant/src/ui/plain-text';
 
 const plain = (markdown: string) => markdownToPlainText(markdown, '(code block)');
 

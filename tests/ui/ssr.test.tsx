@@ -8,7 +8,7 @@ describe('server rendering', () => {
   it('imports and renders every variant without a DOM', async () => {
     expect(typeof window).toBe('undefined');
     expect(typeof document).toBe('undefined');
-    const { DocsAssistant } = await import('../../src/index');
+    const { DocsAssistant } = await import('../../packages/docs-assistant/src/index');
 
     const floating = renderToString(<DocsAssistant {...props} />);
     expect(floating).toContain('data-docs-assistant="root"');

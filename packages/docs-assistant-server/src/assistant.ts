@@ -1,0 +1,301 @@
+/**
+ * The v1 assistant endpoint (spec §4.1): POST /discovery/v1/assistant/:domain/message. Checks
+ * limits, key, domain and body, searches the docs, then streams the `search` tool call, its
+ * result and the engine's answer in the AI SDK v4 data stream protocol, ending with a finish part
+ * that carries the thread id (spec §6).
+ */
+import { createDataStreamResponse, formatDataStreamPart } from 'ai';
+import {
+  type AssistantRequest,
+  DEFAULT_RETRIEVAL_PAGE_SIZE,
+  type FinishMessageValue,
+  type Message,
+  THREAD_ID_HEADER,
+  THREAD_KEY_HEADER,
+  validateAssistantRequest,
+} from 'docs-assistant/protocol';
+import type { Context, Hono } from 'hono';
+import type { DomainConfig, ServiceConfig } from './config';
+import { pageUrlBuilder, searchOutput } from './engines/sources';
+import type { AnswerContext, AnswerEngine } from './engines/types';
+import { clientIp, HttpError, readJsonBody, requireKey } from './http';
+import type { FixedWindowLimiter, RateLimitDecision } from './rate-limit';
+import type { DocsIndex } from './retrieval';
+import type { Thread, ThreadStore } from './threads';
+
+export const ASSISTANT_MESSAGE_ROUTE = '/discovery/v1/assistant/:domain/message';
+
+export interface AssistantRuntime {
+  config: ServiceConfig;
+  threads: ThreadStore;
+  engine: AnswerEngine;
+  limiters: { perOrganization: FixedWindowLimiter; perIp: FixedWindowLimiter };
+  /** The search index of a domain, built on first use. */
+  index: (domain: string) => Promise<DocsIndex>;
+  trustProxy: boolean;
+  warn: (message: string) => void;
+}
+
+// Sections searched in all, so pages just below the cut can be suggested as related.
+const RELATED_POOL = 15;
+
+const randomId = (prefix: string): string =>
+  prefix + crypto.getRandomValues(new Uint32Array(3)).reduce((id, n) => id + n.toString(36), '');
+
+/**
+ * `X-RateLimit-Limit` and `X-RateLimit-Remaining` of the tightest limit a request counted against
+ * (the one with the fewest requests left), so a client can slow down before it gets a 429.
+ */
+export function rateLimitHeaders(...decisions: RateLimitDecision[]): Record<string, string> {
+  const tightest = decisions.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+  return { 'X-RateLimit-Limit': String(tightest.limit), 'X-RateLimit-Remaining': String(tightest.remaining) };
+}
+
+function rateLimited(scope: string, decision: RateLimitDecision): HttpError {
+  const { retryAfterSeconds, limit } = decision;
+  return new HttpError(
+    429,
+    'rate_limited',
+    `Too many requests ${scope} (limit ${limit}); retry in ${retryAfterSeconds} seconds.`,
+    { headers: { 'Retry-After': String(retryAfterSeconds), ...rateLimitHeaders(decision) } },
+  );
+}
+
+function messageText(message: Message): string {
+  if (message.content.trim()) return message.content.trim();
+  return message.parts
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('')
+    .trim();
+}
+
+/** The latest user question, or a 400 saying what is wrong with the conversation. */
+function latestQuestion(request: AssistantRequest): string {
+  const index = request.messages.length - 1;
+  const last = request.messages[index]!;
+  if (last.role !== 'user') {
+    throw new HttpError(
+      400,
+      'invalid_request',
+      `messages.${index}.role: the last message must be the user's question (got role "${last.role}").`,
+      {
+        issues: [{ path: `messages.${index}.role`, message: 'must be "user" for the last message' }],
+      },
+    );
+  }
+  const text = messageText(last);
+  if (!text) {
+    throw new HttpError(
+      400,
+      'invalid_request',
+      'The last user message has no text; send the question as content.',
+      {
+        issues: [{ path: `messages.${index}.content`, message: 'must hold the question' }],
+      },
+    );
+  }
+  return text;
+}
+
+async function findThread(
+  runtime: AssistantRuntime,
+  request: AssistantRequest,
+  domain: string,
+): Promise<Thread> {
+  if (!request.threadId) return runtime.threads.create({ domain, fp: request.fp });
+  const found = await runtime.threads.find(request.threadId, {
+    domain,
+    fp: request.fp,
+    key: request.threadKey,
+  });
+  if (!found.ok) {
+    // Same answer for "no such thread" and "someone else's thread", so ids cannot be probed. Its own
+    // code tells a client to drop the stored thread and ask again, which it must not do for an
+    // unknown domain (`not_found`).
+    throw new HttpError(
+      404,
+      'thread_not_found',
+      `No thread "${request.threadId}" for this reader on domain "${domain}"; send the question without threadId to start a new one.`,
+    );
+  }
+  return found.thread;
+}
+
+async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Response> {
+  const { config, limiters } = runtime;
+  const domainName = c.req.param('domain') ?? '';
+
+  // Counted before the key is checked, so requests with bad keys use up an address's allowance
+  // too: a client guessing keys is slowed like any other.
+  const ipDecision = limiters.perIp.hit(clientIp(c, { trustProxy: runtime.trustProxy }));
+  if (!ipDecision.allowed) throw rateLimited('from this IP address', ipDecision);
+
+  const owner = requireKey(config, c.req.header('authorization'), 'assistant');
+  const domain = config.domains.find((d) => d.domain === domainName);
+  if (!domain) {
+    throw new HttpError(
+      404,
+      'not_found',
+      `Unknown domain "${domainName}"; check the domain in the request path.`,
+    );
+  }
+  if (domain.organization !== owner.organization.id) {
+    throw new HttpError(
+      403,
+      'forbidden',
+      `This assistant key is not valid for domain "${domainName}"; use the assistant key of the organization that owns it.`,
+    );
+  }
+  const orgDecision = limiters.perOrganization.hit(owner.organization.id);
+  if (!orgDecision.allowed) throw rateLimited('for this organization', orgDecision);
+
+  const body = await readJsonBody(c.req.raw, config.maxBodyBytes);
+  const validation = validateAssistantRequest(body);
+  if (!validation.success) {
+    const list = validation.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+    throw new HttpError(400, 'invalid_request', `Invalid request body: ${list}.`, {
+      issues: validation.problems,
+    });
+  }
+  const request = validation.data;
+  const question = latestQuestion(request);
+  const thread = await findThread(runtime, request, domain.domain);
+  const index = await runtime.index(domain.domain);
+
+  const earlier = thread.turns.length
+    ? thread.turns.map((turn) => turn.question)
+    : request.messages
+        .slice(0, -1)
+        .filter((m) => m.role === 'user')
+        .map(messageText);
+  const pageSize = request.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE;
+  // One search, deeper than the page size: the rest of the list names related pages to suggest.
+  const wide = index.query({
+    question,
+    history: earlier,
+    context: request.context ?? [],
+    ...(request.currentPath ? { currentPath: request.currentPath } : {}),
+    filter: request.filter ?? null,
+    limit: Math.max(pageSize, RELATED_POOL),
+  });
+  const retrieval = { ...wide, hits: wide.hits.slice(0, pageSize) };
+  const answerContext = buildAnswerContext({ runtime, domain, index, request, question, thread, retrieval });
+  for (const hit of wide.hits.slice(pageSize)) {
+    const { pagePath, pageTitle } = hit.section;
+    if (
+      answerContext.sources.some((s) => s.path === pagePath) ||
+      answerContext.related.some((r) => r.path === pagePath)
+    ) {
+      continue;
+    }
+    answerContext.related.push({ title: pageTitle, path: pagePath });
+  }
+  const signal = c.req.raw.signal;
+  if (signal) answerContext.abortSignal = signal;
+
+  return createDataStreamResponse({
+    headers: {
+      [THREAD_ID_HEADER]: thread.id,
+      [THREAD_KEY_HEADER]: thread.key,
+      ...rateLimitHeaders(ipDecision, orgDecision),
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    },
+    onError: (error) => {
+      runtime.warn(`answer failed: ${error instanceof Error ? error.message : String(error)}`);
+      return 'The assistant could not finish this answer; try again.';
+    },
+    execute: async (stream) => {
+      const { messageId } = answerContext;
+      const toolCallId = randomId('call_');
+      const args = {
+        query: question,
+        ...(request.filter ? { filter: request.filter } : {}),
+        ...(request.currentPath ? { currentPath: request.currentPath } : {}),
+      };
+      const noUsage = { promptTokens: 0, completionTokens: 0 };
+      stream.write(formatDataStreamPart('start_step', { messageId }));
+      stream.write(formatDataStreamPart('tool_call_streaming_start', { toolCallId, toolName: 'search' }));
+      stream.write(
+        formatDataStreamPart('tool_call_delta', { toolCallId, argsTextDelta: JSON.stringify(args) }),
+      );
+      stream.write(formatDataStreamPart('tool_call', { toolCallId, toolName: 'search', args }));
+      stream.write(
+        formatDataStreamPart('tool_result', { toolCallId, result: { results: answerContext.results } }),
+      );
+      stream.write(
+        formatDataStreamPart('finish_step', {
+          finishReason: 'tool-calls',
+          usage: noUsage,
+          isContinued: false,
+        }),
+      );
+
+      const outcome = await runtime.engine.answer(answerContext, stream);
+      if (outcome.finishReason !== 'error' && !signal?.aborted) {
+        try {
+          await runtime.threads.append(thread, {
+            question,
+            answer: outcome.text,
+            sources: [...new Set(outcome.cited.map((source) => source.path))],
+            at: new Date().toISOString(),
+          });
+        } catch (error) {
+          // The answer is already streamed; losing its persistence is worth a warning, not an error part.
+          runtime.warn(
+            `could not persist thread ${thread.id}: ${error instanceof Error ? error.message : error}`,
+          );
+        }
+      }
+      // `formatDataStreamPart` serialises the whole value, so `threadId` (spec §6) reaches the wire
+      // even though its TypeScript type names only finishReason and usage. (The v4 client's parser
+      // drops unknown fields, which is why the widget also reads the raw line and `X-Thread-Id`.)
+      const finish = {
+        finishReason: outcome.finishReason,
+        usage: outcome.usage,
+        threadId: thread.id,
+        threadKey: thread.key,
+      } satisfies FinishMessageValue;
+      stream.write(formatDataStreamPart('finish_message', finish));
+    },
+  });
+}
+
+function buildAnswerContext(input: {
+  runtime: AssistantRuntime;
+  domain: DomainConfig;
+  index: DocsIndex;
+  request: AssistantRequest;
+  question: string;
+  thread: Thread;
+  retrieval: ReturnType<DocsIndex['query']>;
+}): AnswerContext {
+  const { domain, index, request, question, thread, retrieval } = input;
+  const urlFor = pageUrlBuilder(domain.siteUrl);
+  const { results, sources } = searchOutput(retrieval.hits, urlFor);
+  return {
+    question,
+    messages: request.messages,
+    history: thread.turns,
+    context: request.context ?? [],
+    ...(request.currentPath ? { currentPath: request.currentPath } : {}),
+    retrieval,
+    results,
+    sources,
+    related: [],
+    index,
+    siteTitle: domain.title ?? index.page('/')?.title ?? domain.domain,
+    urlFor,
+    messageId: randomId('msg_'),
+  };
+}
+
+/** Adds the assistant endpoint to an app. */
+export function mountAssistantRoutes(app: Hono, runtime: AssistantRuntime): void {
+  app.post(ASSISTANT_MESSAGE_ROUTE, (c) => handleMessage(c, runtime));
+  app.all(ASSISTANT_MESSAGE_ROUTE, () => {
+    throw new HttpError(405, 'invalid_request', 'Use POST for the assistant message endpoint.', {
+      headers: { Allow: 'POST, OPTIONS' },
+    });
+  });
+}

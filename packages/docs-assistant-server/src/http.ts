@@ -1,0 +1,204 @@
+/**
+ * HTTP pieces shared by every route of the service (assistant and static export): JSON errors,
+ * bearer keys, bodies with a size limit, the client's address.
+ */
+
+import { type ErrorCode, keyKind, type ValidationProblem } from 'docs-assistant/protocol';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { OrganizationConfig, ServiceConfig } from './config';
+
+/** Extras of an error body (spec §7 leaves error bodies open; DESIGN.md fixes the shape). */
+export interface ErrorBodyInit {
+  issues?: ValidationProblem[];
+  headers?: Record<string, string>;
+}
+
+/** An error that becomes a JSON response; thrown anywhere inside a route. */
+export class HttpError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: ErrorCode;
+  readonly issues: ValidationProblem[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, init: ErrorBodyInit = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = code;
+    this.issues = init.issues;
+    this.headers = init.headers ?? {};
+  }
+}
+
+/** A JSON error response: `{ "error": { "code", "message", "issues"? } }`. */
+export function errorResponse(
+  status: ContentfulStatusCode,
+  code: ErrorCode,
+  message: string,
+  init: ErrorBodyInit = {},
+): Response {
+  const error: { code: ErrorCode; message: string; issues?: ValidationProblem[] } = { code, message };
+  if (init.issues) error.issues = init.issues;
+  return new Response(JSON.stringify({ error }), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...init.headers },
+  });
+}
+
+/** The response for an `HttpError`. */
+export const httpErrorResponse = (error: HttpError): Response =>
+  errorResponse(error.status, error.code, error.message, { issues: error.issues, headers: error.headers });
+
+/** Reads `Authorization: Bearer <token>`; `null` when absent or not a bearer credential. */
+export function parseBearer(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header.trim());
+  return match ? match[1]! : null;
+}
+
+export interface KeyOwner {
+  organization: OrganizationConfig;
+  kind: 'assistant' | 'admin';
+}
+
+/** The organization a key belongs to, and which kind of key it is there. */
+export function findKeyOwner(config: ServiceConfig, key: string): KeyOwner | undefined {
+  for (const organization of config.organizations) {
+    if (organization.assistantKeys.includes(key)) return { organization, kind: 'assistant' };
+    if (organization.adminKeys.includes(key)) return { organization, kind: 'admin' };
+  }
+  return undefined;
+}
+
+const BEARER_CHALLENGE = { 'WWW-Authenticate': 'Bearer' };
+
+/**
+ * Authenticates a request with the key kind a route needs (spec §5). 401 for a missing or unknown
+ * key, 403 for a valid key of the other kind, each saying which key to use.
+ */
+export function requireKey(
+  config: ServiceConfig,
+  authorization: string | null | undefined,
+  kind: 'assistant' | 'admin',
+): KeyOwner {
+  const wanted =
+    kind === 'assistant'
+      ? 'an assistant API key (svc_dsc_…)'
+      : 'an admin API key (svc_…, a server-side secret)';
+  const token = parseBearer(authorization);
+  if (!token) {
+    throw new HttpError(
+      401,
+      'unauthorized',
+      `Missing API key: send "Authorization: Bearer <key>" with ${wanted}.`,
+      {
+        headers: BEARER_CHALLENGE,
+      },
+    );
+  }
+  const owner = findKeyOwner(config, token);
+  if (!owner) {
+    const shape = keyKind(token) === 'invalid' ? ' It does not look like a svc_dsc_ or svc_ key.' : '';
+    throw new HttpError(
+      401,
+      'unauthorized',
+      `Invalid API key: no organization has this key.${shape} Use ${wanted}.`,
+      {
+        headers: BEARER_CHALLENGE,
+      },
+    );
+  }
+  if (owner.kind !== kind) {
+    const message =
+      kind === 'assistant'
+        ? 'This is an admin API key (svc_…), a server-side secret: never send it from a browser. ' +
+          'Use the assistant API key (svc_dsc_…) for the assistant endpoint.'
+        : 'This is an assistant API key (svc_dsc_…); the static export API needs an admin API key (svc_…).';
+    throw new HttpError(403, 'forbidden', message);
+  }
+  return owner;
+}
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/**
+ * Reads a JSON body of at most `maxBytes`: 415 when it is not JSON, 413 when too large (by
+ * `Content-Length` up front, and by counting while reading, for chunked bodies), 400 when the
+ * JSON does not parse.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const type = request.headers.get('content-type');
+  if (!type || !JSON_TYPE.test(type)) {
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      `Send the body as JSON with "Content-Type: application/json" (got ${type ? `"${type}"` : 'no Content-Type'}).`,
+    );
+  }
+  // The rest of the body is left unread, so the connection cannot carry another request.
+  const tooLarge = () =>
+    new HttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes; send less.`, {
+      headers: { Connection: 'close' },
+    });
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(
+      400,
+      'invalid_json',
+      'The request body is not valid UTF-8 text; send UTF-8 encoded JSON.',
+    );
+  }
+  if (!text.trim())
+    throw new HttpError(400, 'invalid_json', 'The request body is empty; send a JSON object.');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'it does not parse';
+    throw new HttpError(400, 'invalid_json', `The request body is not valid JSON: ${reason}.`);
+  }
+}
+
+interface NodeBindings {
+  incoming?: { socket?: { remoteAddress?: string } };
+}
+
+/**
+ * The client's IP address. Behind a proxy (`trustProxy`), the first `X-Forwarded-For` entry;
+ * otherwise the socket's address under Node, or `unknown` when called in-process.
+ */
+export function clientIp(c: Context, options: { trustProxy?: boolean } = {}): string {
+  if (options.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const env = c.env as NodeBindings | undefined;
+  const address = env?.incoming?.socket?.remoteAddress;
+  return address ? address.replace(/^::ffff:/, '') : 'unknown';
+}

@@ -1,0 +1,335 @@
+/**
+ * `docs-assistant export` and `docs-assistant serve-bundle`. Each command is a function of
+ * (argv, io) returning an exit code, so tests run it with fake streams and a fake interrupt.
+ */
+import { createWriteStream } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { parseArgs } from 'node:util';
+import { keyKind, progressPercent, type StaticExportJob } from 'docs-assistant/protocol';
+import { createStaticExportClient, StaticExportError } from 'docs-assistant/static-export';
+import { stringify as toYaml } from 'yaml';
+import { readTarGz } from './bundle';
+import { serveBundle } from './serve-bundle';
+
+export interface CliOutput {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface CliIO {
+  stdout: CliOutput;
+  stderr: CliOutput;
+  env: Record<string, string | undefined>;
+  cwd?: string;
+  fetch?: typeof fetch;
+  /** Registers a Ctrl-C handler; returns its remover. @default process SIGINT */
+  onInterrupt?: (handler: () => void) => () => void;
+  /** Time between status polls (in ms). @default 1000 */
+  pollIntervalMs?: number;
+}
+
+/** Exit code for a command stopped by Ctrl-C (128 + SIGINT). */
+export const EXIT_INTERRUPTED = 130;
+/** Exit code for a usage or configuration mistake. */
+export const EXIT_USAGE = 2;
+
+export const EXPORT_USAGE = `Usage: docs-assistant export --domain <domain> [options]
+
+Exports a domain's docs as a static site bundle (.tar.gz). Needs DOCS_ASSISTANT_ADMIN_KEY set to
+an admin API key (svc_…) of an organization on the Enterprise plan.
+
+Options:
+  --domain <domain>        the domain to export (required)
+  --base-url <url>         the service (default http://127.0.0.1:8787)
+  --out <file>             where to save the bundle (default <domain>-static-export.tar.gz)
+  --helm-values <file>     also write Helm values (staticExport.enabled/bundleUrl/version)
+  --version <version>      export the pages of this docs version and pin it in the Helm values
+  --timeout <seconds>      give up waiting for the job after this long (default: wait until it
+                           completes or fails; statuses the CLI does not know are waited through)
+`;
+
+export const SERVE_BUNDLE_USAGE = `Usage: docs-assistant serve-bundle <bundleUrl|file> [--port 8080] [--host 127.0.0.1]
+
+Fetches a static export bundle and serves it, as the Helm chart does.
+`;
+
+const defaultInterrupt = (handler: () => void): (() => void) => {
+  process.once('SIGINT', handler);
+  return () => process.off('SIGINT', handler);
+};
+
+/** Width of the TTY progress bar (in characters). */
+const BAR_WIDTH = 30;
+
+/**
+ * One progress line. The spec leaves the type and unit of `progress` and `pageCount` open and
+ * allows status values it does not name: a numeric progress draws the bar, anything else is shown
+ * as it came, and an unknown status is printed as is.
+ */
+function progressLine(job: StaticExportJob): string {
+  const percent = progressPercent(job.progress);
+  const fields: string[] = [];
+  if (percent !== undefined) {
+    const filled = Math.round((percent / 100) * BAR_WIDTH);
+    fields.push(
+      `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}]`,
+      `${String(Math.round(percent)).padStart(3)}%`,
+    );
+  } else if (job.progress !== undefined && job.progress !== null) {
+    fields.push(`progress ${job.progress}`);
+  }
+  if (typeof job.pageCount === 'number') {
+    fields.push(`${job.pageCount} page${job.pageCount === 1 ? '' : 's'}`);
+  } else if (job.pageCount !== undefined && job.pageCount !== null) {
+    fields.push(`pages ${job.pageCount}`);
+  }
+  fields.push(`(${job.status})`);
+  return fields.join(' ');
+}
+
+export async function exportCommand(argv: string[], io: CliIO): Promise<number> {
+  let values: {
+    domain?: string;
+    'base-url'?: string;
+    out?: string;
+    'helm-values'?: string;
+    version?: string;
+    timeout?: string;
+    help?: boolean;
+  };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        domain: { type: 'string' },
+        'base-url': { type: 'string', default: 'http://127.0.0.1:8787' },
+        out: { type: 'string' },
+        'helm-values': { type: 'string' },
+        version: { type: 'string' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    io.stderr.write(`export: ${(error as Error).message}\n\n${EXPORT_USAGE}`);
+    return EXIT_USAGE;
+  }
+  if (values.help) {
+    io.stdout.write(EXPORT_USAGE);
+    return 0;
+  }
+  if (!values.domain) {
+    io.stderr.write(`export: --domain is required\n\n${EXPORT_USAGE}`);
+    return EXIT_USAGE;
+  }
+  const timeoutSeconds = values.timeout === undefined ? undefined : Number(values.timeout);
+  if (timeoutSeconds !== undefined && !(Number.isFinite(timeoutSeconds) && timeoutSeconds > 0)) {
+    io.stderr.write(`export: --timeout must be a positive number of seconds (got "${values.timeout}")\n`);
+    return EXIT_USAGE;
+  }
+  const adminKey = io.env.DOCS_ASSISTANT_ADMIN_KEY;
+  const kind = keyKind(adminKey);
+  if (kind !== 'admin') {
+    io.stderr.write(
+      kind === 'assistant'
+        ? 'export: DOCS_ASSISTANT_ADMIN_KEY holds an assistant API key (svc_dsc_…); static export needs an admin API key (svc_…).\n'
+        : adminKey
+          ? 'export: DOCS_ASSISTANT_ADMIN_KEY is not an admin API key; it must start with "svc_" (and not "svc_dsc_").\n'
+          : 'export: set DOCS_ASSISTANT_ADMIN_KEY to an admin API key (svc_…) from the dashboard API keys page.\n',
+    );
+    return EXIT_USAGE;
+  }
+  const domain = values.domain;
+  const cwd = io.cwd ?? process.cwd();
+  const out = resolve(cwd, values.out ?? `${domain}-static-export.tar.gz`);
+  const temp = join(dirname(out), `.${basename(out)}.${process.pid}.part`);
+  const tty = Boolean(io.stdout.isTTY);
+  const controller = new AbortController();
+  let interrupted = false;
+  const removeInterrupt = (io.onInterrupt ?? defaultInterrupt)(() => {
+    interrupted = true;
+    controller.abort(new Error('interrupted'));
+  });
+  const signal = controller.signal;
+  let lastLine = '';
+  let longest = 0;
+  const show = (job: StaticExportJob) => {
+    const line = progressLine(job);
+    if (line === lastLine) return;
+    // Pad to the longest line drawn so far, so a shorter redraw leaves no stale characters.
+    longest = Math.max(longest, line.length);
+    lastLine = line;
+    io.stdout.write(tty ? `\r${line.padEnd(longest)}` : `${line}\n`);
+  };
+
+  try {
+    const client = createStaticExportClient({
+      baseUrl: values['base-url']!,
+      adminKey: adminKey!,
+      fetch: io.fetch,
+    });
+    const started = await client.startJob(
+      { domain, ...(values.version ? { version: values.version } : {}) },
+      { signal },
+    );
+    io.stdout.write(`Export job ${started.jobId} started for ${domain}\n`);
+    if (typeof started.status === 'string') show({ ...started, status: started.status });
+    let job: StaticExportJob;
+    try {
+      job = await client.waitForJob(started.jobId, {
+        signal,
+        onProgress: show,
+        intervalMs: io.pollIntervalMs,
+        ...(timeoutSeconds === undefined ? {} : { timeoutMs: timeoutSeconds * 1000 }),
+      });
+    } finally {
+      if (tty && lastLine) io.stdout.write('\n');
+    }
+    const bundle = await client.generateBundle(started.jobId, { signal });
+    io.stdout.write(
+      bundle.sizeBytes === undefined
+        ? 'Downloading the bundle…\n'
+        : `Downloading ${bundle.sizeBytes} bytes…\n`,
+    );
+    const response = await client.openBundle(bundle.bundleUrl, { signal });
+    if (!response.body) throw new Error('the bundle download has no body');
+    // Written to a temp file beside the target and renamed, so an interrupted run leaves no
+    // half-written bundle under the final name.
+    await pipeline(
+      Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
+      createWriteStream(temp),
+      { signal },
+    );
+    const entries = readTarGz(await readFile(temp));
+    if (!entries.some((e) => e.path === 'index.html'))
+      throw new Error('the downloaded bundle has no index.html');
+    signal.throwIfAborted();
+    await rename(temp, out);
+    const pages = typeof job.pageCount === 'number' ? `, ${job.pageCount} pages` : '';
+    io.stdout.write(`Saved ${out} (${entries.length} files${pages})\n`);
+    io.stdout.write(`Bundle link (expires ${bundle.expiresAt}):\n${bundle.bundleUrl}\n`);
+    if (values['helm-values']) {
+      const file = resolve(cwd, values['helm-values']);
+      const staticExport: { enabled: true; bundleUrl: string; version: string } = {
+        enabled: true,
+        bundleUrl: bundle.bundleUrl,
+        // Without --version the job id pins this exact export, for reproducible rollouts.
+        version: values.version ?? started.jobId,
+      };
+      const yamlText = `# Written by docs-assistant export. The bundleUrl expires at ${bundle.expiresAt}:\n# export again (or regenerate the link) and upgrade the release after that.\n${toYaml({ staticExport })}`;
+      const tempValues = `${file}.${process.pid}.tmp`;
+      await writeFile(tempValues, yamlText);
+      await rename(tempValues, file);
+      io.stdout.write(`Wrote Helm values to ${file}\n`);
+    }
+    return 0;
+  } catch (error) {
+    await rm(temp, { force: true });
+    if (interrupted) {
+      io.stderr.write('\nexport: interrupted; nothing was saved.\n');
+      return EXIT_INTERRUPTED;
+    }
+    if (error instanceof StaticExportError) {
+      io.stderr.write(
+        error.code === 'job_failed'
+          ? `export: ${error.message}\n`
+          : `export: ${error.message}${error.status ? ` (HTTP ${error.status}, ${error.code})` : ''}\n`,
+      );
+      return 1;
+    }
+    io.stderr.write(`export: ${(error as Error).message}\n`);
+    return 1;
+  } finally {
+    removeInterrupt();
+  }
+}
+
+/**
+ * Serves a bundle until interrupted. Resolves with the exit code: 0 after Ctrl-C, 1 when the
+ * bundle cannot be fetched or unpacked (nothing is served then).
+ */
+export async function serveBundleCommand(argv: string[], io: CliIO): Promise<number> {
+  let parsed: ReturnType<
+    typeof parseArgs<{
+      options: { port: { type: 'string' }; host: { type: 'string' }; help: { type: 'boolean'; short: 'h' } };
+      allowPositionals: true;
+      strict: true;
+    }>
+  >;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    io.stderr.write(`serve-bundle: ${(error as Error).message}\n\n${SERVE_BUNDLE_USAGE}`);
+    return EXIT_USAGE;
+  }
+  if (parsed.values.help) {
+    io.stdout.write(SERVE_BUNDLE_USAGE);
+    return 0;
+  }
+  const [source, ...extra] = parsed.positionals;
+  if (!source || extra.length) {
+    io.stderr.write(`serve-bundle: give exactly one bundle URL or file\n\n${SERVE_BUNDLE_USAGE}`);
+    return EXIT_USAGE;
+  }
+  const port = parsed.values.port === undefined ? 8080 : Number(parsed.values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    io.stderr.write(
+      `serve-bundle: --port must be a whole number from 0 to 65535 (got "${parsed.values.port}")\n`,
+    );
+    return EXIT_USAGE;
+  }
+  const file = /^https?:\/\//i.test(source) ? source : resolve(io.cwd ?? process.cwd(), source);
+  let served: Awaited<ReturnType<typeof serveBundle>>;
+  try {
+    served = await serveBundle({
+      source: file,
+      port,
+      host: parsed.values.host ?? '127.0.0.1',
+      fetch: io.fetch,
+    });
+  } catch (error) {
+    io.stderr.write(`serve-bundle: ${(error as Error).message}\n`);
+    return 1;
+  }
+  io.stdout.write(`Serving ${served.fileCount} files at ${served.url} (Ctrl-C to stop)\n`);
+  await new Promise<void>((done) => {
+    const remove = (io.onInterrupt ?? defaultInterrupt)(() => {
+      remove();
+      done();
+    });
+  });
+  await served.close();
+  return 0;
+}
+
+/**
+ * The process's own streams: the progress bar redraws with `\r`, which the line-based `CliIo` of
+ * `src/cli.ts` cannot carry, and TTY detection needs the real `stdout`.
+ */
+const processIo = (): CliIO => ({ stdout: process.stdout, stderr: process.stderr, env: process.env });
+
+/** The commands for `src/cli.ts`'s table (its `CliCommand` shape). */
+export const staticExportCliCommands = {
+  export: {
+    summary: 'Export a domain as a static site bundle (.tar.gz) and write Helm values',
+    usage: EXPORT_USAGE.trimEnd(),
+    run: (args: string[]) => exportCommand(args, processIo()),
+  },
+  'serve-bundle': {
+    summary: 'Serve a static export bundle (URL or file), as the Helm chart does',
+    usage: SERVE_BUNDLE_USAGE.trimEnd(),
+    run: (args: string[]) => serveBundleCommand(args, processIo()),
+  },
+};

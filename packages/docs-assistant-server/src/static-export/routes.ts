@@ -1,0 +1,269 @@
+/**
+ * The static export API (spec §4.2–4.4) as a Hono sub-app, plus the presigned bundle download.
+ * Mount it on the service's app with `app.route('/', staticExport.app)`.
+ *
+ *   POST /v1/static-export/jobs                   start a job          → 202 job
+ *   GET  /v1/static-export/jobs/:jobId            job status           → 200 job
+ *   POST /v1/static-export/jobs/:jobId/bundle     presigned link       → 200 bundle (409 until completed)
+ *   GET  /v1/static-export/bundles/:jobId.tar.gz  download (signed, no Authorization header)
+ */
+
+import {
+  describeIssues,
+  problemList,
+  STATIC_EXPORT_BUNDLES_PATH,
+  STATIC_EXPORT_JOBS_PATH,
+  StartStaticExportJobBodySchema,
+  type StaticExportBundle,
+  staticExportBundleDownloadPath,
+} from 'docs-assistant/protocol';
+import { Hono } from 'hono';
+import type { ServiceConfig } from '../config';
+import { errorResponse, HttpError, httpErrorResponse, readJsonBody, requireKey } from '../http';
+import { type JobHooks, type JobRecord, publicJob, StaticExportJobs } from './jobs';
+import { loadSigningSecret, signBundleLink, verifyBundleLink } from './signing';
+
+export interface StaticExportRoutesOptions {
+  /** Where jobs and bundles persist. @default config.dataDir, else in memory */
+  dataDir?: string;
+  /** Lifetime of a presigned bundle link (in ms). @default 3_600_000 (1 hour) */
+  linkLifetimeMs?: number;
+  /** Jobs rendered at the same time. @default 2 */
+  concurrency?: number;
+  /** Secret bundle links are signed with. @default kept in dataDir, else random per process */
+  signingSecret?: string;
+  /** Origin (and path prefix) the service is reached at, for `bundleUrl`. @default the request's origin */
+  publicBaseUrl?: string;
+  /** Clock (ms since the epoch), injectable for tests of expiry. @default Date.now */
+  now?: () => number;
+  /** Runs a job may start across restarts before it is marked failed. @default 3 */
+  maxAttempts?: number;
+  hooks?: JobHooks;
+}
+
+export interface StaticExportRoutes {
+  app: Hono;
+  jobs: StaticExportJobs;
+  /** Resolves once persisted jobs are loaded (requests wait for it by themselves). */
+  ready: Promise<void>;
+  /** Stops the queue; running jobs stay `running` on disk and resume on the next start. */
+  close: () => Promise<void>;
+}
+
+/** Default lifetime of a presigned bundle link (in ms): one hour. */
+export const DEFAULT_LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+export function createStaticExportRoutes(
+  config: ServiceConfig,
+  options: StaticExportRoutesOptions = {},
+): StaticExportRoutes {
+  const now = options.now ?? Date.now;
+  const lifetime = options.linkLifetimeMs ?? DEFAULT_LINK_LIFETIME_MS;
+  if (!(lifetime > 0)) throw new Error('linkLifetimeMs must be a positive number of milliseconds');
+  const dataDir = options.dataDir ?? config.dataDir;
+  const jobs = new StaticExportJobs({
+    config,
+    dataDir,
+    concurrency: options.concurrency,
+    maxAttempts: options.maxAttempts,
+    now,
+    hooks: options.hooks,
+  });
+  const secret = options.signingSecret ? Promise.resolve(options.signingSecret) : loadSigningSecret(dataDir);
+  const ready = Promise.all([jobs.ready, secret]).then(() => undefined);
+  // Requests report a failed start-up themselves; an idle service must not crash on it.
+  ready.catch(() => {});
+  const whenReady = async () => {
+    try {
+      await ready;
+    } catch (error) {
+      throw new HttpError(
+        500,
+        'internal',
+        `Static export storage${dataDir ? ` in ${dataDir}` : ''} is unavailable: ${(error as Error).message}. Fix the data folder and restart the service.`,
+      );
+    }
+  };
+
+  const app = new Hono();
+  app.onError((error) => {
+    if (error instanceof HttpError) return httpErrorResponse(error);
+    console.error('static export:', error);
+    return errorResponse(500, 'internal', 'The static export service failed unexpectedly; try again.');
+  });
+  for (const path of [
+    STATIC_EXPORT_JOBS_PATH,
+    `${STATIC_EXPORT_JOBS_PATH}/*`,
+    `${STATIC_EXPORT_BUNDLES_PATH}/*`,
+  ]) {
+    app.use(path, async (_c, next) => {
+      await whenReady();
+      await next();
+    });
+  }
+
+  /** The organization of an admin key, which must be on the Enterprise plan. */
+  const authorize = (authorization: string | undefined) => {
+    const { organization } = requireKey(config, authorization, 'admin');
+    if (organization.plan !== 'enterprise') {
+      throw new HttpError(
+        403,
+        'forbidden',
+        `Static export needs the Enterprise plan; organization "${organization.id}" is on the ${organization.plan} plan. Upgrade the plan to use it.`,
+      );
+    }
+    return organization;
+  };
+
+  const ownJob = (organizationId: string, jobId: string): JobRecord => {
+    const job = jobs.get(jobId);
+    // Another organization's job is reported exactly like a missing one, so ids leak nothing.
+    if (!job || job.organization !== organizationId) {
+      throw new HttpError(
+        404,
+        'not_found',
+        `No static export job "${jobId}" for this organization; check the jobId.`,
+      );
+    }
+    return job;
+  };
+
+  app.post(STATIC_EXPORT_JOBS_PATH, async (c) => {
+    const organization = authorize(c.req.header('authorization'));
+    const body = await readJsonBody(c.req.raw, config.maxBodyBytes);
+    const parsed = StartStaticExportJobBodySchema.safeParse(body, { reportInput: true });
+    if (!parsed.success) {
+      const issues = describeIssues(parsed.error.issues);
+      throw new HttpError(
+        400,
+        'invalid_request',
+        `Invalid static export request: ${problemList(issues)}. Send { "domain": string, "version"?: string, "paths"?: string[] }.`,
+        { issues },
+      );
+    }
+    const { domain, version, paths } = parsed.data;
+    const domainConfig = config.domains.find((d) => d.domain === domain);
+    if (!domainConfig || domainConfig.organization !== organization.id) {
+      throw new HttpError(
+        404,
+        'not_found',
+        `No domain "${domain}" in this organization; check the domain name.`,
+      );
+    }
+    const job = jobs.start({ organization: organization.id, domain, version, paths });
+    return c.json(publicJob(job), 202, { Location: `${STATIC_EXPORT_JOBS_PATH}/${job.jobId}` });
+  });
+
+  app.get(`${STATIC_EXPORT_JOBS_PATH}/:jobId`, (c) => {
+    const organization = authorize(c.req.header('authorization'));
+    return c.json(publicJob(ownJob(organization.id, c.req.param('jobId'))));
+  });
+
+  app.post(`${STATIC_EXPORT_JOBS_PATH}/:jobId/bundle`, async (c) => {
+    const organization = authorize(c.req.header('authorization'));
+    const job = ownJob(organization.id, c.req.param('jobId'));
+    if (job.status !== 'completed') {
+      const advice =
+        job.status === 'failed'
+          ? `it failed (${job.error ?? 'no reason recorded'}); start a new export job`
+          : `poll GET ${STATIC_EXPORT_JOBS_PATH}/${job.jobId} until status is "completed", then ask again`;
+      throw new HttpError(409, 'conflict', `The job is ${job.status}, not completed: ${advice}.`);
+    }
+    if (!(await jobs.readBundle(job.jobId))) {
+      throw new HttpError(
+        404,
+        'not_found',
+        `The bundle of job "${job.jobId}" is no longer stored; start a new export job.`,
+      );
+    }
+    // A fresh link every call: after expiry the same job gets a new one (spec §3 rule 2).
+    const expires = now() + lifetime;
+    const signature = signBundleLink(await secret, job.jobId, expires);
+    const base = (options.publicBaseUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+    const bundle: StaticExportBundle = {
+      jobId: job.jobId,
+      bundleUrl: `${base}${staticExportBundleDownloadPath(job.jobId)}?expires=${expires}&signature=${signature}`,
+      sizeBytes: job.sizeBytes ?? 0,
+      expiresAt: new Date(expires).toISOString(),
+    };
+    return c.json(bundle);
+  });
+
+  app.get(`${STATIC_EXPORT_BUNDLES_PATH}/:file`, async (c) => {
+    const file = c.req.param('file');
+    const jobId = file.endsWith('.tar.gz') ? file.slice(0, -'.tar.gz'.length) : '';
+    const expiresText = c.req.query('expires') ?? '';
+    const signature = c.req.query('signature') ?? '';
+    const expires = /^\d{1,15}$/.test(expiresText) ? Number(expiresText) : Number.NaN;
+    if (
+      !jobId ||
+      Number.isNaN(expires) ||
+      !signature ||
+      !verifyBundleLink(await secret, jobId, expires, signature)
+    ) {
+      throw new HttpError(
+        403,
+        'forbidden',
+        'This bundle link is not valid: its signature does not match (was it changed or cut?). Use the bundleUrl exactly as returned, or generate a new one.',
+      );
+    }
+    if (now() >= expires) {
+      throw new HttpError(
+        403,
+        'forbidden',
+        `This bundle link expired at ${new Date(expires).toISOString()}. Generate a fresh link: POST ${STATIC_EXPORT_JOBS_PATH}/${jobId}/bundle.`,
+      );
+    }
+    const archive = await jobs.readBundle(jobId);
+    if (!archive) {
+      throw new HttpError(
+        404,
+        'not_found',
+        `The bundle of job "${jobId}" is no longer stored; start a new export job.`,
+      );
+    }
+    return new Response(new Uint8Array(archive), {
+      headers: {
+        'Content-Type': 'application/gzip',
+        'Content-Length': String(archive.byteLength),
+        'Content-Disposition': `attachment; filename="${jobId}.tar.gz"`,
+        // The link is a capability that expires: do not let shared caches keep it past then.
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  });
+
+  // A wrong method on a known path gets 405 naming the right one (not the app's 404). These come
+  // after the real routes, so they only see what those did not take. OPTIONS is answered without
+  // any CORS header: admin routes are for servers, and a browser page must not be let in.
+  const allowed: [path: string, method: 'GET' | 'POST', what: string][] = [
+    [STATIC_EXPORT_JOBS_PATH, 'POST', `Use POST ${STATIC_EXPORT_JOBS_PATH} to start a static export job.`],
+    [
+      `${STATIC_EXPORT_JOBS_PATH}/:jobId`,
+      'GET',
+      `Use GET ${STATIC_EXPORT_JOBS_PATH}/{jobId} to read a job's status.`,
+    ],
+    [
+      `${STATIC_EXPORT_JOBS_PATH}/:jobId/bundle`,
+      'POST',
+      `Use POST ${STATIC_EXPORT_JOBS_PATH}/{jobId}/bundle to generate a bundle link.`,
+    ],
+    [
+      `${STATIC_EXPORT_BUNDLES_PATH}/:file`,
+      'GET',
+      'Use GET with the bundleUrl exactly as returned to download a bundle.',
+    ],
+  ];
+  for (const [path, method, message] of allowed) {
+    // HEAD comes with GET in Hono.
+    const allow = method === 'GET' ? 'GET, HEAD' : method;
+    app.all(path, (c) => {
+      if (c.req.method === 'OPTIONS') return c.body(null, 204, { Allow: allow });
+      throw new HttpError(405, 'invalid_request', `${c.req.method} is not allowed here. ${message}`, {
+        headers: { Allow: allow },
+      });
+    });
+  }
+
+  return { app, jobs, ready, close: () => jobs.close() };
+}

@@ -1,0 +1,164 @@
+/**
+ * Maps what can go wrong around a request to an `AssistantError`: a kind a UI can act on, a sentence
+ * for the reader (the English default of the matching label) and a `detail` for developers.
+ */
+import { defaultLabels } from '../labels.js';
+import type { ErrorBody, ErrorCode } from '../protocol/index.js';
+import type { RequestTrace } from './stream-tap.js';
+import type { AssistantError } from './types.js';
+
+const THREAD_NOT_FOUND: ErrorCode = 'thread_not_found';
+
+/** Reads `Retry-After` (delay-seconds or an HTTP date) as whole seconds from now. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value == null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * The server's error body (`{ error: { code, message } }`), checked by hand: `ErrorBodySchema` would
+ * bring zod's runtime into the browser bundle for this one check.
+ */
+function errorOf(json: unknown): ErrorBody['error'] | undefined {
+  const error = typeof json === 'object' && json !== null ? (json as { error?: unknown }).error : undefined;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return typeof code === 'string' && typeof message === 'string' ? (error as ErrorBody['error']) : undefined;
+}
+
+/** The server's `{ error: { code, message } }` as one line, or the raw body (shortened) when it is not that. */
+function serverMessage(body: string): string {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  const error = errorOf(json);
+  if (error) return `${error.code}: ${error.message}`;
+  const text = body.trim();
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/**
+ * The server no longer knows the thread the request named (404 `thread_not_found`: expired, or a
+ * service restarted without its data): the
+ * hook starts a new thread with the same question instead of showing an error.
+ */
+export function isThreadNotFound(trace: RequestTrace | undefined): boolean {
+  if (trace?.httpError?.status !== 404) return false;
+  let json: unknown;
+  try {
+    json = JSON.parse(trace.httpError.body);
+  } catch {
+    return false;
+  }
+  return errorOf(json)?.code === THREAD_NOT_FOUND;
+}
+
+/** Maps a response that was not 2xx. */
+export function httpError(status: number, headers: Headers, body: string): AssistantError {
+  const said = serverMessage(body);
+  const detail = `HTTP ${status}${said ? ` — ${said}` : ''}`;
+  if (status === 401 || status === 403) {
+    return {
+      kind: 'auth',
+      message: defaultLabels.errorAuth,
+      detail: `${detail}. Check that apiKey is a valid assistant key (svc_dsc_…) for this domain.`,
+      status,
+      retryable: false,
+    };
+  }
+  if (status === 429) {
+    const retryAfter = parseRetryAfter(headers.get('Retry-After'));
+    return {
+      kind: 'rate-limit',
+      message: defaultLabels.errorRateLimit(retryAfter),
+      detail,
+      status,
+      ...(retryAfter === undefined ? {} : { retryAfter }),
+      retryable: true,
+    };
+  }
+  if (status >= 500) {
+    return { kind: 'network', message: defaultLabels.errorNetwork, detail, status, retryable: true };
+  }
+  return { kind: 'request', message: defaultLabels.errorRequest, detail, status, retryable: false };
+}
+
+const describe = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+
+/**
+ * Maps an error the chat client threw, using what the tapped `fetch` saw of the request. Without a
+ * trace (or with an empty one) an error is taken as a broken stream when a response had started,
+ * which is the only other place the client throws.
+ */
+export function toAssistantError(error: unknown, trace: RequestTrace | undefined): AssistantError {
+  if (trace?.httpError) {
+    const { status, headers, body } = trace.httpError;
+    return httpError(status, headers, body);
+  }
+  if (trace?.networkError !== undefined) {
+    return {
+      kind: 'network',
+      message: defaultLabels.errorNetwork,
+      detail: `The request failed before a response: ${describe(trace.networkError)}`,
+      retryable: true,
+    };
+  }
+  if (trace?.notDataStream !== undefined) {
+    const { url = 'The endpoint', status = 200, contentType = null } = trace.response ?? {};
+    const start = trace.notDataStream.start;
+    return {
+      kind: 'config',
+      message: defaultLabels.errorConfig,
+      detail: `${url} answered HTTP ${status} with ${contentType ? `Content-Type ${contentType}` : 'no Content-Type'}${start ? ` starting "${start}"` : ''}, not with the assistant's data stream. Check baseUrl: it must be the address of the assistant service (e.g. https://api.example.com), not of the docs site or another server.`,
+      status,
+      retryable: false,
+    };
+  }
+  if (trace?.errorPart !== undefined) {
+    return {
+      kind: 'stream',
+      message: defaultLabels.errorStream,
+      detail: `The server sent an error part: ${trace.errorPart}`,
+      retryable: true,
+    };
+  }
+  if (trace?.malformedLine !== undefined) {
+    return {
+      kind: 'stream',
+      message: defaultLabels.errorStream,
+      detail: `The stream held a line that is not a v4 data stream part (${trace.malformedLine}); it was dropped and the answer ended there.`,
+      retryable: true,
+    };
+  }
+  if (trace?.unfinished === 'cut-off') {
+    return {
+      kind: 'stream',
+      message: defaultLabels.errorStream,
+      detail:
+        'The stream ended before its finish part (d:): the answer was cut off (the connection closed early, or a proxy ended the response).',
+      retryable: true,
+    };
+  }
+  if (trace?.unfinished === 'empty') {
+    return {
+      kind: 'stream',
+      message: defaultLabels.errorStream,
+      detail: `The response${trace.response ? ` (HTTP ${trace.response.status})` : ''} was empty: no part of the answer arrived. Retry; if it keeps happening, check that baseUrl is the address of the assistant service.`,
+      retryable: true,
+    };
+  }
+  return {
+    kind: 'stream',
+    message: defaultLabels.errorStream,
+    detail: `Reading the answer failed: ${describe(error)}`,
+    retryable: true,
+  };
+}

@@ -1,0 +1,374 @@
+/**
+ * Where a conversation is kept between visits: localStorage per domain by default, memory, or the
+ * host's own `ThreadStorage`. Whatever the storage does (throws, is full, is disabled, holds
+ * something old or broken) the widget keeps working: broken data is discarded, a failing storage is
+ * replaced by memory, and each problem is reported once with `console.warn`.
+ */
+import type { MessageRole } from '../protocol/index.js';
+import { isRecord } from '../protocol/search-results.js';
+import type { AssistantMessage, StoredThread, ThreadStorage } from './types.js';
+
+/** Version of what is written to localStorage; data of another version is discarded. */
+export const STORED_THREAD_VERSION = 1;
+
+/** The localStorage key of a domain's conversation. */
+export const threadStorageKey = (domain: string): string => `docs-assistant:v1:${domain}`;
+
+/** Stored data that cannot be used (bad JSON, another version): discard it, keep the storage. */
+export class UnusableStoredThreadError extends Error {
+  override name = 'UnusableStoredThreadError';
+}
+
+// Kept per page so a remounted widget finds its conversation (and fallbacks keep theirs).
+const memoryThreads = new Map<string, StoredThread>();
+
+/** Keeps the conversation in memory for this page only, per key. */
+export function createMemoryThreadStorage(key: string): ThreadStorage {
+  return {
+    load: () => memoryThreads.get(key) ?? null,
+    save: (thread) => {
+      memoryThreads.set(key, thread);
+    },
+    clear: () => {
+      memoryThreads.delete(key);
+    },
+  };
+}
+
+function decode(raw: string): StoredThread {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new UnusableStoredThreadError('it is not valid JSON');
+  }
+  if (
+    typeof json !== 'object' ||
+    json === null ||
+    (json as { version?: unknown }).version !== STORED_THREAD_VERSION
+  ) {
+    throw new UnusableStoredThreadError(`it is not in the format of version ${STORED_THREAD_VERSION}`);
+  }
+  const { threadId, threadKey, messages } = json as StoredThread;
+  return { threadId, threadKey, messages };
+}
+
+/**
+ * localStorage under `docs-assistant:v1:<domain>`, synced across tabs by the `storage` event. Access
+ * happens only when a method is called, so creating it is safe during server rendering.
+ */
+export function createLocalThreadStorage(domain: string): ThreadStorage {
+  const key = threadStorageKey(domain);
+  const area = (): Storage => window.localStorage;
+  // On the server there is no page and nothing stored.
+  const onServer = () => typeof window === 'undefined';
+  return {
+    load() {
+      if (onServer()) return null;
+      const raw = area().getItem(key);
+      return raw === null ? null : decode(raw);
+    },
+    save(thread) {
+      if (onServer()) return;
+      area().setItem(key, JSON.stringify({ version: STORED_THREAD_VERSION, ...thread }));
+    },
+    clear() {
+      if (onServer()) return;
+      area().removeItem(key);
+    },
+    subscribe(listener) {
+      if (onServer()) return () => {};
+      const onStorage = (event: StorageEvent) => {
+        // `key === null`: the other tab cleared all of localStorage.
+        if (event.key !== null && event.key !== key) return;
+        if (event.storageArea && event.storageArea !== area()) return;
+        if (event.key === null || event.newValue === null) {
+          listener(null);
+          return;
+        }
+        try {
+          listener(decode(event.newValue));
+        } catch {
+          // Something unusable from another tab: keep this tab's conversation; the next save replaces it.
+        }
+      };
+      window.addEventListener('storage', onStorage);
+      return () => window.removeEventListener('storage', onStorage);
+    },
+  };
+}
+
+const warned = new Set<string>();
+
+function warnOnce(id: string, message: string) {
+  if (warned.has(id)) return;
+  warned.add(id);
+  console.warn(`[docs-assistant] ${message}`);
+}
+
+/** JSON restores dates as strings; the client's messages hold `Date`s. */
+function revive(messages: AssistantMessage[]): AssistantMessage[] {
+  return messages.map((message) =>
+    typeof message.createdAt === 'string' ? { ...message, createdAt: new Date(message.createdAt) } : message,
+  );
+}
+
+// --- Shape of a stored thread ------------------------------------------------------------------
+// The same rules as the protocol's `MessageSchema` (spec §2.2–2.3), checked by hand: the zod
+// runtime would be the biggest single piece of the widget's browser code, for this one check.
+
+type Check = (value: unknown) => boolean;
+
+const isString: Check = (value) => typeof value === 'string';
+const optional =
+  (check: Check): Check =>
+  (value) =>
+    value === undefined || check(value);
+const arrayOf =
+  (check: Check): Check =>
+  (value) =>
+    Array.isArray(value) && value.every(check);
+/** An object whose listed fields pass their checks; other fields are allowed (and kept). */
+const shape =
+  (fields: Record<string, Check>): Check =>
+  (value) =>
+    isRecord(value) && Object.entries(fields).every(([key, check]) => check(value[key]));
+const literal =
+  (expected: string): Check =>
+  (value) =>
+    value === expected;
+
+// ISO 8601 date-time with an offset, as `Date#toJSON` writes it (zod's `iso.datetime({ offset })`).
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/;
+const isDateTime: Check = (value) =>
+  value instanceof Date ||
+  (typeof value === 'string' && ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)));
+
+const TOOL_STATES = new Set(['partial-call', 'call', 'result']);
+const isToolInvocation = shape({
+  state: (value) => typeof value === 'string' && TOOL_STATES.has(value),
+  step: optional((value) => typeof value === 'number'),
+  toolCallId: isString,
+  toolName: isString,
+});
+
+const isReasoningDetail: Check = (value) =>
+  isRecord(value) &&
+  (value.type === 'text'
+    ? isString(value.text) && optional(isString)(value.signature)
+    : value.type === 'redacted' && isString(value.data));
+
+const PART_CHECKS = new Map<unknown, Check>(
+  Object.entries({
+    text: shape({ text: isString }),
+    reasoning: shape({ reasoning: isString, details: arrayOf(isReasoningDetail) }),
+    'step-start': () => true,
+    source: shape({
+      source: shape({
+        sourceType: literal('url'),
+        id: isString,
+        url: isString,
+        title: optional(isString),
+      }),
+    }),
+    'tool-invocation': shape({ toolInvocation: isToolInvocation }),
+    file: shape({ mimeType: isString, data: isString }),
+  }),
+);
+const isPart: Check = (value) => isRecord(value) && !!PART_CHECKS.get(value.type)?.(value);
+
+// The protocol's MESSAGE_ROLES, spelled out: importing that constant would load its zod schemas.
+// `satisfies` keeps the two in step (a missing or unknown role does not compile).
+const ROLES = new Set<unknown>(
+  Object.keys({ system: true, assistant: true, data: true, user: true } satisfies Record<MessageRole, true>),
+);
+const isMessage = shape({
+  id: (value) => typeof value === 'string' && value.length > 0,
+  role: (value) => ROLES.has(value),
+  content: isString,
+  parts: arrayOf(isPart),
+  createdAt: optional(isDateTime),
+  annotations: optional(Array.isArray),
+  experimental_attachments: optional(
+    arrayOf(shape({ name: optional(isString), contentType: optional(isString), url: isString })),
+  ),
+});
+const isStoredThread = shape({
+  threadId: optional(isString),
+  threadKey: optional(isString),
+  messages: arrayOf(isMessage),
+});
+
+/**
+ * Deepest nesting a stored thread may have (in objects and arrays, the thread itself counting 1).
+ * A message with a tool result from the docs search is about 10 deep; anything near this limit is
+ * not a conversation, and far deeper data makes `JSON.stringify` overflow the stack on every send.
+ */
+export const MAX_STORED_DEPTH = 64;
+/** Most objects, arrays and values a stored thread may hold: localStorage holds a few MB at most. */
+export const MAX_STORED_NODES = 1_000_000;
+
+/**
+ * Why a value is too deep or too big to be a stored thread, or `undefined` when it is within the
+ * limits. Walks with its own stack, so no depth of nesting can overflow the call stack.
+ */
+function exceedsBounds(value: unknown): string | undefined {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 1 }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    nodes += 1;
+    if (nodes > MAX_STORED_NODES) return `it holds more than ${MAX_STORED_NODES} values`;
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth > MAX_STORED_DEPTH) return `it is nested more than ${MAX_STORED_DEPTH} levels deep`;
+    const children = Array.isArray(next.value) ? next.value : Object.values(next.value);
+    for (const child of children) stack.push({ value: child, depth: next.depth + 1 });
+  }
+  return undefined;
+}
+
+/** Checks a stored thread's limits and shape; says why it cannot be used, or gives the thread. */
+function check(thread: unknown): { thread: StoredThread } | { problem: string } {
+  const problem = exceedsBounds(thread);
+  if (problem) return { problem };
+  const valid = validate(thread);
+  return valid ? { thread: valid } : { problem: 'it does not have the shape of a conversation' };
+}
+
+/** Checks a stored thread's shape; `null` when it is not one. Expects a thread within the limits. */
+function validate(thread: unknown): StoredThread | null {
+  if (!isStoredThread(thread)) return null;
+  const { threadId, threadKey, messages } = thread as StoredThread;
+  return {
+    ...(threadId ? { threadId } : {}),
+    ...(threadKey ? { threadKey } : {}),
+    messages: revive(messages),
+  };
+}
+
+const describe = (error: unknown) =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+
+/**
+ * Wraps a storage so it never throws and never hands out bad data: unusable or wrongly shaped data
+ * is discarded; a storage that throws is replaced by memory for the rest of the page's life. Saves
+ * of an unchanged thread are skipped (the hook saves at every pause of the conversation).
+ *
+ * @param id names the storage in warnings and keys the memory fallback.
+ */
+export function resilientThreadStorage(inner: ThreadStorage, id: string): ThreadStorage {
+  const memory = createMemoryThreadStorage(id);
+  let failed = false;
+  let last: string | undefined;
+
+  const fail = (what: string, error: unknown) => {
+    failed = true;
+    warnOnce(
+      `${id}:failed`,
+      `The conversation storage (${id}) failed to ${what} (${describe(error)}); the conversation is kept in memory for this page instead.`,
+    );
+  };
+  const discard = (why: string) => {
+    warnOnce(
+      `${id}:discarded`,
+      `Discarded the stored conversation (${id}) because ${why}; starting a new one.`,
+    );
+    try {
+      inner.clear();
+    } catch (error) {
+      fail('clear', error);
+    }
+  };
+
+  return {
+    load() {
+      if (failed) return memory.load();
+      let thread: StoredThread | null;
+      try {
+        thread = inner.load();
+      } catch (error) {
+        if (error instanceof UnusableStoredThreadError) {
+          discard(error.message);
+          return null;
+        }
+        fail('load', error);
+        return memory.load();
+      }
+      if (thread === null) return null;
+      const checked = check(thread);
+      if ('problem' in checked) {
+        discard(checked.problem);
+        return null;
+      }
+      last = JSON.stringify(checked.thread);
+      return checked.thread;
+    },
+    save(thread) {
+      let json: string;
+      try {
+        json = JSON.stringify(thread);
+      } catch (error) {
+        // A thread JSON cannot write (nested too deep, a cycle) would fail every storage alike.
+        warnOnce(
+          `${id}:unsaveable`,
+          `Could not save the conversation (${id}): ${describe(error)}. The stored one is left as it was.`,
+        );
+        return;
+      }
+      if (json === last) return;
+      last = json;
+      if (failed) {
+        memory.save(thread);
+        return;
+      }
+      try {
+        inner.save(thread);
+      } catch (error) {
+        fail('save', error);
+        memory.save(thread);
+      }
+    },
+    clear() {
+      last = undefined;
+      memory.clear();
+      if (failed) return;
+      try {
+        inner.clear();
+      } catch (error) {
+        fail('clear', error);
+      }
+    },
+    subscribe(listener) {
+      if (!inner.subscribe) return () => {};
+      try {
+        return inner.subscribe((thread) => {
+          if (failed) return;
+          if (thread === null) {
+            last = undefined;
+            listener(null);
+            return;
+          }
+          const checked = check(thread);
+          if ('problem' in checked) return;
+          last = JSON.stringify(checked.thread);
+          listener(checked.thread);
+        });
+      } catch (error) {
+        warnOnce(`${id}:subscribe`, `Could not follow changes from other tabs (${describe(error)}).`);
+        return () => {};
+      }
+    },
+  };
+}
+
+/** The storage for the `storage` option, made safe. */
+export function resolveThreadStorage(
+  storage: 'local' | 'memory' | ThreadStorage | undefined,
+  domain: string,
+): ThreadStorage {
+  const key = threadStorageKey(domain);
+  if (storage === 'memory') return createMemoryThreadStorage(key);
+  if (storage && typeof storage === 'object')
+    return resilientThreadStorage(storage, `custom storage for ${domain}`);
+  return resilientThreadStorage(createLocalThreadStorage(domain), `localStorage "${key}"`);
+}

@@ -1,0 +1,130 @@
+/**
+ * Public types of the headless hook. The hook (`use-docs-assistant.ts`) implements them; the UI
+ * and the docs rely on these names.
+ */
+import type { UIMessage } from '@ai-sdk/ui-utils';
+import type { ContextItem, ContextStore } from '../context/types.js';
+import type { Context, Filter } from '../protocol/index.js';
+
+export type { ContextItem };
+
+/** A message as the v4 client holds it (`parts` included). */
+export type AssistantMessage = UIMessage;
+
+/** Where the docs are deployed (spec §1): the assistant is unavailable when air-gapped. */
+export type Deployment = 'cloud' | 'client-hosted' | 'air-gapped';
+
+/** What went wrong, in terms a reader (and a UI) can act on. */
+export type AssistantErrorKind =
+  /**
+   * The widget is set up wrongly (admin key, no domain, bad baseUrl, a value a header cannot carry):
+   * no request is made. Also when `baseUrl` answered with something that is not the assistant's
+   * data stream (an HTML page, JSON): `detail` says so and to check `baseUrl`.
+   */
+  | 'config'
+  /** 401/403: the assistant key was rejected. */
+  | 'auth'
+  /** 429: too many requests; `retryAfter` holds the wait in seconds when the server gave one. */
+  | 'rate-limit'
+  /** 5xx, a refused connection, a timeout: couldn't reach the assistant. */
+  | 'network'
+  /**
+   * An error part or a malformed line in the stream, a stream that broke or ended without its
+   * finish part, or an empty response: the partial answer is kept.
+   */
+  | 'stream'
+  /** 4xx other than the above (a bad request): the server's message is shown. */
+  | 'request'
+  /** `deployment="air-gapped"`: the assistant is unavailable and nothing is ever sent. */
+  | 'unavailable';
+
+export interface AssistantError {
+  kind: AssistantErrorKind;
+  /** A sentence for the reader (already localised through `labels` by the UI when it shows it). */
+  message: string;
+  /** For developers: what to change (config errors) or what the server said. */
+  detail?: string;
+  /** HTTP status when there was a response. */
+  status?: number;
+  /** Seconds to wait before retrying (`Retry-After`), for `rate-limit`. */
+  retryAfter?: number;
+  /** Whether `retry()` can help. */
+  retryable: boolean;
+}
+
+/** What the hook keeps per domain: in local storage by default. */
+export interface StoredThread {
+  threadId?: string;
+  threadKey?: string;
+  messages: AssistantMessage[];
+}
+
+/** Where the conversation is kept. */
+export interface ThreadStorage {
+  load(): StoredThread | null;
+  save(thread: StoredThread): void;
+  clear(): void;
+  /** Called when another tab changes the stored thread; returns an unsubscribe function. */
+  subscribe?(listener: (thread: StoredThread | null) => void): () => void;
+}
+
+export interface UseDocsAssistantOptions {
+  /** The domain identifier of the deployment (spec §4.1 path parameter). */
+  domain: string;
+  /** The assistant API key, `svc_dsc_…`. An admin key (`svc_…`) is refused and nothing is sent. */
+  apiKey: string;
+  /** Base URL of the service, e.g. `https://api.example.com`. */
+  baseUrl: string;
+  /** Fingerprint of the reader (spec §2.1). @default 'anonymous' */
+  fp?: string;
+  /** Search results used per answer (spec §2.1). @default 5 */
+  retrievalPageSize?: number;
+  /** Search filter (spec §2.1). */
+  filter?: Filter;
+  /**
+   * Path of the page the reader is on, sent as `currentPath` (cut to 200 characters).
+   * @default the page's `location.pathname` at send time
+   */
+  currentPath?: string | (() => string);
+  /** Where the conversation is kept. `'local'` = localStorage per domain. @default 'local' */
+  storage?: 'local' | 'memory' | ThreadStorage;
+  /** Deployment type (spec §1). `'air-gapped'` makes the assistant unavailable. @default 'cloud' */
+  deployment?: Deployment;
+  /** A context store shared with collectors; the hook makes its own when not given. */
+  contextStore?: ContextStore;
+  /** A `fetch` to use instead of the global one (tests, Storybook, proxies). */
+  fetch?: typeof fetch;
+  /**
+   * Extra headers for every request. Not `Authorization` (the hook sends `apiKey` in it), and never
+   * an admin key: either is a config error and nothing is sent.
+   */
+  headers?: Record<string, string>;
+  /** Called when an answer finishes, with the message and the thread. */
+  onFinish?: (message: AssistantMessage, thread: { threadId?: string }) => void;
+  /** Called on every error, after it is mapped. */
+  onError?: (error: AssistantError) => void;
+}
+
+export type AssistantStatus = 'submitted' | 'streaming' | 'ready' | 'error';
+
+export interface DocsAssistantState {
+  messages: AssistantMessage[];
+  status: AssistantStatus;
+  error: AssistantError | null;
+  /** A config or availability problem found before any request; when set, `send` does nothing. */
+  configError: AssistantError | null;
+  threadId: string | undefined;
+  /** Sends a question with the current context items; the items are cleared once sent. */
+  send: (question: string) => Promise<void>;
+  stop: () => void;
+  /** Sends the last question again (after an error or to regenerate). */
+  retry: () => Promise<void>;
+  /** Forgets the conversation and the thread, here and in storage. */
+  newConversation: () => void;
+  context: {
+    items: ContextItem[];
+    add: (item: Context) => string;
+    remove: (id: string) => void;
+    clear: () => void;
+  };
+}

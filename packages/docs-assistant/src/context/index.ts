@@ -1,0 +1,22 @@
+/**
+ * Context collection on the host page: the shared store and the collectors that feed it. Loaded
+ * with the launcher, so it stays plain DOM code plus two small hooks (no markdown, SDK or zod).
+ */
+
+export type { CodeBlockCollectorOptions } from './code-block-collector.js';
+export { createCodeBlockCollector, DEFAULT_CODE_BLOCK_SELECTOR } from './code-block-collector.js';
+export type { CollectorsProp, ResolvedCollectors } from './collector-options.js';
+export { resolveCollectors } from './collector-options.js';
+export type { Collector, SelectionCollectorOptions } from './selection-collector.js';
+export { createSelectionCollector } from './selection-collector.js';
+export {
+  CONTEXT_ITEMS_MAX,
+  CONTEXT_VALUE_MAX_LENGTH,
+  createContextStore,
+  toRequestContext,
+} from './store.js';
+export type { ContextItem, ContextStore } from './types.js';
+export type { UseCodeBlockCollectorOptions } from './use-code-block-collector.js';
+export { useCodeBlockCollector } from './use-code-block-collector.js';
+export type { UseSelectionCollectorOptions, WidgetRef } from './use-selection-collector.js';
+export { useSelectionCollector } from './use-selection-collector.js';

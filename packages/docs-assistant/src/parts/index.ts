@@ -1,0 +1,20 @@
+export { CodeBlock, type CodeBlockProps } from './code-block.js';
+export { FilePart } from './file-part.js';
+export { createHrefResolver, isSafeHref } from './href.js';
+export { Markdown, type MarkdownProps } from './markdown.js';
+export { defaultPartComponents, MessageParts, type MessagePartsProps } from './message-parts.js';
+export { ReasoningPart } from './reasoning-part.js';
+export { collectSources, SourcesList } from './sources.js';
+export { splitMarkdownBlocks } from './split-markdown-blocks.js';
+export { parseSuggestions, type Suggestion } from './suggestions.js';
+export { TextPart } from './text-part.js';
+export { ToolInvocationPart } from './tool-invocation-part.js';
+export type {
+  FilePartProps,
+  PartComponents,
+  PartRenderContext,
+  ReasoningPartProps,
+  SourcesProps,
+  TextPartProps,
+  ToolInvocationProps,
+} from './types.js';

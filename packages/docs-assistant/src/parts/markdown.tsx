@@ -1,0 +1,314 @@
+import type { ElementContent, Root } from 'hast';
+import {
+  type ComponentPropsWithoutRef,
+  createContext,
+  type HTMLAttributes,
+  type JSX,
+  memo,
+  type ReactNode,
+  useContext,
+  useDeferredValue,
+  useId,
+  useMemo,
+  useRef,
+} from 'react';
+import type { Components, ExtraProps } from 'react-markdown';
+import { CodeBlock } from './code-block.js';
+import { createIsExternal, isSafeHref, keepSafeHref } from './href.js';
+import {
+  type BlockReferences,
+  collectReferences,
+  normalizeLabel,
+  scanBlock,
+} from './reference-definitions.js';
+import { RenderMarkdown } from './render-markdown.js';
+import { type MarkdownBlocks, updateMarkdownBlocks } from './split-markdown-blocks.js';
+import { externalLinkProps, parseSuggestions, Suggestions } from './suggestions.js';
+import { MarkdownTable } from './table.js';
+
+/** The fence info string that turns a code block into follow-up links. */
+export const SUGGESTIONS_LANGUAGE = 'suggestions';
+
+interface LinkPolicy {
+  resolveHref: (href: string) => string | null;
+  isExternal: (href: string) => boolean;
+}
+
+const LinkPolicyContext = createContext<LinkPolicy | null>(null);
+
+function useLinkPolicy(): LinkPolicy {
+  const policy = useContext(LinkPolicyContext);
+  if (!policy) throw new Error('docs-assistant: Markdown elements must be rendered inside <Markdown>.');
+  return policy;
+}
+
+// Drops the hast node the renderer passes along (as react-markdown does) so it never lands on a DOM element.
+type ElementProps<T extends keyof JSX.IntrinsicElements> = ComponentPropsWithoutRef<T> & ExtraProps;
+
+function MarkdownLink({ node: _node, href, children, ...props }: ElementProps<'a'>) {
+  const { resolveHref, isExternal } = useLinkPolicy();
+  const resolved = href ? resolveHref(href) : null;
+  // An unsafe or unresolvable link keeps its words and loses the link.
+  if (!resolved) return <>{children}</>;
+  return (
+    <a {...props} href={resolved} {...(isExternal(resolved) ? externalLinkProps : undefined)}>
+      {children}
+    </a>
+  );
+}
+
+function MarkdownImage({ node: _node, src, alt, ...props }: ElementProps<'img'>) {
+  const { resolveHref } = useLinkPolicy();
+  const resolved = typeof src === 'string' && src ? resolveHref(src) : null;
+  if (!resolved || resolved.startsWith('mailto:')) return alt || null;
+  return <img {...props} src={resolved} alt={alt ?? ''} loading="lazy" />;
+}
+
+interface HastLike {
+  type: string;
+  value?: string;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  children?: HastLike[];
+}
+
+function hastText(node: HastLike): string {
+  if (node.type === 'text') return node.value ?? '';
+  return (node.children ?? []).map(hastText).join('');
+}
+
+function languageOf(code: HastLike): string | undefined {
+  const className = code.properties?.className;
+  const classes = Array.isArray(className) ? className : typeof className === 'string' ? [className] : [];
+  for (const name of classes) {
+    if (typeof name === 'string' && name.startsWith('language-')) return name.slice('language-'.length);
+  }
+  return undefined;
+}
+
+function MarkdownPre({ node, children }: ElementProps<'pre'>) {
+  const { resolveHref, isExternal } = useLinkPolicy();
+  const code = (node?.children as HastLike[] | undefined)?.find(
+    (child) => child.type === 'element' && child.tagName === 'code',
+  );
+  if (!code) return <pre>{children}</pre>;
+  const language = languageOf(code);
+  // mdast keeps the final newline of a fence's content; the copied code should not have it.
+  const text = hastText(code).replace(/\n$/, '');
+  if (language === SUGGESTIONS_LANGUAGE) {
+    return <Suggestions suggestions={parseSuggestions(text, resolveHref)} isExternal={isExternal} />;
+  }
+  return <CodeBlock code={text} language={language} />;
+}
+
+const defaultElements: Components = {
+  a: MarkdownLink,
+  img: MarkdownImage,
+  pre: MarkdownPre,
+  table: MarkdownTable,
+};
+
+// Every URL in the tree goes through here first: unsafe ones are removed, so even an element the
+// host overrides never receives a `javascript:` href.
+const urlTransform = (url: string): string | null => (isSafeHref(url) ? url : null);
+
+/**
+ * The parser's footnote section goes (an answer shows its footnotes once, after its last block,
+ * not after each block that calls one); footnote calls are numbered for the whole answer and link
+ * to ids unique to this answer (`prefix`), not to the parser's per-block `user-content-fn-…`.
+ * `parsed` is the text the block was parsed from: a call's position in it gives its label.
+ */
+function footnoteCalls(parsed: string, prefix: string, notes: string) {
+  const numbers = new Map(
+    notes ? notes.split('\n').map((entry) => entry.split(' ') as [string, string]) : [],
+  );
+  const rewrite = (nodes: ElementContent[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      if (node.tagName === 'a' && node.properties.dataFootnoteRef) {
+        const start = node.position?.start.offset ?? 0;
+        const end = node.position?.end.offset ?? 0;
+        // `[^label]`
+        const number = numbers.get(normalizeLabel(parsed.slice(start + 2, end - 1)));
+        node.properties = number ? { href: `#${prefix}fn-${number}`, dataFootnoteRef: '' } : {};
+        if (number) node.children = [{ type: 'text', value: number }];
+      } else {
+        rewrite(node.children);
+      }
+    }
+  };
+  return (tree: Root) => {
+    tree.children = tree.children.filter(
+      (node) => !(node.type === 'element' && node.tagName === 'section' && node.properties.dataFootnotes),
+    );
+    if (numbers.size > 0) rewrite(tree.children as ElementContent[]);
+  };
+}
+
+interface MarkdownBlockProps {
+  source: string;
+  /** Definitions from elsewhere in the answer that the block uses (`reference-definitions.ts`). */
+  extra: string;
+  /** The footnotes the block calls, `KEY number` per line. */
+  notes: string;
+  /** Prefix of this answer's footnote ids. */
+  prefix: string;
+  components: Components;
+}
+
+/** One top-level block; memoised on its text (and the definitions it uses) so finished blocks never re-parse. */
+const MarkdownBlock = memo(
+  function MarkdownBlock({ source, extra, notes, prefix, components }: MarkdownBlockProps) {
+    const parsed = extra ? `${source}\n\n${extra}` : source;
+    return (
+      <RenderMarkdown
+        transform={footnoteCalls(parsed, prefix, notes)}
+        components={components}
+        urlTransform={urlTransform}
+      >
+        {parsed}
+      </RenderMarkdown>
+    );
+  },
+  (prev, next) =>
+    prev.source === next.source &&
+    prev.extra === next.extra &&
+    prev.notes === next.notes &&
+    prev.prefix === next.prefix &&
+    prev.components === next.components,
+);
+MarkdownBlock.displayName = 'MarkdownBlock';
+
+export interface MarkdownProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** The Markdown (GitHub flavoured). Raw HTML in it shows as text; it never becomes elements. */
+  text: string;
+  /**
+   * Resolves links and image sources; `null` renders a link as plain text.
+   * @default keeps `http(s)`, `mailto` and relative URLs as written
+   */
+  resolveHref?: (href: string) => string | null;
+  /**
+   * Element overrides, as react-markdown's `components` (`{ table: MyTable }`), merged over the defaults (links,
+   * images, code blocks). Keep the object stable (module level or `useMemo`): a new one re-renders
+   * every block.
+   */
+  components?: Components;
+  children?: ReactNode;
+}
+
+/**
+ * Markdown for answers. The text is split into top-level blocks (`splitMarkdownBlocks`) and each
+ * block is memoised, so while an answer streams only its last block re-renders. Reference links
+ * and footnotes work across blocks: a block re-renders when a definition it uses arrives, and the
+ * footnotes are listed once, after the last block, under ids unique to this element.
+ */
+export function Markdown(props: MarkdownProps) {
+  return <MarkdownView {...props} tailIncomplete={false} />;
+}
+
+interface Scans {
+  blocks: string[];
+  scans: BlockReferences[];
+}
+
+function MarkdownView({
+  text,
+  resolveHref = keepSafeHref,
+  components,
+  children,
+  tailIncomplete,
+  ...props
+}: MarkdownProps & { tailIncomplete: boolean }) {
+  // The previous split, so a streaming answer only re-splits its tail (20k-token answers).
+  const split = useRef<MarkdownBlocks | undefined>(undefined);
+  const blocks = useMemo(() => {
+    split.current = updateMarkdownBlocks(split.current, typeof text === 'string' ? text : '');
+    return split.current.blocks;
+  }, [text]);
+  // A link definition on a last line still being written may have half its URL: not used yet.
+  const lastLineIncomplete = tailIncomplete && !split.current?.text.endsWith('\n');
+  // The previous scans, so only new or changed blocks are scanned again.
+  const scanned = useRef<Scans | undefined>(undefined);
+  const references = useMemo(() => {
+    const previous = scanned.current;
+    const last = blocks.length - 1;
+    // A block that was last may have been scanned without its last line: scanned again.
+    const scans = blocks.map((block, index) =>
+      previous && index < previous.blocks.length - 1 && previous.blocks[index] === block
+        ? previous.scans[index]!
+        : scanBlock(block, lastLineIncomplete && index === last),
+    );
+    scanned.current = { blocks, scans };
+    return collectReferences(scans);
+  }, [blocks, lastLineIncomplete]);
+  // Footnote ids are unique per answer: two answers that both have a `[^1]` must not share an id.
+  const prefix = `user-content-${useId().replace(/[^\w-]/g, '')}-`;
+  const policy = useMemo<LinkPolicy>(
+    () => ({ resolveHref, isExternal: createIsExternal(resolveHref) }),
+    [resolveHref],
+  );
+  const elements = useMemo(
+    () => (components ? { ...defaultElements, ...components } : defaultElements),
+    [components],
+  );
+  return (
+    <LinkPolicyContext.Provider value={policy}>
+      <div data-markdown="" {...props}>
+        {blocks.map((block, index) => (
+          <MarkdownBlock
+            // Blocks only ever get appended while streaming, so the position is a stable key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={index}
+            source={block}
+            {...references.blocks[index]!}
+            prefix={prefix}
+            components={elements}
+          />
+        ))}
+        {references.footnotes.length > 0 ? (
+          <section data-footnotes="">
+            <ol>
+              {references.footnotes.map((note, index) => (
+                <li key={note.key} id={`${prefix}fn-${note.number}`}>
+                  <MarkdownBlock
+                    source={note.content}
+                    {...references.footnoteExtras[index]!}
+                    prefix={prefix}
+                    components={elements}
+                  />
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+        {children}
+      </div>
+    </LinkPolicyContext.Provider>
+  );
+}
+
+/**
+ * `Markdown` for text that may still be streaming. Parsing is the expensive step, so it never
+ * happens in the chat client's update (a synchronous render): the text is a deferred value,
+ * rendered in the background one block at a time with pauses for input and frames, skipping
+ * intermediate texts when rendering falls behind the stream. Text that mounts while streaming
+ * starts empty, so even a first batch holding much of the answer is parsed that way; text that
+ * mounts finished (a restored conversation) renders at once. When the stream ends, the deferred
+ * text catches up the same way, without one last synchronous parse.
+ *
+ * While the text on screen is behind the text received, the element carries `data-pending`: an
+ * answer is wholly on screen once its message has lost `data-streaming` and holds no
+ * `[data-pending]`.
+ */
+export function StreamingMarkdown({ text, isStreaming, ...props }: MarkdownProps & { isStreaming: boolean }) {
+  const shown = useDeferredValue(text, isStreaming ? '' : text);
+  const pending = shown !== text;
+  return (
+    <MarkdownView
+      text={shown}
+      data-pending={pending ? '' : undefined}
+      tailIncomplete={isStreaming || pending}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,374 @@
+/**
+ * `<StaticExportPanel>`: the dashboard panel of the static export. It calls the host's backend
+ * route (a `createStaticExportHandler`), never the service with a key: start an export, watch its
+ * progress and page count, get the bundle link with its expiry counting down, regenerate it after
+ * expiry, see a failure with its reason and retry.
+ */
+import { type HTMLAttributes, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { ErrorBodySchema } from '../protocol/errors.js';
+import {
+  bundleExpiryTime,
+  isTerminalStatus,
+  progressPercent,
+  type StaticExportBundle,
+  StaticExportBundleSchema,
+  type StaticExportJob,
+  StaticExportJobSchema,
+  StaticExportStartedJobSchema,
+} from '../protocol/static-export.js';
+
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** Every string the panel shows; functions take the values they show. */
+export interface StaticExportPanelLabels {
+  title: string;
+  start: string;
+  starting: string;
+  progressLabel: string;
+  pages: (count: number) => string;
+  /** A status the spec does not name (spec §3 leaves them open) should be shown as it is. */
+  status: (status: string) => string;
+  getLink: string;
+  generating: string;
+  download: string;
+  expiresIn: (time: string) => string;
+  expired: string;
+  regenerate: string;
+  failed: (reason: string) => string;
+  retry: string;
+  exportAgain: string;
+  requestFailed: (message: string) => string;
+}
+
+export const defaultStaticExportLabels: StaticExportPanelLabels = {
+  title: 'Static export',
+  start: 'Start export',
+  starting: 'Starting…',
+  progressLabel: 'Export progress',
+  pages: (count) => `${count} ${count === 1 ? 'page' : 'pages'} exported`,
+  status: (status) =>
+    (
+      ({
+        queued: 'Queued',
+        running: 'Exporting',
+        completed: 'Export complete',
+        failed: 'Export failed',
+      }) as Record<string, string | undefined>
+    )[status] ?? status,
+  getLink: 'Get bundle link',
+  generating: 'Generating link…',
+  download: 'Download bundle (.tar.gz)',
+  expiresIn: (time) => `Link expires in ${time}`,
+  expired: 'The link has expired.',
+  regenerate: 'Generate a new link',
+  failed: (reason) => `The export failed: ${reason}`,
+  retry: 'Retry',
+  exportAgain: 'Export again',
+  requestFailed: (message) => `Request failed: ${message}`,
+};
+
+export interface StaticExportPanelProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
+  /** URL of the host's route that runs `createStaticExportHandler`, e.g. `/api/static-export`. */
+  endpoint: string;
+  /** Domain to export; may be left out when the handler is restricted to one. */
+  domain?: string;
+  /** Docs version to export. */
+  version?: string;
+  /** Watch this job from the start (e.g. one started before a reload). */
+  defaultJobId?: string;
+  /** @default globalThis.fetch */
+  fetch?: Fetch;
+  /** Time between status polls (in ms). @default 1000 */
+  pollIntervalMs?: number;
+  /**
+   * Stop polling a job that is neither completed nor failed after this long (in ms) and offer a
+   * retry, which polls again. @default no limit
+   */
+  pollTimeoutMs?: number;
+  /** Time between countdown updates (in ms). @default 1000 */
+  tickMs?: number;
+  /** Clock for the expiry countdown (ms since the epoch). @default Date.now */
+  now?: () => number;
+  labels?: Partial<StaticExportPanelLabels>;
+  /** Called with every job status the panel sees. */
+  onJobChange?: (job: StaticExportJob) => void;
+}
+
+type Busy = 'idle' | 'starting' | 'bundling';
+
+/** Default time between two status polls (in ms). */
+const DEFAULT_POLL_MS = 1000;
+/** Default time between two countdown updates (in ms). */
+const DEFAULT_TICK_MS = 1000;
+
+async function readJson<T>(
+  response: Response,
+  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
+): Promise<T> {
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    throw new Error(`the server answered ${response.status} without JSON`);
+  }
+  if (!response.ok) {
+    const error = ErrorBodySchema.safeParse(data);
+    throw new Error(error.success ? error.data.error.message : `the server answered ${response.status}`);
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new Error('the server answered an unexpected shape');
+  return parsed.data;
+}
+
+function formatRemaining(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return hours ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
+}
+
+export function StaticExportPanel({
+  endpoint,
+  domain,
+  version,
+  defaultJobId,
+  fetch: fetchProp,
+  pollIntervalMs = DEFAULT_POLL_MS,
+  pollTimeoutMs,
+  tickMs = DEFAULT_TICK_MS,
+  now = Date.now,
+  labels: labelsProp,
+  onJobChange,
+  className,
+  ...props
+}: StaticExportPanelProps) {
+  const labels = useMemo(() => ({ ...defaultStaticExportLabels, ...labelsProp }), [labelsProp]);
+  const doFetch: Fetch = fetchProp ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchRef = useRef(doFetch);
+  fetchRef.current = doFetch;
+  const onJobChangeRef = useRef(onJobChange);
+  onJobChangeRef.current = onJobChange;
+  const base = endpoint.replace(/\/+$/, '');
+  const id = useId();
+
+  const [jobId, setJobId] = useState(defaultJobId);
+  const [job, setJob] = useState<StaticExportJob>();
+  const [bundle, setBundle] = useState<StaticExportBundle>();
+  const [busy, setBusy] = useState<Busy>('idle');
+  const [error, setError] = useState<{ message: string; retry: () => void }>();
+  const [clock, setClock] = useState(now);
+  // When the current run of polls began, for pollTimeoutMs.
+  const pollSince = useRef<number | undefined>(undefined);
+
+  const seeJob = useCallback((next: StaticExportJob) => {
+    setJob(next);
+    onJobChangeRef.current?.(next);
+  }, []);
+
+  const start = useCallback(async () => {
+    setBusy('starting');
+    setError(undefined);
+    setBundle(undefined);
+    try {
+      const body: Record<string, string> = {};
+      if (domain) body.domain = domain;
+      if (version) body.version = version;
+      const response = await fetchRef.current(`${base}/jobs`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const started = await readJson(response, StaticExportStartedJobSchema);
+      pollSince.current = now();
+      setJobId(started.jobId);
+      // The spec's answer is only { jobId }; the reference service sends the queued job too.
+      if (typeof started.status === 'string') seeJob({ ...started, status: started.status });
+      else setJob(undefined);
+    } catch (cause) {
+      setError({ message: (cause as Error).message, retry: () => void start() });
+    } finally {
+      setBusy('idle');
+    }
+  }, [base, domain, version, seeJob, now]);
+
+  const generate = useCallback(async () => {
+    if (!jobId) return;
+    setBusy('bundling');
+    setError(undefined);
+    try {
+      const response = await fetchRef.current(`${base}/jobs/${encodeURIComponent(jobId)}/bundle`, {
+        method: 'POST',
+      });
+      setBundle(await readJson(response, StaticExportBundleSchema));
+      setClock(now());
+    } catch (cause) {
+      setError({ message: (cause as Error).message, retry: () => void generate() });
+    } finally {
+      setBusy('idle');
+    }
+  }, [base, jobId, now]);
+
+  // Poll until the job completes or fails (statuses the spec does not name are polled through),
+  // and once for a job given by id.
+  const active = job === undefined || !isTerminalStatus(job.status);
+  useEffect(() => {
+    if (!jobId || !active || error) return;
+    const controller = new AbortController();
+    const poll = async () => {
+      pollSince.current ??= now();
+      if (pollTimeoutMs !== undefined && job && now() - pollSince.current > pollTimeoutMs) {
+        setError({
+          message: `the export was still "${job.status}" after ${Math.round(pollTimeoutMs / 1000)} s`,
+          retry: () => {
+            pollSince.current = now();
+            setError(undefined);
+          },
+        });
+        return;
+      }
+      try {
+        const response = await fetchRef.current(`${base}/jobs/${encodeURIComponent(jobId)}`, {
+          signal: controller.signal,
+        });
+        seeJob({ ...(await readJson(response, StaticExportJobSchema)), jobId });
+      } catch (cause) {
+        if (controller.signal.aborted) return;
+        setError({ message: (cause as Error).message, retry: () => setError(undefined) });
+      }
+    };
+    // The first look at a job given by id is immediate; later polls wait the interval.
+    const timer = setTimeout(poll, job ? pollIntervalMs : 0);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [jobId, job, active, error, base, pollIntervalMs, pollTimeoutMs, now, seeJob]);
+
+  // Count down while there is a link.
+  useEffect(() => {
+    if (!bundle) return;
+    const timer = setInterval(() => setClock(now()), tickMs);
+    return () => clearInterval(timer);
+  }, [bundle, tickMs, now]);
+
+  const expiry = bundle ? bundleExpiryTime(bundle.expiresAt) : Number.NaN;
+  // An expiry that cannot be read is shown as it came, and the link is offered as still valid.
+  const remaining = Number.isFinite(expiry) ? expiry - clock : Number.POSITIVE_INFINITY;
+  const expired = bundle !== undefined && remaining <= 0;
+  const status = error ? 'error' : busy === 'starting' ? 'starting' : (job?.status ?? 'idle');
+  const percent = job
+    ? (progressPercent(job.progress) ?? (job.status === 'completed' ? 100 : undefined))
+    : undefined;
+  const progressText =
+    percent !== undefined ? `${percent}%` : typeof job?.progress === 'string' ? job.progress : '';
+
+  return (
+    <section
+      data-docs-assistant="static-export"
+      data-status={status}
+      aria-labelledby={`${id}-title`}
+      className={['da-static-export', className].filter(Boolean).join(' ')}
+      {...props}
+    >
+      <h2 id={`${id}-title`} data-static-export="title">
+        {labels.title}
+      </h2>
+      {/* Polite live region: status changes (queued → running → complete) are announced once each. */}
+      <p role="status" aria-live="polite" data-static-export="status">
+        {job ? labels.status(job.status) : ''}
+      </p>
+
+      {job && job.status !== 'failed' ? (
+        <div data-static-export="progress">
+          <label htmlFor={`${id}-progress`}>{labels.progressLabel}</label>
+          {/* Without a numeric progress the bar is indeterminate (no value). */}
+          <progress
+            id={`${id}-progress`}
+            max={100}
+            value={percent}
+            aria-valuetext={progressText || undefined}
+          >
+            {progressText}
+          </progress>
+          {progressText ? <span data-static-export="percent">{progressText}</span> : null}
+          {typeof job.pageCount === 'number' ? (
+            <span data-static-export="pages">{labels.pages(job.pageCount)}</span>
+          ) : typeof job.pageCount === 'string' ? (
+            <span data-static-export="pages">{job.pageCount}</span>
+          ) : null}
+        </div>
+      ) : null}
+
+      {job?.status === 'failed' ? (
+        <p role="alert" data-static-export="failure">
+          {labels.failed(job.error ?? 'no reason given')}
+        </p>
+      ) : null}
+
+      {error ? (
+        <p role="alert" data-static-export="error">
+          {labels.requestFailed(error.message)}
+        </p>
+      ) : null}
+
+      <div data-static-export="actions">
+        {!job || job.status === 'failed' || job.status === 'completed' ? (
+          <button
+            type="button"
+            data-static-export="start"
+            onClick={() => void start()}
+            disabled={busy !== 'idle'}
+          >
+            {busy === 'starting'
+              ? labels.starting
+              : job?.status === 'failed'
+                ? labels.retry
+                : job
+                  ? labels.exportAgain
+                  : labels.start}
+          </button>
+        ) : null}
+        {job?.status === 'completed' && (!bundle || expired) ? (
+          <button
+            type="button"
+            data-static-export="bundle"
+            onClick={() => void generate()}
+            disabled={busy !== 'idle'}
+          >
+            {busy === 'bundling' ? labels.generating : bundle ? labels.regenerate : labels.getLink}
+          </button>
+        ) : null}
+        {error ? (
+          <button type="button" data-static-export="retry" onClick={error.retry}>
+            {labels.retry}
+          </button>
+        ) : null}
+      </div>
+
+      {bundle && job?.status === 'completed' ? (
+        <div data-static-export="link" data-expired={expired ? '' : undefined}>
+          {expired ? (
+            <p data-static-export="expiry">{labels.expired}</p>
+          ) : (
+            <>
+              <a href={bundle.bundleUrl} download data-static-export="download">
+                {labels.download}
+              </a>
+              <p data-static-export="expiry">
+                {Number.isFinite(expiry) ? (
+                  <time dateTime={new Date(expiry).toISOString()}>
+                    {labels.expiresIn(formatRemaining(remaining))}
+                  </time>
+                ) : (
+                  labels.expiresIn(String(bundle.expiresAt))
+                )}
+              </p>
+            </>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}

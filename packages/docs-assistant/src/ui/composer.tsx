@@ -1,0 +1,128 @@
+import { type FormEvent, type KeyboardEvent, type RefObject, useId, useLayoutEffect, useRef } from 'react';
+import { useLabels } from '../labels.js';
+import { visuallyHidden } from './dom.js';
+import { Icon } from './icons.js';
+
+export interface ComposerProps {
+  value: string;
+  onValueChange: (value: string) => void;
+  onSubmit: (question: string) => void;
+  onStop: () => void;
+  /** An answer is on its way: the Stop button replaces Send. */
+  busy: boolean;
+  /** Sending is impossible (config error): the Send button stays disabled. */
+  disabled?: boolean;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  className?: string;
+  inputClassName?: string;
+}
+
+/** The question box: Enter sends, Shift+Enter starts a new line, an IME composition is left alone. */
+export function Composer({
+  value,
+  onValueChange,
+  onSubmit,
+  onStop,
+  busy,
+  disabled,
+  inputRef,
+  className,
+  inputClassName,
+}: ComposerProps) {
+  const labels = useLabels();
+  const inputId = useId();
+  const canSend = !busy && !disabled && value.trim().length > 0;
+
+  // Send and Stop take each other's place (and Send is disabled once the box is empty), so the
+  // button that was pressed goes away: focus returns to the question box, where Escape still works.
+  const focusInput = () => inputRef.current?.focus();
+  const submit = () => {
+    if (!canSend) return;
+    onSubmit(value.trim());
+    focusInput();
+  };
+
+  // The button that had focus when the answer started or ended by itself (Stop when the answer
+  // finishes): React may reuse its element for the other button, or the browser drop focus to the
+  // page. A button left some other way is forgotten once it is still there after its blur.
+  const focusedAction = useRef<HTMLButtonElement | null>(null);
+  const actionFocusProps = {
+    onFocus: (event: { currentTarget: HTMLButtonElement }) => {
+      focusedAction.current = event.currentTarget;
+    },
+    onBlur: (event: { currentTarget: HTMLButtonElement }) => {
+      const button = event.currentTarget;
+      queueMicrotask(() => {
+        if (button.isConnected && focusedAction.current === button) focusedAction.current = null;
+      });
+    },
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the buttons swap.
+  useLayoutEffect(() => {
+    const button = focusedAction.current;
+    if (!button) return;
+    focusedAction.current = null;
+    const active = document.activeElement;
+    if (!active || active === document.body || active === button) focusInput();
+  }, [busy]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // keyCode 229 is the Enter that confirms an IME candidate in browsers that end the composition first.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229)
+      return;
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form
+      data-docs-assistant="composer"
+      className={className}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={inputId} style={visuallyHidden}>
+        {labels.inputLabel}
+      </label>
+      <textarea
+        ref={inputRef}
+        id={inputId}
+        data-docs-assistant="input"
+        className={inputClassName}
+        rows={1}
+        value={value}
+        placeholder={labels.inputPlaceholder}
+        onChange={(event) => onValueChange(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      {busy ? (
+        <button
+          type="button"
+          data-action="stop"
+          aria-label={labels.stop}
+          title={labels.stop}
+          onClick={() => {
+            onStop();
+            focusInput();
+          }}
+          {...actionFocusProps}
+        >
+          <Icon name="stop" />
+        </button>
+      ) : (
+        <button
+          type="submit"
+          data-action="send"
+          aria-label={labels.send}
+          title={labels.send}
+          disabled={!canSend}
+          {...actionFocusProps}
+        >
+          <Icon name="send" />
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,372 @@
+import {
+  forwardRef,
+  lazy,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
+import { resolveCollectors, useCodeBlockCollector, useSelectionCollector } from '../context/index.js';
+import { createContextStore } from '../context/store.js';
+import { defaultLabels, LabelsProvider, useLabels } from '../labels.js';
+import type { Context } from '../protocol/index.js';
+import { cx, flag } from './dom.js';
+import { Icon } from './icons.js';
+import { PanelHeader } from './panel-header.js';
+import type { PanelApi, PanelProps, PendingActions } from './panel-types.js';
+import type { DocsAssistantHandle, DocsAssistantProps } from './types.js';
+import { ariaKeyShortcuts, isMacPlatform, useParsedShortcut, useShortcut } from './use-shortcut.js';
+import { useIsClient, useResolvedTheme } from './use-theme.js';
+
+let panelModule: Promise<typeof import('./panel.js')> | undefined;
+
+/**
+ * Loads the heavy panel (chat hook, part renderers, markdown) once; called on the launcher's hover
+ * or focus so the code is usually there by the time it is clicked. A failed load may be retried.
+ */
+export function preloadPanel(): Promise<typeof import('./panel.js')> {
+  panelModule ??= import('./panel.js').catch((error: unknown) => {
+    panelModule = undefined;
+    throw error;
+  });
+  return panelModule;
+}
+
+const LazyPanel = lazy(preloadPanel);
+
+const CONTEXT_TYPES = new Set(['code', 'textSelection']);
+
+function assertContext(item: Context): void {
+  if (!item || !CONTEXT_TYPES.has(item.type) || typeof item.value !== 'string') {
+    throw new TypeError(
+      `docs-assistant: addContext expects { type: 'code' | 'textSelection', value: string, path?, elementId? }; got ${JSON.stringify(item)}.`,
+    );
+  }
+}
+
+/**
+ * The docs assistant: a launcher and a floating dialog, a docked side panel, or an inline panel.
+ * This shell stays small; the panel's code loads on first open.
+ */
+export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>(
+  function DocsAssistant(props, ref) {
+    const {
+      variant = 'floating',
+      open: openProp,
+      defaultOpen = false,
+      onOpenChange,
+      shortcut = 'mod+i',
+      starterQuestions,
+      labels: labelOverrides,
+      theme = 'system',
+      unstyled = false,
+      classNames,
+      components,
+      collectors,
+      docsBaseUrl,
+      whenUnavailable = 'message',
+      domain,
+      apiKey,
+      baseUrl,
+      fp,
+      retrievalPageSize,
+      filter,
+      currentPath,
+      storage,
+      deployment,
+      fetch: fetchOption,
+      headers,
+      onFinish,
+      onError,
+      className,
+      ...rootProps
+    } = props;
+
+    const labels = useMemo(
+      () => (labelOverrides ? { ...defaultLabels, ...labelOverrides } : defaultLabels),
+      [labelOverrides],
+    );
+    const unavailable = deployment === 'air-gapped';
+    const hidden = unavailable && whenUnavailable === 'hidden';
+    const inline = variant === 'inline';
+
+    const [store] = useState(() => createContextStore());
+    const rootRef = useRef<HTMLDivElement>(null);
+    const launcherRef = useRef<HTMLButtonElement>(null);
+    const panelRef = useRef<HTMLElement>(null);
+    const apiRef = useRef<PanelApi | null>(null);
+    const pendingRef = useRef<PendingActions>({});
+    const panelId = useId();
+    const titleId = useId();
+    const isClient = useIsClient();
+    const resolvedTheme = useResolvedTheme(theme);
+    const [status, setStatus] = useState<AssistantStatus>('ready');
+
+    // --- open state (controlled or not; inline is always open) ------------------------------------
+    const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
+    const open = inline || (openProp ?? uncontrolledOpen);
+    const latest = useRef({ open, openProp, onOpenChange });
+    latest.current = { open, openProp, onOpenChange };
+    const setOpen = useCallback(
+      (next: boolean) => {
+        if (inline || latest.current.open === next) return;
+        if (latest.current.openProp === undefined) setUncontrolledOpen(next);
+        latest.current.onOpenChange?.(next);
+      },
+      [inline],
+    );
+
+    // Once opened, the panel stays mounted (hidden when closed) so a streaming answer continues.
+    const [everOpened, setEverOpened] = useState(open);
+    if (open && !everOpened) setEverOpened(true);
+
+    const focusInput = useCallback(() => {
+      if (apiRef.current) apiRef.current.focusInput();
+      else {
+        pendingRef.current.focus = true;
+        // Until the input exists, focus the panel itself so Escape and screen readers land there.
+        panelRef.current?.focus();
+      }
+    }, []);
+
+    // Focus moves into the panel when it opens and back to the launcher when it closes from inside.
+    const wasOpen = useRef(open);
+    const restoreFocus = useRef(false);
+    useEffect(() => {
+      if (wasOpen.current === open) return;
+      wasOpen.current = open;
+      if (open) {
+        focusInput();
+        return;
+      }
+      const active = document.activeElement;
+      const focusWasInside = !!active && (active === document.body || !!panelRef.current?.contains(active));
+      if (restoreFocus.current || focusWasInside) launcherRef.current?.focus();
+      restoreFocus.current = false;
+    }, [open, focusInput]);
+
+    const closeAndRestore = useCallback(() => {
+      restoreFocus.current = true;
+      setOpen(false);
+    }, [setOpen]);
+
+    const openAndFocus = useCallback(() => {
+      if (hidden) return;
+      if (latest.current.open) focusInput();
+      else setOpen(true);
+    }, [focusInput, setOpen, hidden]);
+
+    // --- shortcut -----------------------------------------------------------------------------------
+    const parsedShortcut = useParsedShortcut(hidden ? false : shortcut);
+    useShortcut(parsedShortcut, rootRef, openAndFocus);
+    const [keyShortcuts, setKeyShortcuts] = useState<string>();
+    useEffect(() => {
+      // The platform is only known in the browser; set after mount so hydration matches.
+      setKeyShortcuts(parsedShortcut ? ariaKeyShortcuts(parsedShortcut, isMacPlatform()) : undefined);
+    }, [parsedShortcut]);
+
+    // --- collectors: "Ask AI" on the page adds context, opens the panel, focuses the question box ---
+    const collectorOptions = resolveCollectors(unavailable ? false : collectors);
+    const onCollect = useCallback(
+      (item: Context) => {
+        store.add(item);
+        openAndFocus();
+      },
+      [store, openAndFocus],
+    );
+    useSelectionCollector({
+      enabled: collectorOptions.selection,
+      widgetRef: rootRef,
+      onAsk: onCollect,
+      label: labels.askAi,
+    });
+    // A host that translated `askAi` but not `askAiAboutCode` gets its own word as the name rather
+    // than an English sentence around it (the name must contain the visible text, WCAG 2.5.3).
+    const askAiAboutCode =
+      labelOverrides?.askAiAboutCode ??
+      (labels.askAi === defaultLabels.askAi ? defaultLabels.askAiAboutCode : labels.askAi);
+    useCodeBlockCollector({
+      enabled: collectorOptions.codeBlocks !== false,
+      selector: collectorOptions.codeBlocks || undefined,
+      widgetRef: rootRef,
+      onAsk: onCollect,
+      label: labels.askAi,
+      accessibleLabel: askAiAboutCode,
+    });
+
+    // --- imperative handle --------------------------------------------------------------------------
+    useImperativeHandle(
+      ref,
+      () => ({
+        open: () => setOpen(true),
+        close: () => setOpen(false),
+        addContext(item) {
+          assertContext(item);
+          return store.add(item);
+        },
+        ask(question) {
+          if (typeof question !== 'string' || !question.trim()) {
+            throw new TypeError('docs-assistant: ask(question) expects a non-empty string.');
+          }
+          if (unavailable) return;
+          if (apiRef.current) apiRef.current.ask(question);
+          else pendingRef.current.ask = question;
+          setOpen(true);
+        },
+        setInput(text) {
+          if (typeof text !== 'string')
+            throw new TypeError('docs-assistant: setInput(text) expects a string.');
+          if (apiRef.current) apiRef.current.setInput(text);
+          else pendingRef.current.input = text;
+        },
+      }),
+      [setOpen, store, unavailable],
+    );
+
+    const hookOptions: UseDocsAssistantOptions = {
+      domain,
+      apiKey,
+      baseUrl,
+      fp,
+      retrievalPageSize,
+      filter,
+      currentPath,
+      storage,
+      deployment,
+      fetch: fetchOption,
+      headers,
+      onFinish,
+      onError,
+      contextStore: store,
+    };
+
+    if (hidden) return null;
+
+    const panelProps: PanelProps = {
+      options: hookOptions,
+      variant,
+      open,
+      titleId,
+      classNames,
+      starterQuestions,
+      components,
+      docsBaseUrl,
+      onClose: inline ? undefined : closeAndRestore,
+      onStatusChange: setStatus,
+      apiRef,
+      pendingRef,
+    };
+
+    const state = open ? 'open' : 'closed';
+    const PanelElement = variant === 'side-panel' ? 'aside' : variant === 'inline' ? 'section' : 'div';
+    const showPanel = everOpened || inline;
+
+    return (
+      <LabelsProvider labels={labelOverrides}>
+        <div
+          {...rootProps}
+          ref={rootRef}
+          className={cx(classNames?.root, className)}
+          data-docs-assistant="root"
+          data-variant={variant}
+          data-theme={resolvedTheme}
+          data-status={status}
+          data-state={state}
+          data-styled={flag(!unstyled)}
+          data-unavailable={flag(unavailable)}
+        >
+          {inline ? null : (
+            <button
+              ref={launcherRef}
+              type="button"
+              className={classNames?.launcher}
+              data-docs-assistant="launcher"
+              data-state={state}
+              aria-expanded={open}
+              aria-controls={showPanel ? panelId : undefined}
+              aria-haspopup={variant === 'floating' ? 'dialog' : undefined}
+              aria-keyshortcuts={keyShortcuts}
+              onClick={() => (open ? closeAndRestore() : setOpen(true))}
+              onPointerEnter={unavailable ? undefined : () => void preloadPanel().catch(() => {})}
+              onFocus={unavailable ? undefined : () => void preloadPanel().catch(() => {})}
+            >
+              <Icon name="chat" />
+              <span>{labels.launcher}</span>
+            </button>
+          )}
+          {showPanel ? (
+            <PanelElement
+              ref={panelRef as RefObject<HTMLDivElement>}
+              id={panelId}
+              className={classNames?.panel}
+              data-docs-assistant="panel"
+              data-variant={variant}
+              data-state={state}
+              // Non-modal: readers keep reading and selecting text in the docs while they chat. Where
+              // it covers the whole viewport the panel makes it modal (useFullScreenModal).
+              role={variant === 'floating' ? 'dialog' : undefined}
+              aria-labelledby={titleId}
+              hidden={!open}
+              tabIndex={-1}
+              onKeyDown={(event) => {
+                if (
+                  event.key !== 'Escape' ||
+                  inline ||
+                  event.defaultPrevented ||
+                  event.nativeEvent.isComposing
+                )
+                  return;
+                event.preventDefault();
+                closeAndRestore();
+              }}
+            >
+              {unavailable ? (
+                <>
+                  <PanelHeader
+                    titleId={titleId}
+                    className={classNames?.header}
+                    onClose={inline ? undefined : closeAndRestore}
+                  />
+                  {/* The panel's ErrorBanner for this one case, without loading the panel. */}
+                  <div
+                    data-docs-assistant="error"
+                    data-error-kind="unavailable"
+                    role="alert"
+                    className={classNames?.error}
+                  >
+                    <p>{labels.unavailable}</p>
+                  </div>
+                </>
+              ) : (
+                <Suspense fallback={<PanelLoading {...panelProps} />}>
+                  {isClient ? <LazyPanel {...panelProps} /> : <PanelLoading {...panelProps} />}
+                </Suspense>
+              )}
+            </PanelElement>
+          ) : null}
+        </div>
+      </LabelsProvider>
+    );
+  },
+);
+
+DocsAssistant.displayName = 'DocsAssistant';
+
+/** Shown while the panel's code loads (and on the server): the title bar and a busy status. */
+function PanelLoading({ titleId, classNames, onClose }: PanelProps) {
+  const labels = useLabels();
+  return (
+    <>
+      <PanelHeader titleId={titleId} className={classNames?.header} onClose={onClose} />
+      <div data-docs-assistant="loading" role="status" aria-busy="true">
+        {labels.loading ?? defaultLabels.loading}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,258 @@
+import {
+  memo,
+  type RefObject,
+  type UIEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { AssistantMessage, AssistantStatus } from '../chat/types.js';
+import { useLabels } from '../labels.js';
+import { copyText } from '../parts/copy-text.js';
+import { MessageParts } from '../parts/index.js';
+import type { PartClassNames } from '../parts/part-class-names.js';
+import type { PartComponents } from '../parts/types.js';
+import { visuallyHidden } from './dom.js';
+import { Icon } from './icons.js';
+import type { ClassNames } from './types.js';
+
+/** How long "Copied" shows after copying an answer (in ms). */
+const COPIED_FEEDBACK_MS = 2_000;
+
+/** The text of an answer, as copied: its text parts, or its content when it has none. */
+export function messageText(message: AssistantMessage): string {
+  const texts = (message.parts ?? []).flatMap((part) => (part.type === 'text' ? [part.text] : []));
+  return texts.length > 0 ? texts.join('\n\n') : message.content;
+}
+
+export interface MessageListProps {
+  messages: readonly AssistantMessage[];
+  status: AssistantStatus;
+  components?: PartComponents;
+  resolveHref: (href: string) => string | null;
+  onAsk: (question: string) => void;
+  classNames?: ClassNames;
+}
+
+/**
+ * The conversation. It is a `role="log"` kept at `aria-live="off"`: a streaming answer changes it
+ * many times a second and a screen reader would read every fragment. Finished answers are announced
+ * once by the panel's own live region instead.
+ */
+export function MessageList({
+  messages,
+  status,
+  components,
+  resolveHref,
+  onAsk,
+  classNames,
+}: MessageListProps) {
+  const labels = useLabels();
+  const listRef = useRef<HTMLDivElement>(null);
+  const busy = status === 'submitted' || status === 'streaming';
+  const shown = messages.filter((m) => m.role === 'user' || m.role === 'assistant');
+  const last = shown[shown.length - 1];
+  const waiting = busy && last?.role !== 'assistant';
+
+  // Keyed on the strings: an inline `classNames` object must not re-render every message.
+  const { part, source, suggestion } = classNames ?? {};
+  const partClassNames = useMemo(() => ({ part, source, suggestion }), [part, source, suggestion]);
+  const onScroll = useConversationScroll(listRef, shown.findLast((m) => m.role === 'user')?.id);
+
+  return (
+    <div
+      ref={listRef}
+      data-docs-assistant="messages"
+      className={classNames?.messages}
+      role="log"
+      aria-live="off"
+      aria-busy={busy}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable so keyboard readers can scroll it (WCAG 2.1.1).
+      tabIndex={0}
+      aria-label={labels.title}
+      onScroll={onScroll}
+    >
+      {shown.map((message) => (
+        <MessageItem
+          key={message.id}
+          message={message}
+          isStreaming={busy && message === last && message.role === 'assistant'}
+          components={components}
+          resolveHref={resolveHref}
+          onAsk={onAsk}
+          className={classNames?.message}
+          partClassNames={partClassNames}
+        />
+      ))}
+      {waiting ? (
+        <div data-docs-assistant="thinking" role="presentation">
+          {labels.thinking}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** How close to the bottom counts as "at the bottom" (in px): rounding and a stray wheel tick. */
+const AT_BOTTOM_PX = 24;
+
+/**
+ * Where the conversation scrolls. When the reader asks, the list follows the answer as it grows,
+ * but only until their question reaches the top of the list (less its `scroll-margin-block-start`):
+ * a long answer is then read from its start, and the question is never pushed under the header.
+ * A reader who scrolls is left where they scrolled to; one who scrolls to the very bottom is
+ * followed there. Only the list scrolls, never the page around the widget.
+ */
+function useConversationScroll(
+  listRef: RefObject<HTMLDivElement | null>,
+  lastQuestionId: string | undefined,
+): (event: UIEvent<HTMLDivElement>) => void {
+  const mode = useRef<'turn' | 'bottom' | 'free'>('turn');
+  // The scroll position this hook set last: the scroll event it causes is not the reader's.
+  const ownScrollTop = useRef<number | null>(null);
+  const turnId = useRef(lastQuestionId);
+  if (turnId.current !== lastQuestionId) {
+    // A new question: show its turn, whatever the reader did during the last one.
+    turnId.current = lastQuestionId;
+    mode.current = 'turn';
+  }
+
+  const follow = useCallback(() => {
+    const list = listRef.current;
+    // Hidden (a closed panel keeps streaming): nothing to measure; the observer reports again when
+    // the panel shows and the messages get their size.
+    if (!list || list.clientHeight === 0 || mode.current === 'free') return;
+    const bottom = list.scrollHeight - list.clientHeight;
+    let target = bottom;
+    if (mode.current === 'turn' && turnId.current !== undefined) {
+      const question = Array.from(
+        list.querySelectorAll<HTMLElement>('[data-docs-assistant="message"][data-role="user"]'),
+      ).pop();
+      if (question) {
+        const margin = Number.parseFloat(getComputedStyle(question).scrollMarginTop) || 0;
+        const questionTop =
+          list.scrollTop + question.getBoundingClientRect().top - list.getBoundingClientRect().top - margin;
+        target = Math.min(bottom, Math.max(0, questionTop));
+      }
+    }
+    // Only ever down: content that grows below never moves what the reader sees upwards.
+    if (target > list.scrollTop + 1) {
+      list.scrollTop = target;
+      ownScrollTop.current = list.scrollTop;
+    }
+  }, [listRef]);
+
+  // Follows the content's size rather than this component's renders: a streamed answer's Markdown
+  // is rendered in the background (see StreamingMarkdown) and commits without the list. The
+  // observer reports after the browser's own layout and before the paint, so following costs no
+  // forced layout inside a render's task (a streamed answer's first render plus a forced layout
+  // made one task of 50-70 ms) and the scroll still lands in the frame that shows the new words.
+  const observer = useRef<ResizeObserver | null>(null);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    if (typeof ResizeObserver !== 'function') {
+      follow();
+      return;
+    }
+    observer.current ??= new ResizeObserver(follow);
+    // New messages are new children; observing one already observed changes nothing.
+    for (const child of list.children) observer.current.observe(child);
+  });
+  useEffect(
+    () => () => {
+      observer.current?.disconnect();
+      observer.current = null;
+    },
+    [],
+  );
+
+  return useCallback((event: UIEvent<HTMLDivElement>) => {
+    const list = event.currentTarget;
+    if (ownScrollTop.current !== null && Math.abs(list.scrollTop - ownScrollTop.current) < 1) return;
+    ownScrollTop.current = null;
+    mode.current = list.scrollHeight - list.scrollTop - list.clientHeight < AT_BOTTOM_PX ? 'bottom' : 'free';
+  }, []);
+}
+
+interface MessageItemProps {
+  message: AssistantMessage;
+  isStreaming: boolean;
+  components?: PartComponents;
+  resolveHref: (href: string) => string | null;
+  onAsk: (question: string) => void;
+  className?: string;
+  /** The `part`, `source` and `suggestion` class names (MessageParts keys its context on them). */
+  partClassNames?: PartClassNames;
+}
+
+const MessageItem = memo(function MessageItem({
+  message,
+  isStreaming,
+  components,
+  resolveHref,
+  onAsk,
+  className,
+  partClassNames,
+}: MessageItemProps) {
+  const labels = useLabels();
+  const isUser = message.role === 'user';
+  return (
+    <div
+      data-docs-assistant="message"
+      data-role={message.role}
+      data-streaming={isStreaming ? '' : undefined}
+      className={className}
+    >
+      <span style={visuallyHidden}>{isUser ? labels.you : labels.assistant}</span>
+      {isUser ? (
+        <div data-docs-assistant="user-text">{message.content}</div>
+      ) : (
+        <MessageParts
+          message={message}
+          isStreaming={isStreaming}
+          components={components}
+          resolveHref={resolveHref}
+          onAsk={onAsk}
+          classNames={partClassNames}
+        />
+      )}
+      {!isUser && !isStreaming && messageText(message).trim() ? (
+        <CopyButton text={messageText(message)} />
+      ) : null}
+    </div>
+  );
+});
+MessageItem.displayName = 'MessageItem';
+
+function CopyButton({ text }: { text: string }) {
+  const labels = useLabels();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const label = copied ? labels.copied : labels.copy;
+  return (
+    <button
+      type="button"
+      data-action="copy"
+      data-copied={copied ? '' : undefined}
+      aria-label={label}
+      title={label}
+      onClick={() => {
+        void copyText(text).then((ok) => {
+          if (ok) setCopied(true);
+          else
+            console.error('docs-assistant: copying the answer failed: this page allows no clipboard access.');
+        });
+      }}
+    >
+      <Icon name={copied ? 'check' : 'copy'} />
+    </button>
+  );
+}

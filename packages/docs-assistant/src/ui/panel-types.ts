@@ -1,0 +1,35 @@
+import type { RefObject } from 'react';
+import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
+import type { PartComponents } from '../parts/types.js';
+import type { ClassNames, Variant } from './types.js';
+
+/** What the shell can ask of a loaded panel (the imperative handle forwards to it). */
+export interface PanelApi {
+  ask(question: string): void;
+  setInput(text: string): void;
+  focusInput(): void;
+}
+
+/** Requests made before the panel's code loaded; the panel carries them out when it mounts. */
+export interface PendingActions {
+  ask?: string;
+  input?: string;
+  focus?: boolean;
+}
+
+/** Props of the lazily loaded panel body (`panel.tsx`), given by the shell. */
+export interface PanelProps {
+  /** Hook options, with the shell's context store. */
+  options: UseDocsAssistantOptions;
+  variant: Variant;
+  open: boolean;
+  titleId: string;
+  classNames?: ClassNames;
+  starterQuestions?: string[];
+  components?: PartComponents;
+  docsBaseUrl?: string;
+  onClose?: () => void;
+  onStatusChange: (status: AssistantStatus) => void;
+  apiRef: RefObject<PanelApi | null>;
+  pendingRef: RefObject<PendingActions>;
+}

@@ -1,0 +1,257 @@
+/**
+ * The heavy half of the widget, loaded with `React.lazy` on first open: the chat hook, the part
+ * renderers (markdown) and the conversation UI. The shell (`docs-assistant.tsx`) stays small.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { AssistantError, AssistantStatus } from '../chat/types.js';
+import { useDocsAssistant } from '../chat/use-docs-assistant.js';
+import { defaultLabels, type Labels, useLabels } from '../labels.js';
+import { createHrefResolver } from '../parts/index.js';
+import { Composer } from './composer.js';
+import { ContextChips } from './context-chips.js';
+import { visuallyHidden } from './dom.js';
+import { ErrorBanner } from './error-banner.js';
+import { Icon } from './icons.js';
+import { MessageList, messageText } from './message-list.js';
+import { PanelHeader } from './panel-header.js';
+import type { PanelProps } from './panel-types.js';
+import { markdownToPlainText, truncateAtWord } from './plain-text.js';
+import { StarterQuestions, validStarterQuestions } from './starter-questions.js';
+import { useFullScreenModal } from './use-full-screen-modal.js';
+
+export type { PanelProps };
+
+export default function Panel({
+  options,
+  variant,
+  open,
+  titleId,
+  classNames,
+  starterQuestions,
+  components,
+  docsBaseUrl,
+  onClose,
+  onStatusChange,
+  apiRef,
+  pendingRef,
+}: PanelProps) {
+  const labels = useLabels();
+  const [hookOptions, announcement, announceStatus] = useAnswerAnnouncement(options, labels);
+  const state = useDocsAssistant(hookOptions);
+  const { messages, status, error, context } = state;
+  const [input, setInput] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const busy = status === 'submitted' || status === 'streaming';
+  // Docs links resolve against the docs site; the panel only renders in the browser (see the shell).
+  const [resolveHref, docsBaseUrlError] = useHrefResolver(docsBaseUrl);
+  const configError = state.configError ?? docsBaseUrlError;
+  const questions = useMemo(() => validStarterQuestions(starterQuestions), [starterQuestions]);
+
+  // The shell's panel element (this component renders inside it).
+  const panelRef = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    panelRef.current = inputRef.current?.closest<HTMLElement>('[data-docs-assistant="panel"]') ?? null;
+  }, []);
+  useFullScreenModal(panelRef, variant === 'floating' && open, inputRef);
+
+  const latest = useRef({ state, configError });
+  latest.current = { state, configError };
+
+  useEffect(() => {
+    onStatusChange(status);
+    announceStatus(status);
+  }, [status, onStatusChange, announceStatus]);
+
+  // The shell's imperative handle reaches the conversation through this API; requests made before
+  // this code loaded (ask, setInput, focus) are carried out now.
+  useEffect(() => {
+    apiRef.current = {
+      ask: (question) => {
+        if (!latest.current.configError) void latest.current.state.send(question);
+      },
+      setInput: (text) => setInput(text),
+      focusInput: () => inputRef.current?.focus(),
+    };
+    const pending = pendingRef.current;
+    pendingRef.current = {};
+    if (pending.input !== undefined) setInput(pending.input);
+    if (pending.ask !== undefined && !latest.current.configError) void latest.current.state.send(pending.ask);
+    if (pending.focus) inputRef.current?.focus();
+    return () => {
+      apiRef.current = null;
+    };
+  }, [apiRef, pendingRef]);
+
+  const ask = (question: string) => {
+    if (!configError) void state.send(question);
+    inputRef.current?.focus();
+  };
+
+  const shownError = configError ?? error;
+  const empty = messages.length === 0;
+  const waitingToRetry = useRetryWait(error);
+
+  return (
+    <>
+      <PanelHeader titleId={titleId} className={classNames?.header} onClose={onClose}>
+        <button
+          type="button"
+          data-action="new-conversation"
+          disabled={empty && !busy}
+          onClick={() => {
+            state.newConversation();
+            setInput('');
+            inputRef.current?.focus();
+          }}
+        >
+          <Icon name="plus" />
+          <span>{labels.newConversation}</span>
+        </button>
+      </PanelHeader>
+      {empty && questions && !configError ? (
+        <StarterQuestions
+          questions={questions}
+          onAsk={ask}
+          className={classNames?.starterQuestions}
+          suggestionClassName={classNames?.suggestion}
+        />
+      ) : null}
+      {empty ? null : (
+        <MessageList
+          messages={messages}
+          status={status}
+          components={components}
+          resolveHref={resolveHref}
+          onAsk={ask}
+          classNames={classNames}
+        />
+      )}
+      {shownError ? (
+        <ErrorBanner
+          error={shownError}
+          className={classNames?.error}
+          onRetry={
+            shownError === configError || waitingToRetry
+              ? undefined
+              : () => {
+                  // The banner (and its button) goes away: the question box is where to go on.
+                  inputRef.current?.focus();
+                  void state.retry();
+                }
+          }
+        />
+      ) : null}
+      <ContextChips
+        items={context.items}
+        onRemove={context.remove}
+        fallbackFocusRef={inputRef}
+        className={classNames?.context}
+      />
+      <Composer
+        value={input}
+        onValueChange={setInput}
+        onSubmit={(question) => {
+          setInput('');
+          void state.send(question);
+        }}
+        onStop={state.stop}
+        busy={busy}
+        disabled={!!configError}
+        inputRef={inputRef}
+        className={classNames?.composer}
+        inputClassName={classNames?.input}
+      />
+      <div
+        data-docs-assistant="announcer"
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        style={visuallyHidden}
+      >
+        {/* Inside the panel: while it is hidden nothing is announced, and reopening changes nothing. */}
+        {announcement}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The panel's polite live region says two things per question: that an answer is on its way (once,
+ * when the question goes out) and, from the hook's `onFinish` (which carries the complete message,
+ * before the status turns `ready`), the finished answer as short plain text. The log itself stays
+ * silent (see MessageList). A stopped or failed answer is not announced: the reader stopped it, or
+ * the error alert speaks; the "on its way" message is then taken back so the next one is heard.
+ */
+function useAnswerAnnouncement(
+  options: PanelProps['options'],
+  labels: Labels,
+): [PanelProps['options'], string, (status: AssistantStatus) => void] {
+  const [announcement, setAnnouncement] = useState('');
+  const labelsRef = useRef(labels);
+  labelsRef.current = labels;
+  const userOnFinish = options.onFinish;
+  const onFinish = useCallback<NonNullable<PanelProps['options']['onFinish']>>(
+    (message, thread) => {
+      const { answerReady, codeBlockAnnounced } = labelsRef.current;
+      const plain = markdownToPlainText(messageText(message), codeBlockAnnounced ?? '(code block)');
+      const text = truncateAtWord(plain);
+      setAnnouncement(text ? `${answerReady}: ${text}` : answerReady);
+      userOnFinish?.(message, thread);
+    },
+    [userOnFinish],
+  );
+  const announceStatus = useCallback((status: AssistantStatus) => {
+    const answering = labelsRef.current.thinking;
+    if (status === 'submitted') setAnnouncement(answering);
+    else if (status !== 'streaming') setAnnouncement((current) => (current === answering ? '' : current));
+  }, []);
+  return [{ ...options, onFinish }, announcement, announceStatus];
+}
+
+/** The docs link resolver, or (for a `docsBaseUrl` that is no URL) a config error saying so. */
+function useHrefResolver(docsBaseUrl: unknown): [(href: string) => string | null, AssistantError | null] {
+  const [resolver, error] = useMemo((): [(href: string) => string | null, AssistantError | null] => {
+    try {
+      return [createHrefResolver(docsBaseUrl as string | undefined), null];
+    } catch {
+      // Also reached without docsBaseUrl on a page whose own address is not http(s).
+      const detail = `docsBaseUrl ${JSON.stringify(docsBaseUrl)} is not an absolute http(s) URL: pass the docs site's address, e.g. "https://docs.example.com".`;
+      return [
+        fallbackResolver(),
+        { kind: 'config', message: defaultLabels.errorConfig, detail, retryable: false },
+      ];
+    }
+  }, [docsBaseUrl]);
+  useEffect(() => {
+    if (error?.detail) console.error(`[docs-assistant] ${error.detail}`);
+  }, [error]);
+  return [resolver, error];
+}
+
+/** Links against this page's own site, or none where even that is no http(s) address. */
+function fallbackResolver(): (href: string) => string | null {
+  try {
+    return createHrefResolver();
+  } catch {
+    return () => null;
+  }
+}
+
+// setTimeout's longest delay; a longer Retry-After would fire at once.
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Whether a rate-limit error's `Retry-After` wait is still running. Retry only shows once it has
+ * passed: pressing it sooner would only earn another "too many requests" (the message says how long
+ * to wait).
+ */
+function useRetryWait(error: AssistantError | null | undefined): boolean {
+  const waitMs = error?.kind === 'rate-limit' && error.retryAfter ? error.retryAfter * 1000 : 0;
+  const [waited, setWaited] = useState<AssistantError | null>(null);
+  useEffect(() => {
+    if (!error || waitMs <= 0) return;
+    const timer = setTimeout(() => setWaited(error), Math.min(waitMs, MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [error, waitMs]);
+  return waitMs > 0 && waited !== error;
+}

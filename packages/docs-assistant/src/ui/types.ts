@@ -1,0 +1,84 @@
+/**
+ * Public props of `<DocsAssistant>`. The shell implements them; the README and docs/ document them.
+ */
+import type { HTMLAttributes } from 'react';
+import type { UseDocsAssistantOptions } from '../chat/types.js';
+import type { Labels } from '../labels.js';
+import type { PartComponents } from '../parts/types.js';
+import type { Context } from '../protocol/index.js';
+
+export type { Labels };
+
+export type Variant = 'floating' | 'side-panel' | 'inline';
+export type Theme = 'light' | 'dark' | 'system';
+
+/** Class names per slot, added to (or, with `unstyled`, instead of) the defaults. */
+export interface ClassNames {
+  root?: string;
+  launcher?: string;
+  panel?: string;
+  header?: string;
+  messages?: string;
+  message?: string;
+  part?: string;
+  composer?: string;
+  input?: string;
+  context?: string;
+  source?: string;
+  suggestion?: string;
+  error?: string;
+  starterQuestions?: string;
+}
+
+export interface CollectorOptions {
+  /** Offer "Ask AI" on text selected in the page (outside the widget). @default true */
+  selection?: boolean;
+  /**
+   * Add an "Ask AI" button to code blocks. `true` uses `pre`; a string is a CSS selector.
+   * @default true
+   */
+  codeBlocks?: boolean | string;
+}
+
+export interface DocsAssistantProps
+  extends Omit<UseDocsAssistantOptions, 'contextStore'>,
+    Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'title'> {
+  /** Floating launcher + dialog, a docked side panel, or inline in the page. @default 'floating' */
+  variant?: Variant;
+  /** Controlled open state (floating and side panel). */
+  open?: boolean;
+  /** Initial open state when uncontrolled. @default false */
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Shortcut that opens the assistant; `false` turns it off. @default 'mod+i' (Cmd on macOS, Ctrl elsewhere) */
+  shortcut?: string | false;
+  /** Questions offered in an empty conversation. */
+  starterQuestions?: string[];
+  /** Overrides for any user-facing string. */
+  labels?: Partial<Labels>;
+  /** @default 'system' */
+  theme?: Theme;
+  /** Drop every default style; use `classNames` and your own CSS. @default false */
+  unstyled?: boolean;
+  classNames?: ClassNames;
+  /** Per-type part renderers. */
+  components?: PartComponents;
+  /** Context collectors on the host page; `false` turns all of them off. @default { selection: true, codeBlocks: true } */
+  collectors?: CollectorOptions | false;
+  /** Base URL of the docs site, for relative links in answers. @default the page's origin */
+  docsBaseUrl?: string;
+  /** When the assistant is unavailable (air-gapped): say so, or render nothing. @default 'message' */
+  whenUnavailable?: 'message' | 'hidden';
+}
+
+/** Imperative handle (through `ref`) for host pages: their own "Ask AI" buttons. */
+export interface DocsAssistantHandle {
+  open(): void;
+  close(): void;
+  /** Adds a context item and returns its id. */
+  addContext(item: Context): string;
+  /** Opens the panel and asks a question (with the current context items). */
+  ask(question: string): void;
+  /** Puts text into the composer without sending it. */
+  setInput(text: string): void;
+}

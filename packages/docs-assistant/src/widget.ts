@@ -1,0 +1,34 @@
+'use client';
+/**
+ * `docs-assistant/widget`: the widget alone, for hosts whose bundler would otherwise load all of
+ * `docs-assistant` up front. esbuild's code splitting keeps every module the main entry re-exports
+ * (the headless hook, the part renderers) in the chunk the page loads first, even when the app
+ * uses none of them; this entry re-exports nothing heavy, so the panel, the chat client and the
+ * Markdown stay in the chunk that loads when the assistant is first opened, whatever the bundler.
+ * The same `DocsAssistant` as `docs-assistant`'s.
+ */
+
+export type {
+  AssistantError,
+  AssistantErrorKind,
+  AssistantMessage,
+  AssistantStatus,
+  ContextItem,
+  Deployment,
+  StoredThread,
+  ThreadStorage,
+} from './chat/types.js';
+export { createContextStore } from './context/store.js';
+export type { ContextStore } from './context/types.js';
+export { defaultLabels, type Labels } from './labels.js';
+// The renderer props, for `components` (types only: nothing of the renderers loads from here).
+export type * from './parts/types.js';
+export { DocsAssistant } from './ui/docs-assistant.js';
+export type {
+  ClassNames,
+  CollectorOptions,
+  DocsAssistantHandle,
+  DocsAssistantProps,
+  Theme,
+  Variant,
+} from './ui/types.js';
