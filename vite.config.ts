@@ -27,11 +27,35 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: sourceAliases },
   test: {
-    globals: true,
-    environment: 'node',
-    include: ['tests/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.{ts,tsx}'],
-    setupFiles: ['tests/setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        // The tests of the sources (everything but the consumer matrix).
+        extends: true,
+        test: {
+          name: 'unit',
+          globals: true,
+          environment: 'node',
+          include: ['tests/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.{ts,tsx}'],
+          exclude: ['tests/consumers/**', '**/node_modules/**'],
+          setupFiles: ['tests/setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Real apps installing the packed tarballs (tests/consumers/harness.ts): builds, installs
+        // and browsers, one file at a time on shared cores.
+        test: {
+          name: 'consumers',
+          globals: true,
+          environment: 'node',
+          include: ['tests/consumers/**/*.test.ts'],
+          globalSetup: ['tests/consumers/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,91 @@
+/**
+ * Plain Node ESM on the installed tarballs: every entry of `docs-assistant`'s `exports` imports
+ * with no bundler, the widget renders on the server with react-dom/server, and the server
+ * package's `docs-assistant` bin runs and answers over HTTP.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { prepareApp, type ReferenceService, run, startReferenceService } from './harness';
+
+/** Names each known entry must export (more may follow; a new entry must export something). */
+const EXPECTED: Record<string, string[]> = {
+  '.': ['DocsAssistant', 'useDocsAssistant', 'MessageParts', 'defaultLabels', 'createContextStore'],
+  './widget': ['DocsAssistant', 'createContextStore', 'defaultLabels'],
+  './protocol': ['AssistantRequestSchema', 'parseStreamLine', 'isAssistantKey', 'STREAM_PART_CODE'],
+  './static-export': ['createStaticExportClient', 'createStaticExportHandler', 'StaticExportError'],
+  './static-export/react': ['StaticExportPanel', 'defaultStaticExportLabels'],
+  './package.json': ['name', 'version', 'exports'],
+};
+
+interface EntryResult {
+  specifier: string;
+  exports?: string[];
+  css?: true;
+  error?: string;
+}
+
+let dir = '';
+
+beforeAll(async () => {
+  dir = await prepareApp('node-esm', inject('tarballs'));
+});
+
+describe('plain Node ESM', () => {
+  it('imports every entry of the package exports with its named exports', async () => {
+    const { stdout } = await run('node', ['entries.mjs'], { cwd: dir });
+    const results = JSON.parse(stdout) as Record<string, EntryResult>;
+    // The list comes from the installed package.json: the known entries must all be there.
+    expect(Object.keys(results)).toEqual(expect.arrayContaining([...Object.keys(EXPECTED), './styles.css']));
+    for (const [subpath, result] of Object.entries(results)) {
+      expect(result.error, `import('${result.specifier}') threw`).toBeUndefined();
+      if (result.css) continue;
+      expect(result.exports?.length, `${result.specifier} exports nothing`).toBeGreaterThan(0);
+      expect(result.exports, result.specifier).toEqual(expect.arrayContaining(EXPECTED[subpath] ?? []));
+    }
+  });
+
+  it('renders the widget to a string with react-dom/server', async () => {
+    const { stdout, stderr } = await run('node', ['ssr.mjs'], { cwd: dir });
+    expect(stdout).toContain('data-docs-assistant="root"');
+    expect(stdout).toContain('Ask AI');
+    expect(stderr).toBe('');
+  });
+});
+
+describe('the docs-assistant bin', () => {
+  let service: ReferenceService | undefined;
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('prints its commands with --help', async () => {
+    const { stdout } = await run(join(dir, 'node_modules/.bin/docs-assistant'), ['--help'], { cwd: dir });
+    for (const command of ['serve', 'export', 'serve-bundle']) expect(stdout).toContain(command);
+  });
+
+  it('serves the assistant endpoint, which answers a question over HTTP with sources', async () => {
+    service = await startReferenceService(dir);
+    const response = await fetch(`${service.url}/discovery/v1/assistant/${service.domain}/message`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${service.assistantKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        fp: 'anonymous',
+        messages: [
+          {
+            id: 'q1',
+            role: 'user',
+            content: 'How do I install the package?',
+            parts: [{ type: 'text', text: 'How do I install the package?' }],
+          },
+        ],
+      }),
+    });
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    // The v4 data stream: text parts (0:) and at least one source (h:) or search result (a:).
+    expect(body).toMatch(/^0:/m);
+    expect(body).toMatch(/getting-started/);
+    expect(response.headers.get('x-thread-id')).toBeTruthy();
+  });
+});
