@@ -401,9 +401,12 @@ const selectors = {
   source: '[data-docs-assistant="source"]',
 } as const;
 
+/** The launcher button, "Ask AI" (exactly: code blocks get "Ask AI about this code" buttons). */
+export const assistantLauncher = (page: Page) => page.getByRole('button', { name: 'Ask AI', exact: true });
+
 /** Opens the assistant ("Ask AI") unless its panel is already open; resolves with the question box. */
 export async function openAssistant(page: Page) {
-  const launcher = page.getByRole('button', { name: 'Ask AI' });
+  const launcher = assistantLauncher(page);
   await launcher.waitFor({ timeout: ANSWER_TIMEOUT_MS });
   if ((await page.locator(selectors.panel).count()) === 0) await launcher.click();
   const input = page.getByRole('textbox', { name: /question/i });
