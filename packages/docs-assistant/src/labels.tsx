@@ -62,6 +62,13 @@ export interface Labels {
    * given; the default lives in the lazily loaded panel). Optional for compatibility.
    */
   codeBlockAnnounced?: string;
+  /**
+   * The launcher's text (and, inline, the panel's message) when the panel's code failed to load,
+   * e.g. offline or after a redeploy; pressing it tries again. Optional for compatibility.
+   */
+  panelUnavailable?: string;
+  /** Shown in the panel when it failed to render; its Retry button renders it again. Optional for compatibility. */
+  panelCrashed?: string;
 }
 
 export const defaultLabels: Labels = {
@@ -111,6 +118,8 @@ export const defaultLabels: Labels = {
   loading: 'Loading the assistant…',
   askAiAboutCode: 'Ask AI about this code',
   codeBlock: 'Code',
+  panelUnavailable: 'Assistant unavailable, retry',
+  panelCrashed: 'Something went wrong in the assistant.',
 };
 
 const LabelsContext = createContext<Labels>(defaultLabels);

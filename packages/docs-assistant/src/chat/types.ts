@@ -35,7 +35,10 @@ export type AssistantErrorKind =
   | 'stream'
   /** 4xx other than the above (a bad request): the server's message is shown. */
   | 'request'
-  /** `deployment="air-gapped"`: the assistant is unavailable and nothing is ever sent. */
+  /**
+   * `deployment="air-gapped"`: the assistant is unavailable and nothing is ever sent. Also the
+   * widget failing to render (`origin: 'render'`): it shows a message and Retry.
+   */
   | 'unavailable';
 
 export interface AssistantError {
@@ -50,6 +53,13 @@ export interface AssistantError {
   retryAfter?: number;
   /** Whether `retry()` can help. */
   retryable: boolean;
+  /**
+   * Set when the widget itself failed rather than a request: `load` (the panel's code could
+   * not be loaded, kind `network`; the launcher offers a retry) or `render` (an exception thrown
+   * in the widget's render or effects, kind `unavailable`; the widget offers a retry). The host page is
+   * never affected. Absent for request errors.
+   */
+  origin?: 'load' | 'render';
 }
 
 /** What the hook keeps per domain: in local storage by default. */

@@ -1,8 +1,7 @@
 import {
+  type ComponentType,
   forwardRef,
-  lazy,
   type RefObject,
-  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -11,12 +10,13 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
+import type { AssistantError, AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
 import { resolveCollectors, useCodeBlockCollector, useSelectionCollector } from '../context/index.js';
 import { createContextStore } from '../context/store.js';
 import { defaultLabels, LabelsProvider, useLabels } from '../labels.js';
 import type { Context } from '../protocol/index.js';
-import { cx, flag } from './dom.js';
+import { cx, flag, visuallyHidden } from './dom.js';
+import { Boundary } from './error-boundary.js';
 import { Icon } from './icons.js';
 import { PanelHeader } from './panel-header.js';
 import type { PanelApi, PanelProps, PendingActions } from './panel-types.js';
@@ -25,20 +25,42 @@ import { ariaKeyShortcuts, isMacPlatform, useParsedShortcut, useShortcut } from 
 import { useIsClient, useResolvedTheme } from './use-theme.js';
 
 let panelModule: Promise<typeof import('./panel.js')> | undefined;
+/** The panel once loaded, so a later mount renders it at once instead of showing "Loading…". */
+let loadedPanel: ComponentType<PanelProps> | undefined;
 
 /**
  * Loads the heavy panel (chat hook, part renderers, markdown) once; called on the launcher's hover
  * or focus so the code is usually there by the time it is clicked. A failed load may be retried.
  */
 export function preloadPanel(): Promise<typeof import('./panel.js')> {
-  panelModule ??= import('./panel.js').catch((error: unknown) => {
-    panelModule = undefined;
-    throw error;
-  });
+  panelModule ??= import('./panel.js').then(
+    (module) => {
+      loadedPanel = module.default;
+      return module;
+    },
+    (error: unknown) => {
+      panelModule = undefined;
+      throw error;
+    },
+  );
   return panelModule;
 }
 
-const LazyPanel = lazy(preloadPanel);
+/** Logs and reports an error of the widget itself; a throwing `onError` is logged, never rethrown. */
+function reportWidgetError(
+  onError: ((error: AssistantError) => void) | undefined,
+  error: AssistantError,
+  cause: unknown,
+): void {
+  console.error(`docs-assistant: ${error.message} The page is not affected.`, cause);
+  try {
+    onError?.(error);
+  } catch (thrown) {
+    console.error(thrown);
+  }
+}
+
+const causeText = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
 
 const CONTEXT_TYPES = new Set(['code', 'textSelection']);
 
@@ -52,311 +74,490 @@ function assertContext(item: Context): void {
 
 /**
  * The docs assistant: a launcher and a floating dialog, a docked side panel, or an inline panel.
- * This shell stays small; the panel's code loads on first open.
+ * This shell stays small; the panel's code loads on first open. Nothing it throws reaches the host:
+ * a failure renders a launcher that offers a retry.
  */
 export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>(
   function DocsAssistant(props, ref) {
-    const {
-      variant = 'floating',
-      open: openProp,
-      defaultOpen = false,
-      onOpenChange,
-      shortcut = 'mod+i',
-      starterQuestions,
-      labels: labelOverrides,
-      theme = 'system',
-      unstyled = false,
-      classNames,
-      components,
-      collectors,
-      docsBaseUrl,
-      whenUnavailable = 'message',
-      domain,
-      apiKey,
-      baseUrl,
-      fp,
-      retrievalPageSize,
-      filter,
-      currentPath,
-      storage,
-      deployment,
-      fetch: fetchOption,
-      headers,
-      onFinish,
-      onError,
-      className,
-      ...rootProps
-    } = props;
-
-    const labels = useMemo(
-      () => (labelOverrides ? { ...defaultLabels, ...labelOverrides } : defaultLabels),
-      [labelOverrides],
-    );
-    const unavailable = deployment === 'air-gapped';
-    const hidden = unavailable && whenUnavailable === 'hidden';
-    const inline = variant === 'inline';
-
-    const [store] = useState(() => createContextStore());
-    const rootRef = useRef<HTMLDivElement>(null);
-    const launcherRef = useRef<HTMLButtonElement>(null);
-    const panelRef = useRef<HTMLElement>(null);
-    const apiRef = useRef<PanelApi | null>(null);
-    const pendingRef = useRef<PendingActions>({});
-    const panelId = useId();
-    const titleId = useId();
-    const isClient = useIsClient();
-    const resolvedTheme = useResolvedTheme(theme);
-    const [status, setStatus] = useState<AssistantStatus>('ready');
-
-    // --- open state (controlled or not; inline is always open) ------------------------------------
-    const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
-    const open = inline || (openProp ?? uncontrolledOpen);
-    const latest = useRef({ open, openProp, onOpenChange });
-    latest.current = { open, openProp, onOpenChange };
-    const setOpen = useCallback(
-      (next: boolean) => {
-        if (inline || latest.current.open === next) return;
-        if (latest.current.openProp === undefined) setUncontrolledOpen(next);
-        latest.current.onOpenChange?.(next);
-      },
-      [inline],
-    );
-
-    // Once opened, the panel stays mounted (hidden when closed) so a streaming answer continues.
-    const [everOpened, setEverOpened] = useState(open);
-    if (open && !everOpened) setEverOpened(true);
-
-    const focusInput = useCallback(() => {
-      if (apiRef.current) apiRef.current.focusInput();
-      else {
-        pendingRef.current.focus = true;
-        // Until the input exists, focus the panel itself so Escape and screen readers land there.
-        panelRef.current?.focus();
-      }
-    }, []);
-
-    // Focus moves into the panel when it opens and back to the launcher when it closes from inside.
-    const wasOpen = useRef(open);
-    const restoreFocus = useRef(false);
-    useEffect(() => {
-      if (wasOpen.current === open) return;
-      wasOpen.current = open;
-      if (open) {
-        focusInput();
-        return;
-      }
-      const active = document.activeElement;
-      const focusWasInside = !!active && (active === document.body || !!panelRef.current?.contains(active));
-      if (restoreFocus.current || focusWasInside) launcherRef.current?.focus();
-      restoreFocus.current = false;
-    }, [open, focusInput]);
-
-    const closeAndRestore = useCallback(() => {
-      restoreFocus.current = true;
-      setOpen(false);
-    }, [setOpen]);
-
-    const openAndFocus = useCallback(() => {
-      if (hidden) return;
-      if (latest.current.open) focusInput();
-      else setOpen(true);
-    }, [focusInput, setOpen, hidden]);
-
-    // --- shortcut -----------------------------------------------------------------------------------
-    const parsedShortcut = useParsedShortcut(hidden ? false : shortcut);
-    useShortcut(parsedShortcut, rootRef, openAndFocus);
-    const [keyShortcuts, setKeyShortcuts] = useState<string>();
-    useEffect(() => {
-      // The platform is only known in the browser; set after mount so hydration matches.
-      setKeyShortcuts(parsedShortcut ? ariaKeyShortcuts(parsedShortcut, isMacPlatform()) : undefined);
-    }, [parsedShortcut]);
-
-    // --- collectors: "Ask AI" on the page adds context, opens the panel, focuses the question box ---
-    const collectorOptions = resolveCollectors(unavailable ? false : collectors);
-    const onCollect = useCallback(
-      (item: Context) => {
-        store.add(item);
-        openAndFocus();
-      },
-      [store, openAndFocus],
-    );
-    useSelectionCollector({
-      enabled: collectorOptions.selection,
-      widgetRef: rootRef,
-      onAsk: onCollect,
-      label: labels.askAi,
-    });
-    // A host that translated `askAi` but not `askAiAboutCode` gets its own word as the name rather
-    // than an English sentence around it (the name must contain the visible text, WCAG 2.5.3).
-    const askAiAboutCode =
-      labelOverrides?.askAiAboutCode ??
-      (labels.askAi === defaultLabels.askAi ? defaultLabels.askAiAboutCode : labels.askAi);
-    useCodeBlockCollector({
-      enabled: collectorOptions.codeBlocks !== false,
-      selector: collectorOptions.codeBlocks || undefined,
-      widgetRef: rootRef,
-      onAsk: onCollect,
-      label: labels.askAi,
-      accessibleLabel: askAiAboutCode,
-    });
-
-    // --- imperative handle --------------------------------------------------------------------------
-    useImperativeHandle(
-      ref,
-      () => ({
-        open: () => setOpen(true),
-        close: () => setOpen(false),
-        addContext(item) {
-          assertContext(item);
-          return store.add(item);
-        },
-        ask(question) {
-          if (typeof question !== 'string' || !question.trim()) {
-            throw new TypeError('docs-assistant: ask(question) expects a non-empty string.');
-          }
-          if (unavailable) return;
-          if (apiRef.current) apiRef.current.ask(question);
-          else pendingRef.current.ask = question;
-          setOpen(true);
-        },
-        setInput(text) {
-          if (typeof text !== 'string')
-            throw new TypeError('docs-assistant: setInput(text) expects a string.');
-          if (apiRef.current) apiRef.current.setInput(text);
-          else pendingRef.current.input = text;
-        },
-      }),
-      [setOpen, store, unavailable],
-    );
-
-    const hookOptions: UseDocsAssistantOptions = {
-      domain,
-      apiKey,
-      baseUrl,
-      fp,
-      retrievalPageSize,
-      filter,
-      currentPath,
-      storage,
-      deployment,
-      fetch: fetchOption,
-      headers,
-      onFinish,
-      onError,
-      contextStore: store,
-    };
-
-    if (hidden) return null;
-
-    const panelProps: PanelProps = {
-      options: hookOptions,
-      variant,
-      open,
-      titleId,
-      classNames,
-      starterQuestions,
-      components,
-      docsBaseUrl,
-      onClose: inline ? undefined : closeAndRestore,
-      onStatusChange: setStatus,
-      apiRef,
-      pendingRef,
-    };
-
-    const state = open ? 'open' : 'closed';
-    const PanelElement = variant === 'side-panel' ? 'aside' : variant === 'inline' ? 'section' : 'div';
-    const showPanel = everOpened || inline;
-
+    const { onError, labels, unstyled, className, classNames } = props;
+    // Read defensively: this label must render even when the props made the shell throw.
+    const text =
+      typeof labels?.panelUnavailable === 'string' ? labels.panelUnavailable : defaultLabels.panelUnavailable;
     return (
-      <LabelsProvider labels={labelOverrides}>
-        <div
-          {...rootProps}
-          ref={rootRef}
-          className={cx(classNames?.root, className)}
-          data-docs-assistant="root"
-          data-variant={variant}
-          data-theme={resolvedTheme}
-          data-status={status}
-          data-state={state}
-          data-styled={flag(!unstyled)}
-          data-unavailable={flag(unavailable)}
-        >
-          {inline ? null : (
-            <button
-              ref={launcherRef}
-              type="button"
-              className={classNames?.launcher}
-              data-docs-assistant="launcher"
-              data-state={state}
-              aria-expanded={open}
-              aria-controls={showPanel ? panelId : undefined}
-              aria-haspopup={variant === 'floating' ? 'dialog' : undefined}
-              aria-keyshortcuts={keyShortcuts}
-              onClick={() => (open ? closeAndRestore() : setOpen(true))}
-              onPointerEnter={unavailable ? undefined : () => void preloadPanel().catch(() => {})}
-              onFocus={unavailable ? undefined : () => void preloadPanel().catch(() => {})}
-            >
-              <Icon name="chat" />
-              <span>{labels.launcher}</span>
+      <Boundary
+        onCatch={(cause) =>
+          reportWidgetError(
+            onError,
+            {
+              kind: 'unavailable',
+              origin: 'render',
+              message: 'The assistant failed to render.',
+              detail: causeText(cause),
+              retryable: true,
+            },
+            cause,
+          )
+        }
+        fallback={(reset) => (
+          <div
+            data-docs-assistant="root"
+            data-state="closed"
+            data-styled={flag(!unstyled)}
+            className={cx(classNames?.root, className)}
+          >
+            <button type="button" data-docs-assistant="launcher" data-failed="" onClick={reset}>
+              {text}
             </button>
-          )}
-          {showPanel ? (
-            <PanelElement
-              ref={panelRef as RefObject<HTMLDivElement>}
-              id={panelId}
-              className={classNames?.panel}
-              data-docs-assistant="panel"
-              data-variant={variant}
-              data-state={state}
-              // Non-modal: readers keep reading and selecting text in the docs while they chat. Where
-              // it covers the whole viewport the panel makes it modal (useFullScreenModal).
-              role={variant === 'floating' ? 'dialog' : undefined}
-              aria-labelledby={titleId}
-              hidden={!open}
-              tabIndex={-1}
-              onKeyDown={(event) => {
-                if (
-                  event.key !== 'Escape' ||
-                  inline ||
-                  event.defaultPrevented ||
-                  event.nativeEvent.isComposing
-                )
-                  return;
-                event.preventDefault();
-                closeAndRestore();
-              }}
-            >
-              {unavailable ? (
-                <>
-                  <PanelHeader
-                    titleId={titleId}
-                    className={classNames?.header}
-                    onClose={inline ? undefined : closeAndRestore}
-                  />
-                  {/* The panel's ErrorBanner for this one case, without loading the panel. */}
-                  <div
-                    data-docs-assistant="error"
-                    data-error-kind="unavailable"
-                    role="alert"
-                    className={classNames?.error}
-                  >
-                    <p>{labels.unavailable}</p>
-                  </div>
-                </>
-              ) : (
-                <Suspense fallback={<PanelLoading {...panelProps} />}>
-                  {isClient ? <LazyPanel {...panelProps} /> : <PanelLoading {...panelProps} />}
-                </Suspense>
-              )}
-            </PanelElement>
-          ) : null}
-        </div>
-      </LabelsProvider>
+          </div>
+        )}
+      >
+        <Shell {...props} ref={ref} />
+      </Boundary>
     );
   },
 );
 
 DocsAssistant.displayName = 'DocsAssistant';
+
+const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsAssistantShell(props, ref) {
+  const {
+    variant = 'floating',
+    open: openProp,
+    defaultOpen = false,
+    onOpenChange,
+    shortcut = 'mod+i',
+    starterQuestions,
+    labels: labelOverrides,
+    theme = 'system',
+    unstyled = false,
+    classNames,
+    components,
+    collectors,
+    docsBaseUrl,
+    whenUnavailable = 'message',
+    domain,
+    apiKey,
+    baseUrl,
+    fp,
+    retrievalPageSize,
+    filter,
+    currentPath,
+    storage,
+    deployment,
+    fetch: fetchOption,
+    headers,
+    onFinish,
+    onError,
+    className,
+    ...rootProps
+  } = props;
+
+  const labels = useMemo(
+    () => (labelOverrides ? { ...defaultLabels, ...labelOverrides } : defaultLabels),
+    [labelOverrides],
+  );
+  const unavailable = deployment === 'air-gapped';
+  const hidden = unavailable && whenUnavailable === 'hidden';
+  const inline = variant === 'inline';
+
+  const [store] = useState(() => createContextStore());
+  const rootRef = useRef<HTMLDivElement>(null);
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const apiRef = useRef<PanelApi | null>(null);
+  const pendingRef = useRef<PendingActions>({});
+  const panelId = useId();
+  const titleId = useId();
+  const isClient = useIsClient();
+  const resolvedTheme = useResolvedTheme(theme);
+  const [status, setStatus] = useState<AssistantStatus>('ready');
+
+  // --- open state (controlled or not; inline is always open) ------------------------------------
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
+  const open = inline || (openProp ?? uncontrolledOpen);
+  // The panel's code: loaded on first open. When that fails (offline, or a redeploy removed the
+  // hashed chunk), the launcher says so and retries on press; the host page is never affected.
+  const [Panel, setPanel] = useState(() => loadedPanel);
+  const [loadFailures, setLoadFailures] = useState(0);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [retrying, setRetrying] = useState(false);
+  const latest = useRef({ open, openProp, onOpenChange, onError, loadFailed });
+  latest.current = { open, openProp, onOpenChange, onError, loadFailed };
+  const setOpen = useCallback(
+    (next: boolean) => {
+      // Opening again after a failed load (shortcut, handle, collectors) tries to load again.
+      if (next && latest.current.loadFailed) setLoadFailed(false);
+      if (inline || latest.current.open === next) return;
+      if (latest.current.openProp === undefined) setUncontrolledOpen(next);
+      latest.current.onOpenChange?.(next);
+    },
+    [inline],
+  );
+
+  // Once opened, the panel stays mounted (hidden when closed) so a streaming answer continues.
+  const [everOpened, setEverOpened] = useState(open);
+  if (open && !everOpened) setEverOpened(true);
+
+  const loading = useRef(false);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+  const loadPanel = useCallback(
+    (openWhenLoaded: boolean) => {
+      if (loading.current) return;
+      loading.current = true;
+      preloadPanel().then(
+        (module) => {
+          loading.current = false;
+          if (!alive.current) return;
+          setPanel(() => module.default);
+          setLoadFailed(false);
+          setRetrying(false);
+          if (openWhenLoaded) setOpen(true);
+        },
+        (cause: unknown) => {
+          loading.current = false;
+          if (!alive.current) return;
+          setLoadFailed(true);
+          setRetrying(false);
+          setLoadFailures((count) => count + 1);
+          setOpen(false);
+          reportWidgetError(
+            latest.current.onError,
+            {
+              kind: 'network',
+              origin: 'load',
+              message: 'The assistant’s code could not be loaded.',
+              detail: causeText(cause),
+              retryable: true,
+            },
+            cause,
+          );
+        },
+      );
+    },
+    [setOpen],
+  );
+  const retryLoad = useCallback(() => {
+    setRetrying(true);
+    loadPanel(true);
+  }, [loadPanel]);
+
+  const focusInput = useCallback(() => {
+    if (apiRef.current) apiRef.current.focusInput();
+    else {
+      pendingRef.current.focus = true;
+      // Until the input exists, focus the panel itself so Escape and screen readers land there.
+      panelRef.current?.focus();
+    }
+  }, []);
+
+  // Focus moves into the panel when it opens and back to the launcher when it closes from inside.
+  const wasOpen = useRef(open);
+  const restoreFocus = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current === open) return;
+    wasOpen.current = open;
+    if (open) {
+      focusInput();
+      return;
+    }
+    const active = document.activeElement;
+    const focusWasInside = !!active && (active === document.body || !!panelRef.current?.contains(active));
+    if (restoreFocus.current || focusWasInside) launcherRef.current?.focus();
+    restoreFocus.current = false;
+  }, [open, focusInput]);
+
+  const closeAndRestore = useCallback(() => {
+    restoreFocus.current = true;
+    setOpen(false);
+  }, [setOpen]);
+
+  const openAndFocus = useCallback(() => {
+    if (hidden) return;
+    if (latest.current.loadFailed) retryLoad();
+    else if (latest.current.open) focusInput();
+    else setOpen(true);
+  }, [focusInput, setOpen, hidden, retryLoad]);
+
+  // --- shortcut -----------------------------------------------------------------------------------
+  const parsedShortcut = useParsedShortcut(hidden ? false : shortcut);
+  useShortcut(parsedShortcut, rootRef, openAndFocus);
+  const [keyShortcuts, setKeyShortcuts] = useState<string>();
+  useEffect(() => {
+    // The platform is only known in the browser; set after mount so hydration matches.
+    setKeyShortcuts(parsedShortcut ? ariaKeyShortcuts(parsedShortcut, isMacPlatform()) : undefined);
+  }, [parsedShortcut]);
+
+  // --- collectors: "Ask AI" on the page adds context, opens the panel, focuses the question box ---
+  const collectorOptions = resolveCollectors(unavailable ? false : collectors);
+  const onCollect = useCallback(
+    (item: Context) => {
+      store.add(item);
+      openAndFocus();
+    },
+    [store, openAndFocus],
+  );
+  useSelectionCollector({
+    enabled: collectorOptions.selection,
+    widgetRef: rootRef,
+    onAsk: onCollect,
+    label: labels.askAi,
+  });
+  // A host that translated `askAi` but not `askAiAboutCode` gets its own word as the name rather
+  // than an English sentence around it (the name must contain the visible text, WCAG 2.5.3).
+  const askAiAboutCode =
+    labelOverrides?.askAiAboutCode ??
+    (labels.askAi === defaultLabels.askAi ? defaultLabels.askAiAboutCode : labels.askAi);
+  useCodeBlockCollector({
+    enabled: collectorOptions.codeBlocks !== false,
+    selector: collectorOptions.codeBlocks || undefined,
+    widgetRef: rootRef,
+    onAsk: onCollect,
+    label: labels.askAi,
+    accessibleLabel: askAiAboutCode,
+  });
+
+  // --- imperative handle --------------------------------------------------------------------------
+  useImperativeHandle(
+    ref,
+    () => ({
+      open: () => setOpen(true),
+      close: () => setOpen(false),
+      addContext(item) {
+        assertContext(item);
+        return store.add(item);
+      },
+      ask(question) {
+        if (typeof question !== 'string' || !question.trim()) {
+          throw new TypeError('docs-assistant: ask(question) expects a non-empty string.');
+        }
+        if (unavailable) return;
+        if (apiRef.current) apiRef.current.ask(question);
+        else pendingRef.current.ask = question;
+        setOpen(true);
+      },
+      setInput(text) {
+        if (typeof text !== 'string') throw new TypeError('docs-assistant: setInput(text) expects a string.');
+        if (apiRef.current) apiRef.current.setInput(text);
+        else pendingRef.current.input = text;
+      },
+    }),
+    [setOpen, store, unavailable],
+  );
+
+  const wantsPanel = (everOpened || inline) && isClient && !unavailable && !Panel && !loadFailed;
+  useEffect(() => {
+    if (wantsPanel) loadPanel(false);
+  }, [wantsPanel, loadPanel]);
+
+  const hookOptions: UseDocsAssistantOptions = {
+    domain,
+    apiKey,
+    baseUrl,
+    fp,
+    retrievalPageSize,
+    filter,
+    currentPath,
+    storage,
+    deployment,
+    fetch: fetchOption,
+    headers,
+    onFinish,
+    onError,
+    contextStore: store,
+  };
+
+  if (hidden) return null;
+
+  const panelProps: PanelProps = {
+    options: hookOptions,
+    variant,
+    open,
+    titleId,
+    classNames,
+    starterQuestions,
+    components,
+    docsBaseUrl,
+    onClose: inline ? undefined : closeAndRestore,
+    onStatusChange: setStatus,
+    apiRef,
+    pendingRef,
+  };
+
+  // A floating or side panel that failed to load stays closed: the launcher offers the retry.
+  const failedClosed = loadFailed && !inline;
+  const state = open && !failedClosed ? 'open' : 'closed';
+  const PanelElement = variant === 'side-panel' ? 'aside' : variant === 'inline' ? 'section' : 'div';
+  const showPanel = (everOpened || inline) && !failedClosed;
+  const unavailableText = labels.panelUnavailable ?? defaultLabels.panelUnavailable;
+
+  return (
+    <LabelsProvider labels={labelOverrides}>
+      <div
+        {...rootProps}
+        ref={rootRef}
+        className={cx(classNames?.root, className)}
+        data-docs-assistant="root"
+        data-variant={variant}
+        data-theme={resolvedTheme}
+        data-status={status}
+        data-state={state}
+        data-styled={flag(!unstyled)}
+        data-unavailable={flag(unavailable)}
+      >
+        {inline ? null : (
+          <button
+            ref={launcherRef}
+            type="button"
+            className={classNames?.launcher}
+            data-docs-assistant="launcher"
+            data-state={state}
+            data-failed={flag(loadFailed)}
+            aria-expanded={state === 'open'}
+            aria-controls={showPanel ? panelId : undefined}
+            aria-haspopup={variant === 'floating' ? 'dialog' : undefined}
+            aria-keyshortcuts={keyShortcuts}
+            aria-busy={retrying || undefined}
+            onClick={() => {
+              if (loadFailed) retryLoad();
+              else if (open) closeAndRestore();
+              else setOpen(true);
+            }}
+            onPointerEnter={unavailable ? undefined : () => void preloadPanel().catch(() => {})}
+            onFocus={unavailable ? undefined : () => void preloadPanel().catch(() => {})}
+          >
+            <Icon name="chat" />
+            <span>{loadFailed ? unavailableText : labels.launcher}</span>
+          </button>
+        )}
+        {failedClosed ? (
+          // Keyed by the failure, so a retry that fails again is announced again.
+          <span key={loadFailures} role="alert" style={visuallyHidden}>
+            {unavailableText}
+          </span>
+        ) : null}
+        {showPanel ? (
+          <PanelElement
+            ref={panelRef as RefObject<HTMLDivElement>}
+            id={panelId}
+            className={classNames?.panel}
+            data-docs-assistant="panel"
+            data-variant={variant}
+            data-state={state}
+            // Non-modal: readers keep reading and selecting text in the docs while they chat. Where
+            // it covers the whole viewport the panel makes it modal (useFullScreenModal).
+            role={variant === 'floating' ? 'dialog' : undefined}
+            aria-labelledby={titleId}
+            hidden={!open}
+            tabIndex={-1}
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape' || inline || event.defaultPrevented || event.nativeEvent.isComposing)
+                return;
+              event.preventDefault();
+              closeAndRestore();
+            }}
+          >
+            {unavailable ? (
+              <>
+                <PanelHeader
+                  titleId={titleId}
+                  className={classNames?.header}
+                  onClose={inline ? undefined : closeAndRestore}
+                />
+                {/* The panel's ErrorBanner for this one case, without loading the panel. */}
+                <div
+                  data-docs-assistant="error"
+                  data-error-kind="unavailable"
+                  role="alert"
+                  className={classNames?.error}
+                >
+                  <p>{labels.unavailable}</p>
+                </div>
+              </>
+            ) : loadFailed ? (
+              <>
+                <PanelHeader titleId={titleId} className={classNames?.header} />
+                <div
+                  data-docs-assistant="error"
+                  data-error-kind="network"
+                  role="alert"
+                  className={classNames?.error}
+                >
+                  <button
+                    type="button"
+                    data-action="retry"
+                    aria-busy={retrying || undefined}
+                    onClick={retryLoad}
+                  >
+                    {unavailableText}
+                  </button>
+                </div>
+              </>
+            ) : Panel && isClient ? (
+              <Boundary
+                onCatch={(cause) =>
+                  reportWidgetError(
+                    latest.current.onError,
+                    {
+                      kind: 'unavailable',
+                      origin: 'render',
+                      message: 'The assistant’s panel failed to render.',
+                      detail: causeText(cause),
+                      retryable: true,
+                    },
+                    cause,
+                  )
+                }
+                fallback={(reset) => <PanelCrashed {...panelProps} onRetry={reset} />}
+              >
+                <Panel {...panelProps} />
+              </Boundary>
+            ) : (
+              <PanelLoading {...panelProps} />
+            )}
+          </PanelElement>
+        ) : null}
+      </div>
+    </LabelsProvider>
+  );
+});
+
+Shell.displayName = 'DocsAssistantShell';
+
+/**
+ * In place of a panel that threw while rendering: the title bar (so it can still be closed) and a
+ * Retry that renders the panel again (the conversation is restored from storage).
+ */
+function PanelCrashed({ titleId, classNames, onClose, onRetry }: PanelProps & { onRetry: () => void }) {
+  const labels = useLabels();
+  const retryRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Focus was in the panel's content that just went away: keep it in the panel.
+    const active = document.activeElement;
+    if (!active || active === document.body) retryRef.current?.focus();
+  }, []);
+  return (
+    <>
+      <PanelHeader titleId={titleId} className={classNames?.header} onClose={onClose} />
+      <div
+        data-docs-assistant="error"
+        data-error-kind="unavailable"
+        role="alert"
+        className={classNames?.error}
+      >
+        <p>{labels.panelCrashed ?? defaultLabels.panelCrashed}</p>
+        <button ref={retryRef} type="button" data-action="retry" onClick={onRetry}>
+          {labels.retry}
+        </button>
+      </div>
+    </>
+  );
+}
 
 /** Shown while the panel's code loads (and on the server): the title bar and a busy status. */
 function PanelLoading({ titleId, classNames, onClose }: PanelProps) {

@@ -1,0 +1,36 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+export interface BoundaryProps {
+  /** What to render instead of the children once they threw; `reset` renders them again. */
+  fallback: (reset: () => void) => ReactNode;
+  /** Told once per caught error. Must not throw: nothing above would catch it. */
+  onCatch: (error: unknown) => void;
+  children?: ReactNode;
+}
+
+/**
+ * Keeps an exception thrown while rendering (or in an effect of) the widget inside the widget: the
+ * host's React tree above it never sees it, so the host page never goes blank because of us.
+ */
+export class Boundary extends Component<BoundaryProps, { failed: boolean }> {
+  static displayName = 'DocsAssistantBoundary';
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, _info: ErrorInfo): void {
+    try {
+      this.props.onCatch(error);
+    } catch {
+      // A throwing onError must not turn a contained error into one that escapes.
+    }
+  }
+
+  reset = (): void => this.setState({ failed: false });
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback(this.reset) : this.props.children;
+  }
+}
