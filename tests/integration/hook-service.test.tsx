@@ -73,8 +73,8 @@ function searchResults(
       part.toolInvocation.toolName === 'search' &&
       part.toolInvocation.state === 'result'
     ) {
-      return (part.toolInvocation.result as { results: { url: string; title: string; path: string }[] })
-        .results;
+      // An array of items, as the real service sends it.
+      return part.toolInvocation.result as { url: string; title: string; path: string }[];
     }
   }
   return [];
@@ -123,7 +123,14 @@ describe('useDocsAssistant against the reference service over HTTP', () => {
     expect(watched.bodies[1]).toHaveProperty('messages.length', 3);
     // …and the service continued that thread rather than starting another.
     expect(result.current.threadId).toBe(threadId);
-    const stored = await service.threads.find(threadId!, { domain: DOMAIN, fp: 'anonymous' });
+    // The key came with the thread's first response; the hook sent it back with the follow-up.
+    const threadKey = watched.bodies[1]?.threadKey;
+    expect(threadKey).toMatch(/^thk_/);
+    const stored = await service.threads.find(threadId!, {
+      domain: DOMAIN,
+      fp: 'anonymous',
+      key: threadKey as string,
+    });
     expect(stored.ok && stored.thread.turns.map((turn) => turn.question)).toEqual([
       'How do I switch the widget to dark mode?',
       'And how do I make it follow the system setting?',

@@ -86,21 +86,25 @@ describe('assistant endpoint over HTTP with the AI SDK v4 client', () => {
       tool?.type === 'tool-invocation' && tool.toolInvocation.state === 'result'
         ? tool.toolInvocation.result
         : null;
-    expect(result.results[0]).toMatchObject({ path: '/guides/theming', url: '/guides/theming#dark-mode' });
-    expect(typeof result.results[0].snippet).toBe('string');
-    expect(result.results[0].title).toBe('Theming › Dark mode');
+    // An array, as the real service sends it: `path`, `url` and `metadata.title` on every item.
+    expect(Array.isArray(result)).toBe(true);
+    expect(result[0]).toMatchObject({
+      path: '/guides/theming',
+      url: '/guides/theming#dark-mode',
+      metadata: { title: 'Theming › Dark mode' },
+    });
+    expect(typeof result[0].snippet).toBe('string');
+    expect(result[0].title).toBe('Theming › Dark mode');
 
     const sources = message.parts.flatMap((p) => (p.type === 'source' ? [p.source] : []));
     expect(sources.length).toBeGreaterThan(0);
     // Each source part repeats the link and title of a search result, so the widget lists them once.
     for (const source of sources) {
-      expect(result.results).toContainEqual(
-        expect.objectContaining({ url: source.url, title: source.title }),
-      );
+      expect(result).toContainEqual(expect.objectContaining({ url: source.url, title: source.title }));
     }
     const listed = collectSources(message, keepSafeHref);
     expect(listed).toEqual(
-      result.results.map((r: { url: string; title: string }) => ({ href: r.url, title: r.title })),
+      result.map((r: { url: string; title: string }) => ({ href: r.url, title: r.title })),
     );
     // `[n]` in the text is the n-th entry of that list.
     const numbers = [...message.content.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
@@ -111,11 +115,13 @@ describe('assistant endpoint over HTTP with the AI SDK v4 client', () => {
     expect(message.content).toMatch(/```suggestions\n/);
     expect(message.content).not.toMatch(/Related pages/i);
 
-    // The finish part on the wire carries the thread (spec §6), the same as the header.
+    // The finish part on the wire carries the thread (spec §6), the same as the header; a new
+    // thread's response also carries its key, this once.
     const parsed = parseStream(turn.raw);
     const threadId = parsed.finish?.threadId;
     expect(threadId).toMatch(/^thr_/);
     expect(turn.headers.get('x-thread-id')).toBe(threadId);
+    expect(turn.headers.get('x-thread-key')).toMatch(/^thk_/);
     expect(turn.headers.get('x-thread-key')).toBe(parsed.finish?.threadKey);
     expect(turn.raw.trimEnd().split('\n').at(-1)).toMatch(/^d:\{.*"threadId":"thr_/);
   });
@@ -123,12 +129,17 @@ describe('assistant endpoint over HTTP with the AI SDK v4 client', () => {
   it('continues a thread: the follow-up retrieves from the earlier turn', async () => {
     const first = asUiMessage(userMessage('How do I enable dark mode?', 'u1'));
     const turn1 = await chat([first]);
-    const threadId = parseStream(turn1.raw).finish?.threadId;
+    const threadId = turn1.headers.get('x-thread-id');
+    const threadKey = turn1.headers.get('x-thread-key');
 
     const followUp = asUiMessage(userMessage('How do I turn it off?', 'u2'));
-    const turn2 = await chat([first, turn1.message, followUp], { threadId });
+    const turn2 = await chat([first, turn1.message, followUp], { threadId, threadKey });
     const parsed2 = parseStream(turn2.raw);
     expect(parsed2.finish?.threadId).toBe(threadId);
+    // The key is handed out once: a later response of the thread carries neither header nor key.
+    expect(turn2.headers.get('x-thread-key')).toBeNull();
+    expect(turn2.headers.get('x-thread-id')).toBeNull();
+    expect(parsed2.finish?.threadKey).toBeUndefined();
     expect(parsed2.searchResults[0]?.url).toBe('/guides/theming#turning-dark-mode-off');
     expect(turn2.message.content).toMatch(/theme="light"/);
 

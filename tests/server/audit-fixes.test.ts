@@ -22,8 +22,11 @@ import {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** The real service's error shape: the message in `error`, the machine code beside it. */
 interface ErrorJson {
-  error: { code: string; message: string; issues?: { path: string; message: string }[] };
+  error: string;
+  code: string;
+  issues?: { path: string; message: string }[];
 }
 
 describe('validation messages say what to change', () => {
@@ -127,11 +130,11 @@ describe('validation messages say what to change', () => {
   it.each(cases)('%s', async (_name, payload, path, words) => {
     const { status, json } = await post(payload);
     expect(status).toBe(400);
-    expect(json.error.code).toBe('invalid_request');
-    expect(json.error.message).not.toContain('Invalid input');
-    const issue = json.error.issues?.find((i) => i.path === path);
+    expect(json.code).toBe('invalid_request');
+    expect(json.error).not.toContain('Invalid input');
+    const issue = json.issues?.find((i) => i.path === path);
     expect(issue?.message).toMatch(words);
-    expect(json.error.message).toContain(`${path}: ${issue?.message}`);
+    expect(json.error).toContain(`${path}: ${issue?.message}`);
   });
 
   it('static export: a domain that is not a string', async () => {
@@ -142,8 +145,8 @@ describe('validation messages say what to change', () => {
     });
     expect(response.status).toBe(400);
     const json = (await response.json()) as ErrorJson;
-    expect(json.error.message).not.toContain('Invalid input');
-    expect(json.error.issues).toEqual([
+    expect(json.error).not.toContain('Invalid input');
+    expect(json.issues).toEqual([
       { path: 'domain', message: 'expected a string (the domain to export), got a number (5)' },
     ]);
   });
@@ -175,7 +178,7 @@ describe('currentPath is counted in characters (code points), spec §2.1', () =>
     const response = await send(`/${'😀'.repeat(200)}`);
     expect(response.status).toBe(400);
     const json = (await response.json()) as ErrorJson;
-    expect(json.error.issues?.[0]).toMatchObject({
+    expect(json.issues?.[0]).toMatchObject({
       path: 'currentPath',
       message: expect.stringContaining('200'),
     });
@@ -236,8 +239,10 @@ describe('a thread exists from the moment its id is sent', () => {
         body: JSON.stringify(body('How do I enable dark mode?', { threadId, threadKey })),
         signal: controller.signal,
       });
+      // 200, not 404: the thread was found. Its id and key are not sent again (only on creation).
       expect(retry.status).toBe(200);
-      expect(retry.headers.get(THREAD_ID_HEADER)).toBe(threadId);
+      expect(retry.headers.get(THREAD_ID_HEADER)).toBeNull();
+      expect(retry.headers.get(THREAD_KEY_HEADER)).toBeNull();
       controller.abort();
       await retry.text().catch(() => {});
     } finally {
@@ -256,6 +261,7 @@ describe('a thread exists from the moment its id is sent', () => {
         signal: controller.signal,
       });
       const threadId = first.headers.get(THREAD_ID_HEADER);
+      const threadKey = first.headers.get(THREAD_KEY_HEADER);
       // Read up to the partial text, then stop, as the widget's stop button does.
       const reader = first.body!.getReader();
       let seen = '';
@@ -267,14 +273,17 @@ describe('a thread exists from the moment its id is sent', () => {
       controller.abort();
       await reader.cancel().catch(() => {});
 
+      const followUpController = new AbortController();
       const followUp = await fetch(running.endpoint(), {
         method: 'POST',
         headers: authHeaders(),
-        body: JSON.stringify(body('And how do I turn it off?', { threadId })),
+        body: JSON.stringify(body('And how do I turn it off?', { threadId, threadKey })),
+        signal: followUpController.signal,
       });
+      // 200, not 404: the thread was found.
       expect(followUp.status).toBe(200);
-      expect(followUp.headers.get(THREAD_ID_HEADER)).toBe(threadId);
-      await followUp.body?.cancel();
+      followUpController.abort();
+      await followUp.text().catch(() => {});
     } finally {
       await running.close();
     }
@@ -311,9 +320,10 @@ describe('static export paths with the wrong method', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe(allow);
     const json = (await response.json()) as ErrorJson;
-    expect(json.error.message).toMatch(words);
-    expect(json.error.message).toContain(`${method} is not allowed here`);
-    expect(json.error.message).not.toContain('assistant');
+    expect(json.code).toBe('invalid_request');
+    expect(json.error).toMatch(words);
+    expect(json.error).toContain(`${method} is not allowed here`);
+    expect(json.error).not.toContain('assistant');
   });
 
   it('an unknown static export path is 404 naming the static export routes', async () => {
@@ -322,8 +332,9 @@ describe('static export paths with the wrong method', () => {
     });
     expect(response.status).toBe(404);
     const json = (await response.json()) as ErrorJson;
-    expect(json.error.message).toContain('POST /v1/static-export/jobs');
-    expect(json.error.message).not.toContain('assistant');
+    expect(json.code).toBe('not_found');
+    expect(json.error).toContain('POST /v1/static-export/jobs');
+    expect(json.error).not.toContain('assistant');
   });
 });
 

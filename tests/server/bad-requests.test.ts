@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '../../packages/docs-assistant/src/protocol';
+import { ServiceErrorBodySchema } from '../../packages/docs-assistant/src/protocol';
 import {
   ADMIN_KEY,
   ASSISTANT_KEY,
@@ -129,12 +129,13 @@ async function post(init: RequestInit & { url?: string }): Promise<Response> {
 
 async function expectError(response: Response, status: number, code: string) {
   const json: unknown = await response.json();
-  const parsed = ErrorBodySchema.safeParse(json);
+  // The real service's shape: `error` is the message, a string; `code` is beside it.
+  const parsed = ServiceErrorBodySchema.safeParse(json);
   expect(parsed.success, JSON.stringify(json)).toBe(true);
-  expect({ status: response.status, code: parsed.data?.error.code }).toEqual({ status, code });
-  expect(parsed.data?.error.message.length).toBeGreaterThan(10);
+  expect({ status: response.status, code: parsed.data?.code }).toEqual({ status, code });
+  expect(parsed.data?.error.length).toBeGreaterThan(10);
   expect(response.headers.get('content-type')).toMatch(/application\/json/);
-  return parsed.data!.error;
+  return { ...parsed.data!, message: parsed.data!.error };
 }
 
 describe('bad requests get a JSON error with the right status', () => {
@@ -244,19 +245,20 @@ describe('bad requests get a JSON error with the right status', () => {
     await expectError(unknown, 404, 'thread_not_found');
 
     const created = await post({ headers: authHeaders(), body: JSON.stringify(good()) });
-    const threadId = parseStream(await created.text()).finish?.threadId;
+    const { threadId, threadKey } = parseStream(await created.text()).finish ?? {};
     expect(threadId).toBeTruthy();
+    expect(threadKey).toBeTruthy();
 
     const otherFp = await post({
       headers: authHeaders(),
-      body: JSON.stringify({ ...good(), fp: 'someone-else', threadId }),
+      body: JSON.stringify({ ...good(), fp: 'someone-else', threadId, threadKey }),
     });
     await expectError(otherFp, 404, 'thread_not_found');
 
     const otherDomain = await post({
       url: running.endpoint('other'),
       headers: authHeaders(OTHER_ORG_KEY),
-      body: JSON.stringify({ ...good(), threadId }),
+      body: JSON.stringify({ ...good(), threadId, threadKey }),
     });
     await expectError(otherDomain, 404, 'thread_not_found');
 
@@ -266,7 +268,13 @@ describe('bad requests get a JSON error with the right status', () => {
     });
     await expectError(wrongKey, 404, 'thread_not_found');
 
-    const owner = await post({ headers: authHeaders(), body: JSON.stringify({ ...good(), threadId }) });
+    const noKey = await post({ headers: authHeaders(), body: JSON.stringify({ ...good(), threadId }) });
+    expect((await expectError(noKey, 404, 'thread_not_found')).message).toContain('without its threadKey');
+
+    const owner = await post({
+      headers: authHeaders(),
+      body: JSON.stringify({ ...good(), threadId, threadKey }),
+    });
     expect(owner.status).toBe(200);
     expect(parseStream(await owner.text()).finish?.threadId).toBe(threadId);
   });

@@ -70,7 +70,7 @@ export interface ParsedStream {
   parts: { name: string; value: unknown }[];
   text: string;
   finish: { threadId?: string; threadKey?: string; finishReason?: string } | undefined;
-  searchResults: { title: string; path: string; url: string; snippet: string }[];
+  searchResults: { title: string; path: string; url: string; snippet: string; metadata: { title: string } }[];
 }
 
 /** Parses a whole data stream body; fails the test on any malformed line. */
@@ -87,10 +87,12 @@ export function parseStream(raw: string): ParsedStream {
     .map((p) => p.value as string)
     .join('');
   const finish = parts.find((p) => p.name === 'finishMessage')?.value as ParsedStream['finish'];
+  // The `search` tool's result is an array of items, as the real service sends it.
   const toolResult = parts.find((p) => p.name === 'toolResult')?.value as
-    | { result: { results: ParsedStream['searchResults'] } }
+    | { result: ParsedStream['searchResults'] }
     | undefined;
-  return { parts, text, finish, searchResults: toolResult?.result.results ?? [] };
+  if (toolResult && !Array.isArray(toolResult.result)) throw new Error('the search result is not an array');
+  return { parts, text, finish, searchResults: toolResult?.result ?? [] };
 }
 
 /** Asks a question in-process and parses the answer. */

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FixedWindowLimiter } from '../../packages/docs-assistant-server/src/rate-limit';
 import { createAssistantService } from '../../packages/docs-assistant-server/src/service';
-import { THREADS_FILE, ThreadStore } from '../../packages/docs-assistant-server/src/threads';
+import {
+  type CreatedThread,
+  THREADS_FILE,
+  ThreadStore,
+} from '../../packages/docs-assistant-server/src/threads';
 import { ASSISTANT_KEY, ask, authHeaders, body, DOMAIN, FIXTURE_DOCS, startService } from './helpers';
 
 describe('rate limits (spec §8)', () => {
@@ -30,9 +34,9 @@ describe('rate limits (spec §8)', () => {
       const retryAfter = Number(limited.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      const json = (await limited.json()) as { error: { code: string; message: string } };
-      expect(json.error.code).toBe('rate_limited');
-      expect(json.error.message).toContain('organization');
+      const json = (await limited.json()) as { error: string; code: string };
+      expect(json.code).toBe('rate_limited');
+      expect(json.error).toContain('organization');
     } finally {
       await running.close();
     }
@@ -100,7 +104,9 @@ describe('threads persisted in a data folder', () => {
     const first = newService();
     const turn1 = await ask(first, 'How do I enable dark mode?', { fp: 'reader-1' });
     const threadId = turn1.finish?.threadId;
+    const threadKey = turn1.finish?.threadKey;
     expect(threadId).toMatch(/^thr_/);
+    expect(threadKey).toMatch(/^thk_/);
     await first.close();
 
     const file = join(dataDir, THREADS_FILE);
@@ -109,6 +115,9 @@ describe('threads persisted in a data folder', () => {
     expect(lines).toHaveLength(2);
     expect(JSON.parse(lines[0]!)).toMatchObject({ threadId, fp: 'reader-1', domain: DOMAIN });
     expect(JSON.parse(lines[0]!)).not.toHaveProperty('turn');
+    // Only a hash of the key is stored: the file cannot give the key away.
+    expect(lines.join('\n')).not.toContain(threadKey!);
+    expect(JSON.parse(lines[0]!).threadKeyHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.parse(lines[1]!)).toMatchObject({
       threadId,
       turn: { question: 'How do I enable dark mode?' },
@@ -118,7 +127,7 @@ describe('threads persisted in a data folder', () => {
     await appendFile(file, '{"v":1,"threadId":"thr_torn","threadKey":"k","dom');
     const warnings: string[] = [];
     const restarted = newService((message) => warnings.push(message));
-    const turn2 = await ask(restarted, 'How do I turn it off?', { fp: 'reader-1', threadId });
+    const turn2 = await ask(restarted, 'How do I turn it off?', { fp: 'reader-1', threadId, threadKey });
     expect(turn2.finish?.threadId).toBe(threadId);
     // The earlier turn, read back from disk, still informs retrieval.
     expect(turn2.searchResults[0]?.url).toBe('/guides/theming#turning-dark-mode-off');
@@ -128,7 +137,7 @@ describe('threads persisted in a data folder', () => {
     // The torn line did not swallow the new record: a third start sees both turns.
     const again = newService();
     await again.ready();
-    const found = await again.threads.find(threadId!, { domain: DOMAIN, fp: 'reader-1' });
+    const found = await again.threads.find(threadId!, { domain: DOMAIN, fp: 'reader-1', key: threadKey! });
     expect(found.ok && found.thread.turns.map((turn) => turn.question)).toEqual([
       'How do I enable dark mode?',
       'How do I turn it off?',
@@ -141,15 +150,16 @@ describe('threads persisted in a data folder', () => {
     const owner = { domain: DOMAIN, fp: 'f' };
     const turn = { question: 'q', answer: 'a', sources: [], at: '2026-01-01T00:00:00.000Z' };
     const a = await store.create(owner);
-    await store.append(a, turn);
+    await store.append(a.thread, turn);
     const b = await store.create(owner);
-    await store.append(b, turn);
-    await store.append(a, turn);
+    await store.append(b.thread, turn);
+    await store.append(a.thread, turn);
     // A new thread counts as used: it pushes out b, the least recently used.
     const c = await store.create(owner);
-    expect((await store.find(a.id, owner)).ok).toBe(true);
-    expect((await store.find(b.id, owner)).ok).toBe(false);
-    expect((await store.find(c.id, owner)).ok).toBe(true);
+    const find = ({ thread, key }: CreatedThread) => store.find(thread.id, { ...owner, key });
+    expect((await find(a)).ok).toBe(true);
+    expect((await find(b)).ok).toBe(false);
+    expect((await find(c)).ok).toBe(true);
   });
 
   it('compacts the file to the threads and turns it still holds, and a restart finds the same ones', async () => {
@@ -166,7 +176,7 @@ describe('threads persisted in a data folder', () => {
     const threads = [];
     for (let n = 0; n < 8; n++) threads.push(await store.create(owner));
     // 8 threads of 4 turns each (32 records), but only the last 3 threads are kept.
-    for (const thread of threads) for (let n = 0; n < 4; n++) await store.append(thread, turn(n));
+    for (const { thread } of threads) for (let n = 0; n < 4; n++) await store.append(thread, turn(n));
     await store.flush();
     const lines = (await readFile(join(dataDir, THREADS_FILE), 'utf8')).split('\n').filter(Boolean);
     // Never more than twice what is live (12 records) once past the threshold.
@@ -176,8 +186,8 @@ describe('threads persisted in a data folder', () => {
     expect((await readdir(dataDir)).filter((name) => name !== THREADS_FILE)).toEqual([]);
 
     const restarted = new ThreadStore(options);
-    for (const [index, thread] of threads.entries()) {
-      const found = await restarted.find(thread.id, { ...owner, key: thread.key });
+    for (const [index, { thread, key }] of threads.entries()) {
+      const found = await restarted.find(thread.id, { ...owner, key });
       expect(found.ok).toBe(index >= 5);
       if (found.ok) expect(found.thread.turns.map((t) => t.question)).toEqual(['q0', 'q1', 'q2', 'q3']);
     }
@@ -187,7 +197,7 @@ describe('threads persisted in a data folder', () => {
   it('compacts an oversized file when it loads it, keeping a torn line out', async () => {
     const owner = { domain: DOMAIN, fp: 'f' };
     const store = new ThreadStore({ dataDir, maxThreads: 1_000 });
-    const thread = await store.create(owner);
+    const { thread, key } = await store.create(owner);
     // 50 records, of which the store keeps the last 20 turns: more than twice what is live.
     for (let n = 0; n < 50; n++) {
       await store.append(thread, {
@@ -201,7 +211,7 @@ describe('threads persisted in a data folder', () => {
     await writeFile(file, `${await readFile(file, 'utf8')}{"v":1,"threadId":"torn`);
     const warnings: string[] = [];
     const reloaded = new ThreadStore({ dataDir, compactAfter: 10, warn: (m) => warnings.push(m) });
-    const found = await reloaded.find(thread.id, owner);
+    const found = await reloaded.find(thread.id, { ...owner, key });
     expect(found.ok && found.thread.turns.length).toBe(20);
     await reloaded.flush();
     const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
@@ -224,7 +234,11 @@ describe('threads persisted in a data folder', () => {
       domain: DOMAIN,
       assistantKey: ASSISTANT_KEY,
     });
-    const found = await restarted.threads.find(turn.finish!.threadId!, { domain: DOMAIN, fp: 'anonymous' });
+    const found = await restarted.threads.find(turn.finish!.threadId!, {
+      domain: DOMAIN,
+      fp: 'anonymous',
+      key: turn.finish!.threadKey!,
+    });
     expect(found.ok).toBe(false);
   });
 });

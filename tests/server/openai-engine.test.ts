@@ -84,6 +84,7 @@ describe('openai engine', () => {
     const first = await ask(service, 'How do I enable dark mode?');
     const second = await ask(service, 'How do I turn it off?', {
       threadId: first.finish?.threadId,
+      threadKey: first.finish?.threadKey,
       messages: [
         { id: 'u1', role: 'user', content: 'How do I enable dark mode?', parts: [] },
         { id: 'a1', role: 'assistant', content: first.text, parts: [{ type: 'text', text: first.text }] },
@@ -109,7 +110,11 @@ describe('openai engine', () => {
     const answer = await ask(service, 'How do I enable dark mode?');
     expect(answer.parts.some((p) => p.name === 'error')).toBe(true);
     expect(answer.finish?.finishReason).toBe('error');
-    const found = await service.threads.find(answer.finish!.threadId!, { domain: DOMAIN, fp: 'anonymous' });
+    const found = await service.threads.find(answer.finish!.threadId!, {
+      domain: DOMAIN,
+      fp: 'anonymous',
+      key: answer.finish!.threadKey!,
+    });
     expect(found.ok && found.thread.turns).toEqual([]);
   });
 

@@ -97,11 +97,15 @@ function latestQuestion(request: AssistantRequest): string {
   return text;
 }
 
+/**
+ * The thread a request continues, or a new one. A new thread comes with its key, which is sent to
+ * the client this once (`X-Thread-Key` and the finish part); every later request must send it back.
+ */
 async function findThread(
   runtime: AssistantRuntime,
   request: AssistantRequest,
   domain: string,
-): Promise<Thread> {
+): Promise<{ thread: Thread; key?: string }> {
   if (!request.threadId) return runtime.threads.create({ domain, fp: request.fp });
   const found = await runtime.threads.find(request.threadId, {
     domain,
@@ -109,16 +113,21 @@ async function findThread(
     key: request.threadKey,
   });
   if (!found.ok) {
-    // Same answer for "no such thread" and "someone else's thread", so ids cannot be probed. Its own
-    // code tells a client to drop the stored thread and ask again, which it must not do for an
-    // unknown domain (`not_found`).
+    // Same answer for "no such thread", "someone else's thread" and "wrong key", so ids cannot be
+    // probed; a missing key is named, which tells nothing about the thread. The 404 is what the real
+    // service answers; the code tells our clients to drop the stored thread and ask again, which
+    // they must not do for an unknown domain (`not_found`).
+    const advice =
+      "send threadId with the threadKey from the X-Thread-Key header of the thread's first response, or leave threadId out to start a new thread.";
     throw new HttpError(
       404,
       'thread_not_found',
-      `No thread "${request.threadId}" for this reader on domain "${domain}"; send the question without threadId to start a new one.`,
+      request.threadKey
+        ? `Thread not found: no thread "${request.threadId}" with this threadKey for this reader on domain "${domain}"; ${advice}`
+        : `Thread not found: threadId "${request.threadId}" was sent without its threadKey; ${advice}`,
     );
   }
-  return found.thread;
+  return { thread: found.thread };
 }
 
 async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Response> {
@@ -159,7 +168,7 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
   }
   const request = validation.data;
   const question = latestQuestion(request);
-  const thread = await findThread(runtime, request, domain.domain);
+  const { thread, key: newThreadKey } = await findThread(runtime, request, domain.domain);
   const index = await runtime.index(domain.domain);
 
   const earlier = thread.turns.length
@@ -195,8 +204,9 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
 
   return createDataStreamResponse({
     headers: {
-      [THREAD_ID_HEADER]: thread.id,
-      [THREAD_KEY_HEADER]: thread.key,
+      // Only on the response that created the thread, like the real service: the key cannot be read
+      // later (only its hash is stored), and later responses of the thread need neither.
+      ...(newThreadKey ? { [THREAD_ID_HEADER]: thread.id, [THREAD_KEY_HEADER]: newThreadKey } : {}),
       ...rateLimitHeaders(ipDecision, orgDecision),
       'Cache-Control': 'no-cache, no-transform',
       'X-Accel-Buffering': 'no',
@@ -220,9 +230,7 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
         formatDataStreamPart('tool_call_delta', { toolCallId, argsTextDelta: JSON.stringify(args) }),
       );
       stream.write(formatDataStreamPart('tool_call', { toolCallId, toolName: 'search', args }));
-      stream.write(
-        formatDataStreamPart('tool_result', { toolCallId, result: { results: answerContext.results } }),
-      );
+      stream.write(formatDataStreamPart('tool_result', { toolCallId, result: answerContext.results }));
       stream.write(
         formatDataStreamPart('finish_step', {
           finishReason: 'tool-calls',
@@ -254,7 +262,7 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
         finishReason: outcome.finishReason,
         usage: outcome.usage,
         threadId: thread.id,
-        threadKey: thread.key,
+        ...(newThreadKey ? { threadKey: newThreadKey } : {}),
       } satisfies FinishMessageValue;
       stream.write(formatDataStreamPart('finish_message', finish));
     },

@@ -3,7 +3,12 @@
  * bearer keys, bodies with a size limit, the client's address.
  */
 
-import { type ErrorCode, keyKind, type ValidationProblem } from 'docs-assistant/protocol';
+import {
+  type ErrorCode,
+  keyKind,
+  type ServiceErrorBody,
+  type ValidationProblem,
+} from 'docs-assistant/protocol';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { OrganizationConfig, ServiceConfig } from './config';
@@ -31,16 +36,20 @@ export class HttpError extends Error {
   }
 }
 
-/** A JSON error response: `{ "error": { "code", "message", "issues"? } }`. */
+/**
+ * A JSON error response in the real service's shape: `{ "error": "<message>", "code": "<code>" }`
+ * (`error` is the human-readable string clients show; `code` is for programs), plus `issues` for a
+ * request that failed validation.
+ */
 export function errorResponse(
   status: ContentfulStatusCode,
   code: ErrorCode,
   message: string,
   init: ErrorBodyInit = {},
 ): Response {
-  const error: { code: ErrorCode; message: string; issues?: ValidationProblem[] } = { code, message };
-  if (init.issues) error.issues = init.issues;
-  return new Response(JSON.stringify({ error }), {
+  const body: ServiceErrorBody = { error: message, code };
+  if (init.issues) body.issues = init.issues;
+  return new Response(JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...init.headers },
   });

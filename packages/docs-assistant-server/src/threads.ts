@@ -8,6 +8,10 @@
  * records still in memory (threads forgotten past `maxThreads`, turns past the last 20), it is
  * rewritten with only those, into a temporary file renamed over the old one, so it never grows
  * without bound and a crash mid-rewrite leaves the old file whole.
+ *
+ * A thread's key is a bearer secret: it is handed out once, when the thread is created, and only its
+ * SHA-256 hash is kept (in memory and in the file), so neither a leaked file nor the service can give
+ * it out again. A lookup hashes the key it is given and compares the hashes in constant time.
  */
 
 // Types only: erased from every build, so nothing here loads Node's modules eagerly.
@@ -25,19 +29,22 @@ export interface ThreadTurn {
 
 export interface Thread {
   id: string;
-  /** A secret per thread, returned as `X-Thread-Key`; a client that sends it back must match. */
-  key: string;
+  /** SHA-256 (hex) of the thread's key; the key itself is returned once, by `create`. */
+  keyHash: string;
   domain: string;
   fp: string;
   createdAt: string;
   turns: ThreadTurn[];
 }
 
-/** One line of the file: a finished turn, or (without `turn`) a thread created with no turn yet. */
+/**
+ * One line of the file: a finished turn, or (without `turn`) a thread created with no turn yet.
+ * Files written before keys were hashed carry `threadKey` instead; it is hashed when read.
+ */
 interface TurnRecord {
   v: 1;
   threadId: string;
-  threadKey: string;
+  threadKeyHash: string;
   domain: string;
   fp: string;
   createdAt: string;
@@ -56,19 +63,37 @@ const loadBuiltin = (name: string): Promise<unknown> => import(/* @vite-ignore *
 const nodeFs = () => loadBuiltin('node:fs/promises') as Promise<typeof NodeFs>;
 const nodePath = () => loadBuiltin('node:path') as Promise<typeof NodePath>;
 
-const randomId = (prefix: string): string => {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return prefix + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-};
+const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-function isTurnRecord(value: unknown): value is TurnRecord {
+const randomId = (prefix: string): string => prefix + hex(crypto.getRandomValues(new Uint8Array(16)));
+
+/** SHA-256 of a thread key, hex. Web Crypto, so the in-memory service runs in a browser too. */
+export async function hashThreadKey(key: string): Promise<string> {
+  return hex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key))));
+}
+
+/**
+ * Compares two strings in time that depends only on their length, not on where they differ. Used on
+ * hashes, whose length (64) is no secret.
+ */
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+/** A record as read from the file: hashed key, or a plain key from a file of an older version. */
+type StoredRecord = Omit<TurnRecord, 'threadKeyHash'> & { threadKeyHash?: string; threadKey?: string };
+
+function isTurnRecord(value: unknown): value is StoredRecord {
   if (!value || typeof value !== 'object') return false;
   const record = value as Record<string, unknown>;
   const turn = record.turn as Record<string, unknown> | undefined;
   return (
     record.v === 1 &&
     typeof record.threadId === 'string' &&
-    typeof record.threadKey === 'string' &&
+    (typeof record.threadKeyHash === 'string' || typeof record.threadKey === 'string') &&
     typeof record.domain === 'string' &&
     typeof record.fp === 'string' &&
     (turn === undefined || (!!turn && typeof turn.question === 'string' && typeof turn.answer === 'string'))
@@ -99,8 +124,14 @@ const lines = (thread: Thread): number => Math.max(1, thread.turns.length);
 
 export type ThreadLookup =
   | { ok: true; thread: Thread }
-  /** Unknown, or owned by another fp/domain, or a wrong key: all look the same to the caller. */
+  /** Unknown, owned by another fp/domain, no key or a wrong key: all look the same to the caller. */
   | { ok: false };
+
+/** A thread just created, with its key: the only time the key is known. */
+export interface CreatedThread {
+  thread: Thread;
+  key: string;
+}
 
 export class ThreadStore {
   private readonly threads = new Map<string, Thread>();
@@ -146,6 +177,7 @@ export class ThreadStore {
     }
     this.needsNewline = text.length > 0 && !text.endsWith('\n');
     const lines = text.split('\n');
+    const records: StoredRecord[] = [];
     lines.forEach((line, index) => {
       if (!line.trim()) return;
       this.fileLines++;
@@ -166,8 +198,24 @@ export class ThreadStore {
         this.warn(`${file}: skipped line ${index + 1}, which is not a thread record`);
         return;
       }
-      this.apply(record);
+      records.push(record);
     });
+    // Plain keys of an older file, hashed once each (a thread has one line per turn).
+    const legacyHashes = new Map<string, string>();
+    for (const { threadKey, threadKeyHash, ...rest } of records) {
+      let hash = threadKeyHash;
+      if (!hash) {
+        const plain = threadKey ?? '';
+        hash = legacyHashes.get(plain) ?? (await hashThreadKey(plain));
+        legacyHashes.set(plain, hash);
+      }
+      this.apply({ ...rest, threadKeyHash: hash });
+    }
+    // A file with plain keys is rewritten at once, so no plain key stays on disk.
+    if (legacyHashes.size > 0) {
+      await this.queueWrite(() => this.compact()).catch((error) => this.warnCompaction(error));
+      return;
+    }
     if (this.shouldCompact())
       this.queueWrite(() => this.compact()).catch((error) => this.warnCompaction(error));
   }
@@ -200,8 +248,8 @@ export class ThreadStore {
     const temporary = `${file}.${randomId('')}.tmp`;
     const lines: string[] = [];
     for (const thread of this.threads.values()) {
-      const { id: threadId, key: threadKey, domain, fp, createdAt } = thread;
-      const base: TurnRecord = { v: 1, threadId, threadKey, domain, fp, createdAt };
+      const { id: threadId, keyHash: threadKeyHash, domain, fp, createdAt } = thread;
+      const base: TurnRecord = { v: 1, threadId, threadKeyHash, domain, fp, createdAt };
       if (!thread.turns.length) lines.push(`${JSON.stringify(base)}\n`);
       for (const turn of thread.turns) lines.push(`${JSON.stringify({ ...base, turn })}\n`);
     }
@@ -231,7 +279,7 @@ export class ThreadStore {
     } else {
       thread = {
         id: record.threadId,
-        key: record.threadKey,
+        keyHash: record.threadKeyHash,
         domain: record.domain,
         fp: record.fp,
         createdAt: record.createdAt,
@@ -254,12 +302,17 @@ export class ThreadStore {
     return thread;
   }
 
-  /** A thread for this domain and fp; another domain, fp or key gets nothing. */
+  /**
+   * A thread for this domain, fp and key. Another domain or fp, a missing key or a wrong one gets
+   * nothing, the same as an unknown id, so thread ids can be neither probed nor used without the key.
+   */
   async find(id: string, owner: { domain: string; fp: string; key?: string | null }): Promise<ThreadLookup> {
     await this.load();
+    // Hashed whatever happens, so a missing thread takes as long as a wrong key.
+    const hash = await hashThreadKey(owner.key ?? '');
     const thread = this.threads.get(id);
     if (!thread || thread.domain !== owner.domain || thread.fp !== owner.fp) return { ok: false };
-    if (owner.key && owner.key !== thread.key) return { ok: false };
+    if (!owner.key || !constantTimeEqual(hash, thread.keyHash)) return { ok: false };
     return { ok: true, thread };
   }
 
@@ -267,12 +320,13 @@ export class ThreadStore {
    * A new thread, stored (and persisted) before it resolves: its id is sent to the client before
    * the first answer finishes, and must name a thread from then on. Turns come with `append`.
    */
-  async create(owner: { domain: string; fp: string }): Promise<Thread> {
+  async create(owner: { domain: string; fp: string }): Promise<CreatedThread> {
     await this.load();
+    const key = randomId('thk_');
     const record: TurnRecord = {
       v: 1,
       threadId: randomId('thr_'),
-      threadKey: randomId('thk_'),
+      threadKeyHash: await hashThreadKey(key),
       domain: owner.domain,
       fp: owner.fp,
       createdAt: new Date().toISOString(),
@@ -287,7 +341,7 @@ export class ThreadStore {
         `could not persist thread ${thread.id}: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    return thread;
+    return { thread, key };
   }
 
   /** Records a finished turn of a thread; persisted before it resolves. */
@@ -296,7 +350,7 @@ export class ThreadStore {
     const record: TurnRecord = {
       v: 1,
       threadId: thread.id,
-      threadKey: thread.key,
+      threadKeyHash: thread.keyHash,
       domain: thread.domain,
       fp: thread.fp,
       createdAt: thread.createdAt,

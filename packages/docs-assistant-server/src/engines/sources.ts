@@ -26,7 +26,11 @@ export const pageUrlBuilder =
     siteUrl ? joinUrl(siteUrl, path) : path;
 
 export interface SearchOutput {
-  /** The `search` tool's result items, best first, one per retrieved section. */
+  /**
+   * The `search` tool's result, best first, one item per retrieved section: an array, as the real
+   * service sends it, each item with `path`, `url` and `metadata.title` (what its example client
+   * reads) plus a top-level `title` and a `snippet`.
+   */
   results: SearchResult[];
   /**
    * The same entries as citable sources, numbered from 1. Section ids are unique, so are the
@@ -43,7 +47,7 @@ export function searchOutput(hits: RetrievalHit[], urlFor: (path: string) => str
     const { id, pagePath, pageTitle, anchor, headingPath } = hit.section;
     const title = headingPath.length ? `${pageTitle} › ${headingPath[headingPath.length - 1]}` : pageTitle;
     const url = `${urlFor(pagePath)}${anchor ? `#${anchor}` : ''}`;
-    results.push({ title, path: pagePath, url, snippet: snippet(hit) });
+    results.push({ title, path: pagePath, url, snippet: snippet(hit), metadata: { title } });
     sources.push({ id, title, path: pagePath, url });
   }
   return { results, sources };

@@ -1,14 +1,17 @@
 /**
  * The result of the `search` tool: either an array of results or `{ results: [...] }`, each with
- * `url` or `path`, and `title` or `metadata.title` (DESIGN.md). The reference service produces the
- * full shape; the widget reads any of them.
+ * `url` or `path`, and `title` or `metadata.title` (DESIGN.md). The reference service sends an
+ * array, like the real service, whose items carry both titles; the widget reads any of them.
  */
 
+/** One item of the `search` tool's result array. */
 export interface SearchResult {
   title: string;
   path: string;
   url: string;
   snippet: string;
+  /** Where the real service puts the title (`source.metadata.title` in its example client). */
+  metadata?: { title: string };
 }
 
 /** A result normalised for display: where it points and what it is called. */
