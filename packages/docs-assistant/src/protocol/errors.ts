@@ -1,5 +1,4 @@
 import { z } from 'zod/v4-mini';
-import { isRecord } from './search-results.js';
 
 /**
  * Error codes the reference service answers with, in the `code` field beside the message:
@@ -40,7 +39,7 @@ export type ServiceErrorBody = z.infer<typeof ServiceErrorBodySchema>;
 
 /**
  * The older error body of the reference service, `{ error: { code, message } }`. Kept so clients
- * can still read services that answer with it; `readErrorBody` reads both shapes.
+ * can still read services that answer with it; `readErrorBody` (`error-body.ts`) reads every shape.
  */
 export const ErrorBodySchema = z.object({
   error: z.object({
@@ -53,35 +52,3 @@ export const ErrorBodySchema = z.object({
 
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-/** An error body read from any shape a service may send. */
-export interface ErrorBodyInfo {
-  message: string;
-  code?: string;
-}
-
-/**
- * Reads the message and code of an error body of any shape: `{ error: "…", code? }` (the real
- * service), `{ error: { message, code } }` (older reference service), `{ message, code? }`.
- * `undefined` when no message can be found.
- */
-export function readErrorBody(body: unknown): ErrorBodyInfo | undefined {
-  if (!isRecord(body)) return undefined;
-  const record = body;
-  const nested = isRecord(record.error) ? record.error : undefined;
-  const message =
-    typeof record.error === 'string' && record.error
-      ? record.error
-      : typeof nested?.message === 'string' && nested.message
-        ? nested.message
-        : typeof record.message === 'string' && record.message
-          ? record.message
-          : undefined;
-  if (!message) return undefined;
-  const code =
-    typeof record.code === 'string'
-      ? record.code
-      : typeof nested?.code === 'string'
-        ? nested.code
-        : undefined;
-  return code ? { message, code } : { message };
-}
