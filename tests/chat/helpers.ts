@@ -111,19 +111,29 @@ export const DATA_STREAM_HEADERS = {
 };
 
 /**
- * A real HTTP server on 127.0.0.1; `handle` gets each request with its index (0 for the first).
- * `baseUrl` is its address; `close()` ends open connections too.
+ * A real HTTP server on 127.0.0.1; `handle` gets each request with its index (0 for the first) and
+ * its body as text. `baseUrl` is its address; `bodies()` every request body received, in order;
+ * `close()` ends open connections too.
  */
 export async function serveHttp(
-  handle: (request: IncomingMessage, response: ServerResponse, index: number) => void | Promise<void>,
+  handle: (
+    request: IncomingMessage,
+    response: ServerResponse,
+    index: number,
+    body: string,
+  ) => void | Promise<void>,
 ) {
   let count = 0;
+  const bodies: string[] = [];
   const server = createServer((request, response) => {
     const index = count++;
     // The body is read before answering, as a real service does.
-    request.resume();
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      void Promise.resolve(handle(request, response, index)).catch((error: unknown) => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      bodies[index] = body;
+      void Promise.resolve(handle(request, response, index, body)).catch((error: unknown) => {
         response.destroy(error instanceof Error ? error : new Error(String(error)));
       });
     });
@@ -133,6 +143,7 @@ export async function serveHttp(
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests: () => count,
+    bodies: () => bodies.map((body) => JSON.parse(body) as Record<string, unknown>),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -151,7 +162,18 @@ export async function sendResponse(target: ServerResponse, response: Response): 
   target.end();
 }
 
-/** A JSON error response as the reference service answers. */
+/**
+ * A JSON error response in the real service's shape: `{ "error": "<message>" }` (a string), plus
+ * the reference service's `code` when one is given.
+ */
+export function serviceErrorResponse(status: number, message: string, code?: string) {
+  return new Response(JSON.stringify(code ? { error: message, code } : { error: message }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** A JSON error response in the reference service's earlier shape, `{ error: { code, message } }`. */
 export function errorResponse(
   status: number,
   code: string,

@@ -102,6 +102,31 @@ describe('tapDataStream', () => {
     expect(error).toBeUndefined();
     expect(join(chunks)).toBe(formatDataStreamPart('error', 'provider failed'));
     expect(trace.errorPart).toBe('provider failed');
+    await trace.afterError;
+    expect(trace.thread).toEqual({});
+  });
+
+  it('reads on after an error part for the thread of the finish part, without handing it to the client', async () => {
+    const trace = createRequestTrace();
+    const finishStep = formatDataStreamPart('finish_step', {
+      finishReason: 'error',
+      usage: { promptTokens: 1, completionTokens: 1 },
+      isContinued: false,
+    });
+    const answer = formatDataStreamPart('text', 'Half an answer');
+    const failed = formatDataStreamPart('error', 'provider failed');
+    const finish = finishLine({ threadId: 'thread-after-error', threadKey: 'key-after-error' });
+    // The finish part arrives in later chunks, cut mid-line, as a network may deliver it.
+    const { chunks, error } = await readAll(
+      tapDataStream(
+        source([encoder.encode(answer + failed + finishStep), ...split(encoder.encode(finish), 7)]),
+        trace,
+      ),
+    );
+    expect(error).toBeUndefined();
+    expect(join(chunks)).toBe(answer + failed);
+    await trace.afterError;
+    expect(resolveThread(trace)).toEqual({ threadId: 'thread-after-error', threadKey: 'key-after-error' });
   });
 
   it('errors a stream that ends without its finish part, after the lines before the end', async () => {

@@ -123,13 +123,23 @@ describe('useDocsAssistant: a thread the server forgot', () => {
     expect(result.current.error?.detail).toContain('thread_not_found');
   });
 
-  it('another 404 is an error, not a lost thread', async () => {
-    const { storage } = memoryThreadStorage({ threadId: 'kept', messages: earlier });
+  it('any 404 to a request that named a thread drops it; a second 404 is shown, not resent again', async () => {
+    const { storage, saved } = memoryThreadStorage({ threadId: 'kept', threadKey: 'k', messages: earlier });
+    const onError = vi.fn();
     const { fetch, calls } = recordingFetch(() => errorResponse(404, 'not_found', 'No such domain.'));
-    const { result } = renderHook(() => useDocsAssistant(baseOptions({ fetch, storage })));
+    const { result } = renderHook(() => useDocsAssistant(baseOptions({ fetch, storage, onError })));
     await act(() => result.current.send('Anyone?'));
-    expect(calls).toHaveLength(1);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.body).toMatchObject({ threadId: 'kept', threadKey: 'k' });
+    expect(calls[1]?.body).not.toHaveProperty('threadId');
+    expect(calls[1]?.body).not.toHaveProperty('threadKey');
+    expect(result.current.status).toBe('error');
     expect(result.current.error).toMatchObject({ kind: 'request', status: 404 });
-    expect(result.current.threadId).toBe('kept');
+    expect(result.current.error?.detail).toContain('No such domain.');
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(result.current.threadId).toBeUndefined();
+    expect(saved()).not.toHaveProperty('threadId');
+    expect(saved()).not.toHaveProperty('threadKey');
+    expect(saved()?.messages.map((m) => m.content)).toContain('Anyone?');
   });
 });

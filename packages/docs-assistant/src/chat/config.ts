@@ -14,6 +14,7 @@ import {
   keyKind,
 } from '../protocol/index.js';
 import type { AssistantError, AssistantMessage, UseDocsAssistantOptions } from './types.js';
+import { toWireMessages, type WireMessage } from './wire-messages.js';
 
 /** Longest wait between re-renders while an answer streams (in ms): smooth to read, not a render per token. */
 export const STREAM_RENDER_THROTTLE_MS = 50;
@@ -176,10 +177,13 @@ export function resolveCurrentPath(currentPath: UseDocsAssistantOptions['current
   return path ? clampCurrentPath(path) : undefined;
 }
 
-/** The request body of spec §2.1, exactly: no field the spec does not name except `threadKey`. */
+/**
+ * The request body of spec §2.1, exactly: no field the spec does not name except `threadKey` (the
+ * real service requires it with `threadId`), and the messages as §2.2–2.3 list them.
+ */
 export interface AssistantRequestBody {
   fp: string;
-  messages: AssistantMessage[];
+  messages: WireMessage[];
   threadId?: string;
   threadKey?: string;
   retrievalPageSize: number;
@@ -198,7 +202,7 @@ export function buildRequestBody(input: {
   const currentPath = resolveCurrentPath(options.currentPath);
   return {
     fp: options.fp || ANONYMOUS_FP,
-    messages,
+    messages: toWireMessages(messages),
     ...(thread.threadId ? { threadId: thread.threadId } : {}),
     ...(thread.threadKey ? { threadKey: thread.threadKey } : {}),
     retrievalPageSize: options.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE,

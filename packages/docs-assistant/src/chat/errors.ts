@@ -3,11 +3,9 @@
  * for the reader (the English default of the matching label) and a `detail` for developers.
  */
 import { defaultLabels } from '../labels.js';
-import type { ErrorBody, ErrorCode } from '../protocol/index.js';
+import { readErrorText } from '../protocol/error-body.js';
 import type { RequestTrace } from './stream-tap.js';
 import type { AssistantError } from './types.js';
-
-const THREAD_NOT_FOUND: ErrorCode = 'thread_not_found';
 
 /** Reads `Retry-After` (delay-seconds or an HTTP date) as whole seconds from now. */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
@@ -20,44 +18,25 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 /**
- * The server's error body (`{ error: { code, message } }`), checked by hand: `ErrorBodySchema` would
- * bring zod's runtime into the browser bundle for this one check.
+ * What the server said in an error body, as one line (`code: message` when it gave a code), or the
+ * raw body (shortened) when it is not JSON of a known shape (see `readErrorBody`).
  */
-function errorOf(json: unknown): ErrorBody['error'] | undefined {
-  const error = typeof json === 'object' && json !== null ? (json as { error?: unknown }).error : undefined;
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return typeof code === 'string' && typeof message === 'string' ? (error as ErrorBody['error']) : undefined;
-}
-
-/** The server's `{ error: { code, message } }` as one line, or the raw body (shortened) when it is not that. */
 function serverMessage(body: string): string {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    json = undefined;
-  }
-  const error = errorOf(json);
-  if (error) return `${error.code}: ${error.message}`;
+  const error = readErrorText(body);
+  if (error) return error.code ? `${error.code}: ${error.message}` : error.message;
   const text = body.trim();
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
 /**
- * The server no longer knows the thread the request named (404 `thread_not_found`: expired, or a
- * service restarted without its data): the
- * hook starts a new thread with the same question instead of showing an error.
+ * The server does not know the thread the request named: any 404 to a request that carried a
+ * `threadId`. The real service answers 404 `{ "error": "Thread not found" }` for an unknown thread
+ * or a wrong (or missing) `threadKey`; the reference service adds `code: thread_not_found`; a proxy
+ * may answer a bare 404. Whatever the body, resending the same thread would fail the same way, so
+ * the hook drops it and sends the question once as a new thread instead of showing an error.
  */
-export function isThreadNotFound(trace: RequestTrace | undefined): boolean {
-  if (trace?.httpError?.status !== 404) return false;
-  let json: unknown;
-  try {
-    json = JSON.parse(trace.httpError.body);
-  } catch {
-    return false;
-  }
-  return errorOf(json)?.code === THREAD_NOT_FOUND;
+export function isThreadLost(trace: RequestTrace | undefined): boolean {
+  return trace?.httpError?.status === 404 && Boolean(trace.sentThread?.threadId);
 }
 
 /** Maps a response that was not 2xx. */

@@ -23,8 +23,16 @@ export interface RequestTrace {
   networkError?: unknown;
   /** A response that was not 2xx, with its body read as text. */
   httpError?: { status: number; headers: Headers; body: string };
+  /** The thread the request named (`threadId`, `threadKey` of its body), set as the body is built. */
+  sentThread?: ThreadInfo;
   /** The text of an error part (`3:`) in the stream. */
   errorPart?: string;
+  /**
+   * After an error part: settles once the rest of the stream has been read for the thread (the AI
+   * SDK's server helpers still write `e:` and the finish part `d:`, with the `threadId`, after it).
+   * The client has stopped reading at the error by then; only the trace's `thread` is updated.
+   */
+  afterError?: Promise<void>;
   /** Why a line of the stream could not be read. */
   malformedLine?: string;
   /** The stream ended without its finish part: `empty` when it held no part at all. */
@@ -87,7 +95,24 @@ function threadInfoOf(value: unknown): ThreadInfo | undefined {
   return info.threadId || info.threadKey ? info : undefined;
 }
 
+/** Records the thread a finish part or an annotation gives. */
+function recordThread(trace: RequestTrace, parsed: { name: string; value: unknown }): void {
+  if (parsed.name === 'finishMessage') {
+    trace.thread.finish = threadInfoOf(parsed.value) ?? trace.thread.finish;
+  } else if (parsed.name === 'messageAnnotations' && Array.isArray(parsed.value)) {
+    for (const annotation of parsed.value) {
+      trace.thread.annotation = threadInfoOf(annotation) ?? trace.thread.annotation;
+    }
+  }
+}
+
 const NEWLINE = 0x0a;
+
+/**
+ * How much of a stream is read after an error part, looking for the thread (in bytes); the finish
+ * part follows within a few lines, so anything longer is not a stream worth reading on.
+ */
+const MAX_BYTES_AFTER_ERROR = 64 * 1024;
 
 /**
  * Passes a data stream through, recording the thread, error parts and malformed lines in `trace`.
@@ -123,18 +148,58 @@ export function tapDataStream(
       return 'malformed';
     }
     parts += 1;
-    if (parsed.name === 'finishMessage') {
-      finishSeen = true;
-      trace.thread.finish = threadInfoOf(parsed.value) ?? trace.thread.finish;
-    } else if (parsed.name === 'messageAnnotations' && Array.isArray(parsed.value)) {
-      for (const annotation of parsed.value) {
-        trace.thread.annotation = threadInfoOf(annotation) ?? trace.thread.annotation;
-      }
-    } else if (parsed.name === 'error') {
+    if (parsed.name === 'finishMessage') finishSeen = true;
+    recordThread(trace, parsed);
+    if (parsed.name === 'error') {
       trace.errorPart = typeof parsed.value === 'string' ? parsed.value : JSON.stringify(parsed.value);
       return 'last';
     }
     return 'ok';
+  };
+
+  /**
+   * Reads what follows an error part (`rest` is what was already read of it) for the thread only:
+   * the client stops at the error, but the AI SDK's server helpers still write the finish part with
+   * the `threadId`. Lines that cannot be read are skipped; a stop or a broken connection ends it.
+   */
+  const readRestForThread = async (rest: Uint8Array): Promise<void> => {
+    const stop = () => void reader.cancel(signal?.reason).catch(() => {});
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop);
+    let buffer = rest;
+    let total = rest.length;
+    const note = (bytes: Uint8Array) => {
+      const parsed = parseStreamLine(decoder.decode(bytes).replace(/\r$/, ''));
+      if (parsed.ok) recordThread(trace, parsed);
+    };
+    try {
+      for (;;) {
+        let start = 0;
+        for (let end = buffer.indexOf(NEWLINE); end !== -1; end = buffer.indexOf(NEWLINE, start)) {
+          note(buffer.subarray(start, end));
+          start = end + 1;
+        }
+        buffer = buffer.slice(start);
+        if (total > MAX_BYTES_AFTER_ERROR) {
+          stop();
+          return;
+        }
+        const chunk = await reader.read();
+        if (chunk.done) {
+          if (buffer.length > 0) note(buffer);
+          return;
+        }
+        total += chunk.value.length;
+        const joined = new Uint8Array(buffer.length + chunk.value.length);
+        joined.set(buffer);
+        joined.set(chunk.value, buffer.length);
+        buffer = joined;
+      }
+    } catch {
+      // Stopped or broken: the thread is whatever was read before.
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   };
 
   const stopSource = (reason?: unknown) => {
@@ -232,8 +297,11 @@ export function tapDataStream(
             delivered += 1;
             start = end + 1;
             if (seen === 'last') {
-              // The client throws at an error part; nothing after it would be read.
-              stopSource();
+              // The client throws at an error part and reads nothing after it; the rest of the
+              // stream is read here for the thread, while the client reports the error.
+              finished = true;
+              signal?.removeEventListener('abort', onAbort);
+              trace.afterError = readRestForThread(bytes.slice(start));
               controller.close();
               return;
             }

@@ -17,7 +17,7 @@ import {
 import { createContextStore, toRequestContext } from '../context/store.js';
 import type { Context } from '../protocol/index.js';
 import { assistantEndpoint, buildRequestBody, checkConfig, STREAM_RENDER_THROTTLE_MS } from './config.js';
-import { isThreadNotFound, toAssistantError } from './errors.js';
+import { isThreadLost, toAssistantError } from './errors.js';
 import { resolveThreadStorage } from './storage.js';
 import { createRequestTrace, createTappedFetch, type RequestTrace, resolveThread } from './stream-tap.js';
 import type {
@@ -66,7 +66,7 @@ interface PendingRequest {
   context: Context[];
   /** Items of the context store sent with it: removed once the server accepts the request. */
   contextIds: string[];
-  /** The server had forgotten the thread this request named: it is sent again as a new thread. */
+  /** The server answered 404 to the thread this request named: it is sent again as a new thread. */
   threadLost?: boolean;
   /** This request is that second attempt; it is not repeated again. */
   isRecovery?: boolean;
@@ -202,13 +202,23 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
   );
 
   const prepareRequestBody = useCallback(
-    ({ messages, requestBody }: { messages: AssistantMessage[]; requestBody?: object }) =>
-      buildRequestBody({
+    ({ messages, requestBody }: { messages: AssistantMessage[]; requestBody?: object }) => {
+      const body = buildRequestBody({
         options: optionsRef.current,
         messages,
         thread: sessionRef.current,
         context: (requestBody as { context?: Context[] } | undefined)?.context ?? [],
-      }),
+      });
+      // A 404 to a request that named a thread means the thread is gone (see `isThreadLost`).
+      const request = requestRef.current;
+      if (request) {
+        request.trace.sentThread = {
+          ...(body.threadId ? { threadId: body.threadId } : {}),
+          ...(body.threadKey ? { threadKey: body.threadKey } : {}),
+        };
+      }
+      return body;
+    },
     [],
   );
 
@@ -223,8 +233,8 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     [commitThread],
   );
 
-  // Between a `thread_not_found` answer and the resend as a new thread, the client reports an error
-  // the reader must not see (the resend decides what is shown).
+  // Between a 404 to the thread and the resend as a new thread, the client reports an error the
+  // reader must not see (the resend decides what is shown).
   const [recovering, setRecovering] = useState(false);
 
   const handleError = useCallback(
@@ -233,18 +243,18 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
       const mapped = toAssistantError(error, request?.trace);
       mappedErrors.set(error, mapped);
       const session = sessionRef.current;
-      if (
-        request &&
-        !request.isRecovery &&
-        request.sessionId === session.id &&
-        (session.threadId || session.threadKey) &&
-        isThreadNotFound(request.trace)
-      ) {
+      if (request && !request.isRecovery && request.sessionId === session.id && isThreadLost(request.trace)) {
         request.threadLost = true;
         setRecovering(true);
         return;
       }
-      if (request) commitThread(request);
+      if (request) {
+        commitThread(request);
+        // After an error part the thread arrives later, in the finish part the server still sends.
+        void request.trace.afterError?.then(() => {
+          if (lastRequestRef.current === request) commitThread(request);
+        });
+      }
       optionsRef.current.onError?.(mapped);
     },
     [commitThread],
@@ -337,16 +347,25 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
       if (requestRef.current === request) busyRef.current = false;
     }
     if (!request.threadLost) return;
-    // Stopped, or a new conversation started meanwhile: nothing to resend.
-    if (requestRef.current !== request || sessionRef.current.id !== request.sessionId) {
+    // A new conversation started meanwhile: it has no thread to forget, nothing to resend.
+    if (sessionRef.current.id !== request.sessionId) {
       setRecovering(false);
       return;
     }
-    // The server forgot the thread: forget it too (the next save stores the conversation without
-    // it) and send the same question, with the conversation so far, as a new thread. Once.
-    const forgotten = { ...sessionRef.current, threadId: undefined, threadKey: undefined };
-    sessionRef.current = forgotten;
-    setSession((s) => (s.id === forgotten.id ? { ...s, threadId: undefined, threadKey: undefined } : s));
+    // The server does not know the thread: forget it and its key (the next save stores the
+    // conversation without them), unless another thread took its place meanwhile.
+    if (sessionRef.current.threadId === request.trace.sentThread?.threadId) {
+      const forgotten = { ...sessionRef.current, threadId: undefined, threadKey: undefined };
+      sessionRef.current = forgotten;
+      setSession((s) => (s.id === forgotten.id ? { ...s, threadId: undefined, threadKey: undefined } : s));
+    }
+    // Stopped meanwhile: the reader asked for nothing more.
+    if (requestRef.current !== request) {
+      setRecovering(false);
+      return;
+    }
+    // Send the same question, with the conversation so far, as a new thread. Once: a 404 to that
+    // request names no thread, so it is an error the reader sees.
     const again: PendingRequest = {
       sessionId: request.sessionId,
       trace: createRequestTrace(),
