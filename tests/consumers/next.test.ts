@@ -1,0 +1,250 @@
+/**
+ * Next.js App Router on the installed tarballs: `app/layout.tsx` is a server component that renders
+ * `<DocsAssistant>` straight from `docs-assistant` (apps/next-app). `next build` must compile it (the
+ * old bundle failed with "dynamic usage of require"), `next start` must server-render the launcher,
+ * and in Chromium the widget must answer from the reference service, keep the conversation over a
+ * reload and client-side navigation, and leave the console silent: no hydration error, which the
+ * code-block collector caused by decorating server-rendered `<pre>` before React hydrated it.
+ * `next dev` runs the same pages once more, because only development React reports attribute
+ * mismatches (production React only notices added or missing nodes).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  askAndExpectAnswer,
+  childEnv,
+  expectConversationAfterReload,
+  launchChromium,
+  type OpenedPage,
+  openPage,
+  prepareApp,
+  type ReferenceService,
+  type RunResult,
+  run,
+  startReferenceService,
+} from './harness';
+
+/** Longest wait for `next start` / `next dev` to print its URL and be ready (in ms). */
+const NEXT_START_TIMEOUT_MS = 60_000;
+/** Longest wait for a page to hydrate and the collector to decorate its code blocks (in ms). */
+const PAGE_TIMEOUT_MS = 30_000;
+
+/** Messages by which React and Next.js report a hydration mismatch (production and development). */
+const HYDRATION_ERROR = /#418|#423|#425|hydrat|did not match|didn't match/i;
+
+interface NextServer {
+  url: string;
+  output(): string;
+  close(): Promise<void>;
+}
+
+function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      done();
+    }
+  });
+}
+
+/**
+ * Runs the app's installed `next <command>` on 127.0.0.1 and a free port, with the service's URL,
+ * key and domain in the environment the layout reads per request.
+ */
+function startNext(dir: string, command: 'start' | 'dev', service: ReferenceService): Promise<NextServer> {
+  const child = spawn(join(dir, 'node_modules/.bin/next'), [command, '-H', '127.0.0.1', '-p', '0'], {
+    cwd: dir,
+    env: childEnv({
+      NEXT_TELEMETRY_DISABLED: '1',
+      DOCS_ASSISTANT_URL: service.url,
+      DOCS_ASSISTANT_KEY: service.assistantKey,
+      DOCS_ASSISTANT_DOMAIN: service.domain,
+    }),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolveServer, reject) => {
+    const timer = setTimeout(() => {
+      void stopGroup(child);
+      reject(new Error(`next ${command} was not ready in time:\n${output}`));
+    }, NEXT_START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (url && /Ready in/.test(output)) {
+        clearTimeout(timer);
+        resolveServer({ url, output: () => output, close: () => stopGroup(child) });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`next ${command} exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+}
+
+/**
+ * Waits until the page's content is hydrated (the app's `HydrationMark`) and the collector has put
+ * its "Ask AI" button on every code block of the page: by then any hydration error is reported.
+ */
+async function waitForHydratedPage(page: Page, heading: string): Promise<void> {
+  const options = { timeout: PAGE_TIMEOUT_MS };
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor(options);
+  await page.locator('main [data-page-hydrated]').waitFor({ state: 'attached', ...options });
+  const blocks = await page.locator('main pre').count();
+  expect(blocks, `${heading}: the page has code blocks`).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.locator('main pre [data-docs-assistant="ask-code"]').count(), options)
+    .toBe(blocks);
+}
+
+/** No console error or warning and no uncaught error, with what there was in the failure message. */
+function expectSilentConsole(opened: OpenedPage, where: string): void {
+  const report = [
+    ...opened.console.map((entry) => `console.${entry.type}: ${entry.text}`),
+    ...opened.pageErrors.map((error) => `uncaught: ${error.message}`),
+  ];
+  const hydration = report.filter((line) => HYDRATION_ERROR.test(line));
+  expect(hydration, `${where}: hydration errors`).toEqual([]);
+  expect(report, `${where}: console errors, warnings and uncaught errors`).toEqual([]);
+}
+
+let dir = '';
+let build: RunResult | undefined;
+let service: ReferenceService | undefined;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  dir = await prepareApp('next-app', inject('tarballs'));
+  build = await run(join(dir, 'node_modules/.bin/next'), ['build'], {
+    cwd: dir,
+    env: { NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  service = await startReferenceService(dir);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+});
+
+describe('next build', () => {
+  it('compiles a server-component layout that imports docs-assistant, without a warning', () => {
+    const output = `${build!.stdout}\n${build!.stderr}`;
+    expect(output).not.toMatch(/dynamic usage of require/i);
+    expect(output).not.toMatch(/module not found|failed to compile/i);
+    expect(output.split('\n').filter((line) => /⚠|warn|error/i.test(line))).toEqual([]);
+    // Both routes render per request: the layout reads the service's address at run time.
+    expect(output).toMatch(/ƒ \/\s/);
+    expect(output).toMatch(/ƒ \/guide\b/);
+  });
+});
+
+describe('next start', () => {
+  let next: NextServer | undefined;
+
+  beforeAll(async () => {
+    next = await startNext(dir, 'start', service!);
+  });
+
+  afterAll(async () => {
+    await next?.close();
+  });
+
+  it('server-renders the launcher and leaves the code blocks as written', async () => {
+    const response = await fetch(`${next!.url}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<button[^>]*data-docs-assistant="launcher"[^>]*>.*?Ask AI/s);
+    expect(html).toContain('<pre><code class="language-bash">npm install acme-widgets</code></pre>');
+    expect(html).not.toContain('data-docs-assistant="ask-code"');
+  });
+
+  for (const [path, heading] of [
+    ['/', 'Getting started'],
+    ['/guide', 'Theming guide'],
+  ] as const) {
+    it(`hydrates ${path} without a console error or warning`, async () => {
+      const opened = await openPage(browser!, `${next!.url}${path}`);
+      try {
+        await waitForHydratedPage(opened.page, heading);
+        expectSilentConsole(opened, path);
+      } finally {
+        await opened.page.close();
+      }
+    });
+  }
+
+  it('answers with a source, keeps the conversation over a reload and client-side navigation', async () => {
+    const opened = await openPage(browser!, `${next!.url}/`);
+    const { page } = opened;
+    try {
+      await waitForHydratedPage(page, 'Getting started');
+      const question = 'How do I install acme-widgets?';
+      const answer = await askAndExpectAnswer(page, question);
+      const paths = answer.sources.map((source) => new URL(source.href, next!.url).pathname);
+      expect(paths, 'a source is the fixture page about installing').toContain('/getting-started');
+
+      await expectConversationAfterReload(page, { question, answer });
+      await waitForHydratedPage(page, 'Getting started');
+
+      const conversation = page.locator('[data-docs-assistant="message"][data-role="user"]');
+      await page.getByRole('link', { name: 'Theming guide' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/guide');
+      await waitForHydratedPage(page, 'Theming guide');
+      // The layout, and with it the open widget, stays mounted across a client-side navigation.
+      await expect.poll(() => conversation.allInnerTexts()).toContainEqual(expect.stringContaining(question));
+
+      await page.goBack();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await waitForHydratedPage(page, 'Getting started');
+      await expect.poll(() => conversation.allInnerTexts()).toContainEqual(expect.stringContaining(question));
+
+      expectSilentConsole(opened, 'ask, reload, navigate');
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('next dev', () => {
+  let next: NextServer | undefined;
+
+  beforeAll(async () => {
+    next = await startNext(dir, 'dev', service!);
+  });
+
+  afterAll(async () => {
+    await next?.close();
+  });
+
+  for (const [path, heading] of [
+    ['/', 'Getting started'],
+    ['/guide', 'Theming guide'],
+  ] as const) {
+    it(`hydrates ${path} with no mismatch reported by development React`, async () => {
+      const opened = await openPage(browser!, `${next!.url}${path}`);
+      try {
+        await waitForHydratedPage(opened.page, heading);
+        expectSilentConsole(opened, `next dev ${path}`);
+        // Next.js also forwards browser errors to its terminal.
+        expect(next!.output()).not.toMatch(HYDRATION_ERROR);
+      } finally {
+        await opened.page.close();
+      }
+    });
+  }
+});
