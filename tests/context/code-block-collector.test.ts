@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCodeBlockCollector } from '../../packages/docs-assistant/src/context';
 import type { Context } from '../../packages/docs-assistant/src/protocol';
@@ -11,6 +12,7 @@ let widget: HTMLElement;
 function start(options: { selector?: string; onAsk?: (context: Context) => void } = {}) {
   collector = createCodeBlockCollector({
     isInsideWidget: (node) => widget.contains(node),
+    container: () => widget,
     onAsk: options.onAsk ?? (() => {}),
     label: 'Ask AI',
     ...(options.selector ? { selector: options.selector } : {}),
@@ -21,12 +23,14 @@ beforeEach(() => {
   setPath('/docs/cli');
   document.body.innerHTML = `
     <main data-testid="main">
+      <a href="#top" data-testid="before">Top</a>
       <section id="usage">
         <pre data-testid="first"><code>
 npm install docs-assistant
   --save</code></pre>
       </section>
-      <pre id="serve-example" data-testid="second"><code>docs-assistant serve</code></pre>
+      <pre id="serve-example" data-testid="second" tabindex="0"><code>docs-assistant serve</code></pre>
+      <a href="#next" data-testid="after">Next</a>
       <div class="highlight" data-testid="highlight"><span>const a = 1;</span></div>
     </main>
     <div data-testid="widget"><pre data-testid="answer-code">widget code</pre></div>`;
@@ -39,42 +43,74 @@ afterEach(() => {
 });
 
 const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!;
-const buttonsIn = (el: Element) => el.querySelectorAll('[data-docs-assistant="ask-code"]').length;
+const askButton = () => screen.queryByRole('button', { name: 'Ask AI about this code' });
+const pageBlocks = () =>
+  Array.from(document.querySelectorAll('main pre, main .highlight'), (el) => el.outerHTML);
 
 describe('createCodeBlockCollector', () => {
-  it('adds one labelled button to each code block of the page, none to the widget’s own', () => {
+  it('shows one labelled button, in its container, over the block the pointer is on; none for the widget’s', async () => {
     start();
-    const buttons = screen.getAllByRole('button', { name: 'Ask AI about this code' });
-    expect(buttons).toHaveLength(2);
-    expect(buttons.every((b) => b.textContent === 'Ask AI' && b.getAttribute('type') === 'button')).toBe(
-      true,
-    );
-    expect(buttonsIn(byTestId('first'))).toBe(1);
-    expect(buttonsIn(byTestId('second'))).toBe(1);
-    expect(buttonsIn(byTestId('answer-code'))).toBe(0);
+    expect(codeButtons()).toHaveLength(0);
+    const user = userEvent.setup();
+    await user.hover(byTestId('first'));
+    const button = askButton()!;
+    expect(button).toHaveTextContent('Ask AI');
+    expect(button).toHaveAttribute('type', 'button');
+    expect(widget).toContainElement(button);
+    expect(button.style.position).toBe('fixed');
+
+    await user.hover(byTestId('second'));
+    expect(codeButtons()).toEqual([button]);
+    await user.hover(byTestId('answer-code'));
+    expect(codeButtons()).toHaveLength(0);
+    await user.hover(byTestId('first'));
+    // Moving onto the button, which covers the block's corner, keeps it.
+    await user.hover(askButton()!);
+    expect(askButton()).not.toBeNull();
+    await user.hover(byTestId('before'));
+    expect(codeButtons()).toHaveLength(0);
   });
 
-  it('pins the button with logical insets only, so it mirrors in right-to-left pages', () => {
+  it('never touches the page’s blocks: not an attribute, a style or a child, before or while offered', async () => {
+    const before = pageBlocks();
+    const mutations: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => mutations.push(...records));
+    observer.observe(byTestId('main'), {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
     start();
-    const button = byTestId('first').querySelector<HTMLElement>('[data-docs-assistant="ask-code"]')!;
-    expect(button.style.getPropertyValue('inset-inline-end')).toBe('var(--da-ask-code-inset, 0.5em)');
-    expect(button.style.getPropertyValue('inset-block-start')).toBe('var(--da-ask-code-inset, 0.5em)');
-    for (const physical of ['left', 'right', 'top', 'bottom']) {
-      expect(button.style.getPropertyValue(physical)).toBe('');
-    }
+    const user = userEvent.setup();
+    await user.hover(byTestId('first'));
+    await user.click(askButton()!);
+    byTestId('second').focus();
+    await user.tab();
+    expect(document.activeElement).toBe(askButton());
+    await user.keyboard('{Enter}');
+    collector!.destroy();
+    collector = undefined;
+    await nextFrame();
+    observer.disconnect();
+    expect(mutations).toEqual([]);
+    expect(pageBlocks()).toEqual(before);
   });
 
-  it('sends the block’s code (without the button text) with the path and the nearest id', () => {
+  it('sends the hovered block’s code with the path and the nearest id', async () => {
     const onAsk = vi.fn();
     start({ onAsk });
-    byTestId('first').querySelector('button')!.click();
+    const user = userEvent.setup();
+    await user.hover(byTestId('first'));
+    await user.click(askButton()!);
     expect(onAsk).toHaveBeenLastCalledWith({
       type: 'code',
       value: 'npm install docs-assistant\n  --save',
       path: '/docs/cli',
       elementId: 'usage',
     });
-    byTestId('second').querySelector('button')!.click();
+    await user.hover(byTestId('second'));
+    await user.click(askButton()!);
     expect(onAsk).toHaveBeenLastCalledWith({
       type: 'code',
       value: 'docs-assistant serve',
@@ -83,85 +119,108 @@ describe('createCodeBlockCollector', () => {
     });
   });
 
-  it('adds buttons to blocks that appear later, but not to the widget’s, and never twice', async () => {
-    start();
+  it('is a tab stop at the end of each block, in both directions, without taking any of the page’s', async () => {
+    const onAsk = vi.fn();
+    start({ onAsk });
+    const user = userEvent.setup();
+    byTestId('before').focus();
+    // The first block has nothing focusable: its button comes right after the link before it.
+    await user.tab();
+    expect(document.activeElement).toBe(askButton());
+    await user.keyboard('{Enter}');
+    expect(onAsk).toHaveBeenLastCalledWith(expect.objectContaining({ elementId: 'usage' }));
+    // Then the focusable second block itself, where the button follows it.
+    await user.tab();
+    expect(document.activeElement).toBe(byTestId('second'));
+    expect(askButton()).not.toBeNull();
+    await user.tab();
+    expect(document.activeElement).toBe(askButton());
+    await user.keyboard(' ');
+    expect(onAsk).toHaveBeenLastCalledWith(expect.objectContaining({ elementId: 'serve-example' }));
+    await user.tab();
+    expect(document.activeElement).toBe(byTestId('after'));
+    expect(codeButtons()).toHaveLength(0);
+
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(askButton());
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(byTestId('second'));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(askButton());
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(byTestId('before'));
+    expect(codeButtons()).toHaveLength(0);
+  });
+
+  it('offers blocks that appear later, and never the widget’s own, even portaled', async () => {
+    const onAsk = vi.fn();
+    start({ onAsk });
     const later = document.createElement('pre');
-    later.dataset.testid = 'later';
     later.textContent = 'echo later';
-    const answer = document.createElement('pre');
-    answer.textContent = 'streamed answer code';
+    byTestId('main').append(later);
     const portaled = document.createElement('div');
     portaled.setAttribute('data-docs-assistant', 'panel');
     portaled.innerHTML = '<pre>portaled panel code</pre>';
-    byTestId('main').append(later);
-    widget.append(answer);
     document.body.append(portaled);
 
-    await vi.waitFor(() => expect(buttonsIn(later)).toBe(1));
-    expect(buttonsIn(answer)).toBe(0);
-    expect(buttonsIn(portaled)).toBe(0);
-
-    // More mutations and another scan leave every block with exactly one button.
-    byTestId('main').append(document.createElement('p'));
-    await nextFrame();
-    await nextFrame();
-    expect(buttonsIn(later)).toBe(1);
-    expect(buttonsIn(byTestId('first'))).toBe(1);
-    expect(codeButtons()).toHaveLength(3);
+    const user = userEvent.setup();
+    await user.hover(portaled.querySelector('pre')!);
+    expect(codeButtons()).toHaveLength(0);
+    await user.hover(later);
+    await user.click(askButton()!);
+    expect(onAsk).toHaveBeenLastCalledWith(expect.objectContaining({ value: 'echo later' }));
   });
 
-  it('puts the button back once when the host re-renders a block’s content', async () => {
+  it('sends what the block holds when pressed, after the host re-rendered it', async () => {
     const onAsk = vi.fn();
     start({ onAsk });
-    const second = byTestId('second');
-    second.textContent = 'docs-assistant export';
-    expect(buttonsIn(second)).toBe(0);
-    await vi.waitFor(() => expect(buttonsIn(second)).toBe(1));
-    second.querySelector('button')!.click();
+    const user = userEvent.setup();
+    await user.hover(byTestId('second'));
+    byTestId('second').textContent = 'docs-assistant export';
+    await user.click(askButton()!);
     expect(onAsk).toHaveBeenLastCalledWith(expect.objectContaining({ value: 'docs-assistant export' }));
   });
 
-  it('uses a custom selector, and leaves a match inside another match to the outer one', () => {
+  it('uses a custom selector, and leaves a match inside another match to the outer one', async () => {
     const onAsk = vi.fn();
     start({ selector: '.highlight, pre, code', onAsk });
-    expect(buttonsIn(byTestId('highlight'))).toBe(1);
-    // `code` inside `pre` matches too, but only the `pre` gets a button.
-    expect(buttonsIn(byTestId('first'))).toBe(1);
-    expect(codeButtons()).toHaveLength(3);
-    byTestId('highlight').querySelector('button')!.click();
-    expect(onAsk).toHaveBeenCalledWith({ type: 'code', value: 'const a = 1;', path: '/docs/cli' });
+    const user = userEvent.setup();
+    await user.hover(byTestId('highlight').querySelector('span')!);
+    await user.click(askButton()!);
+    expect(onAsk).toHaveBeenLastCalledWith({ type: 'code', value: 'const a = 1;', path: '/docs/cli' });
+    // `code` inside `pre` matches too, but the `pre` is the block.
+    await user.hover(byTestId('first').querySelector('code')!);
+    await user.click(askButton()!);
+    expect(onAsk).toHaveBeenLastCalledWith(
+      expect.objectContaining({ value: 'npm install docs-assistant\n  --save', elementId: 'usage' }),
+    );
   });
 
-  it('makes a static block relative and leaves a positioned one alone', () => {
-    byTestId('second').style.position = 'absolute';
+  it('removes its button and listeners on destroy', async () => {
     start();
-    expect(byTestId('first').style.position).toBe('relative');
-    expect(byTestId('second').style.position).toBe('absolute');
-    expect(codeButtons().every((b) => b.style.position === 'absolute')).toBe(true);
-  });
-
-  it('removes its buttons, styles and observer on destroy', async () => {
-    byTestId('second').setAttribute('style', 'color: red');
-    start();
-    expect(codeButtons()).toHaveLength(2);
+    const user = userEvent.setup();
+    await user.hover(byTestId('first'));
+    expect(codeButtons()).toHaveLength(1);
     collector!.destroy();
     expect(codeButtons()).toHaveLength(0);
-    expect(byTestId('first')).not.toHaveAttribute('style');
-    expect(byTestId('second').getAttribute('style')).toBe('color: red;');
-
-    const later = document.createElement('pre');
-    later.textContent = 'after destroy';
-    byTestId('main').append(later);
-    await nextFrame();
-    await nextFrame();
+    await user.hover(byTestId('second'));
+    byTestId('second').focus();
     expect(codeButtons()).toHaveLength(0);
   });
 
-  it('ignores a click on an empty block', () => {
+  it('puts the button in the body when given no container', async () => {
+    collector = createCodeBlockCollector({ onAsk: () => {}, label: 'Ask AI' });
+    await userEvent.setup().hover(byTestId('first'));
+    expect(askButton()?.parentElement).toBe(document.body);
+  });
+
+  it('ignores a press on an empty block', async () => {
     document.body.insertAdjacentHTML('beforeend', '<pre data-testid="empty">  \n </pre>');
     const onAsk = vi.fn();
     start({ onAsk });
-    byTestId('empty').querySelector('button')!.click();
+    const user = userEvent.setup();
+    await user.hover(byTestId('empty'));
+    await user.click(askButton()!);
     expect(onAsk).not.toHaveBeenCalled();
   });
 
@@ -174,12 +233,13 @@ describe('createCodeBlockCollector', () => {
     );
   });
 
-  it('takes a custom accessible name', () => {
+  it('takes a custom accessible name', async () => {
     collector = createCodeBlockCollector({
       onAsk: () => {},
       label: 'KI fragen',
       accessibleLabel: 'KI zu diesem Code fragen',
     });
-    expect(screen.getAllByRole('button', { name: 'KI zu diesem Code fragen' }).length).toBeGreaterThan(0);
+    await userEvent.setup().hover(byTestId('first'));
+    expect(screen.getByRole('button', { name: 'KI zu diesem Code fragen' })).toHaveTextContent('KI fragen');
   });
 });

@@ -20,8 +20,9 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><style>
   <section id="intro"><h2>Intro</h2>
     <p id="p1">The quick brown fox jumps over the lazy dog. Selecting this sentence offers Ask AI.</p>
   </section>
-  <section id="usage"><pre><code>npm install docs-assistant
+  <section id="usage"><a id="to-usage" href="#usage">Usage</a><pre><code>npm install docs-assistant
 docs-assistant serve</code></pre></section>
+  <section id="focusable"><pre tabindex="0"><code>docs-assistant export</code></pre></section>
   <input id="search" value="search words">
   <div style="height: 2000px"></div>
   <p id="far">Far down the page.</p>
@@ -31,6 +32,8 @@ docs-assistant serve</code></pre></section>
     const widget = document.getElementById('widget');
     const options = { isInsideWidget: (n) => widget.contains(n), onAsk: (c) => window.asked.push(c), label: 'Ask AI' };
     window.asked = [];
+    // The page's code blocks as served, before any collector runs.
+    window.served = Array.from(document.querySelectorAll('pre'), (pre) => pre.outerHTML);
     createSelectionCollector(options);
     createCodeBlockCollector(options);
     window.ready = true;
@@ -201,14 +204,16 @@ describe('collectors in Chromium', () => {
 
   it("pins a code block's Ask AI to the end of its lines: the right, or the left in right-to-left pages", async () => {
     await page.evaluate(() => window.scrollTo(0, 0));
-    const edges = () =>
-      page.evaluate(() => {
+    const edges = async () => {
+      // Placed when shown: point away and back so it is placed for the current direction.
+      await page.locator('#p1').hover();
+      await page.locator('#usage pre').hover();
+      return page.evaluate(() => {
         const pre = document.querySelector('#usage pre')!.getBoundingClientRect();
-        const button = document
-          .querySelector('#usage [data-docs-assistant="ask-code"]')!
-          .getBoundingClientRect();
+        const button = document.querySelector('[data-docs-assistant="ask-code"]')!.getBoundingClientRect();
         return { start: button.left - pre.left, end: pre.right - button.right, top: button.top - pre.top };
       });
+    };
     const ltr = await edges();
     expect(ltr.end).toBeLessThan(ltr.start);
     expect(ltr.end).toBeGreaterThan(0);
@@ -221,6 +226,49 @@ describe('collectors in Chromium', () => {
     } finally {
       await page.evaluate(() => document.documentElement.removeAttribute('dir'));
     }
+  });
+
+  it('leaves every code block of the page byte for byte as served, through hover, focus, Tab and asking', async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const ASK = '[data-docs-assistant="ask-code"]';
+    // No selection left from the tests before, whose button would take the first Tab.
+    await page.evaluate(() => document.getSelection()?.removeAllRanges());
+    await page.locator(SELECTION).waitFor({ state: 'detached' });
+    // By keyboard: the button is the stop after the block, where a button inside it used to be.
+    await page.locator('#to-usage').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-docs-assistant'))).toBe(
+      'ask-code',
+    );
+    await page.keyboard.press('Enter');
+    expect((await asked()).at(-1)).toMatchObject({ type: 'code', elementId: 'usage' });
+    // Focus in a focusable block shows the button over it; Tab reaches it, Shift+Tab goes back.
+    await page.locator('#focusable pre').focus();
+    const preBox = (await page.locator('#focusable pre').boundingBox())!;
+    const shown = (await page.locator(ASK).boundingBox())!;
+    expect(shown.y).toBeGreaterThanOrEqual(preBox.y);
+    expect(shown.y + shown.height).toBeLessThanOrEqual(preBox.y + preBox.height);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect((await asked()).at(-1)).toEqual({
+      type: 'code',
+      value: 'docs-assistant export',
+      path: '/docs/guide',
+      elementId: 'focusable',
+    });
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('section')?.id)).toBe('focusable');
+    await page.locator('#usage pre').hover();
+    await page.locator(ASK).click();
+    const now = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('pre'), (pre) => pre.outerHTML),
+    );
+    const served = await page.evaluate(() => (window as unknown as { served: string[] }).served);
+    // The widget's own block (its answer code) is last in both; the page's are the ones before it.
+    expect(now).toEqual(served);
+    expect(served.length).toBe(3);
+    // The button lives outside every block.
+    expect(await page.evaluate((ask) => document.querySelector(ask)?.closest('pre'), ASK)).toBeNull();
   });
 
   it('offers nothing for text selected in a form field of the page', async () => {

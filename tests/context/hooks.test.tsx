@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCodeBlockCollector, useSelectionCollector } from '../../packages/docs-assistant/src/context';
@@ -40,20 +41,27 @@ afterEach(async () => {
 });
 
 describe('useCodeBlockCollector / useSelectionCollector', () => {
-  it('enhance the page but not the widget, call the latest onAsk, and clean up on unmount', async () => {
+  it('offer the page but not the widget, from the widget, call the latest onAsk, and clean up on unmount', async () => {
     setPath('/guide');
     page();
     const first = vi.fn();
     const latest = vi.fn();
     const { rerender, unmount } = render(<Widget onAsk={first} />);
     rerender(<Widget onAsk={latest} />);
+    const user = userEvent.setup();
 
+    await user.hover(screen.getByText('answer code'));
+    expect(codeButtons()).toHaveLength(0);
+    await user.hover(screen.getByTestId('page-code'));
     expect(codeButtons()).toHaveLength(1);
-    expect(screen.getByTestId('page-code').querySelector('button')).not.toBeNull();
+    // The button is the widget's own, never put into the page's block.
+    expect(screen.getByTestId('widget')).toContainElement(codeButtons()[0]!);
+    expect(screen.getByTestId('page-code').querySelector('button')).toBeNull();
 
     await select(screen.getByTestId('answer'));
     expect(selectionButton()).toBeNull();
     await select(screen.getByTestId('page-text'));
+    expect(screen.getByTestId('widget')).toContainElement(selectionButton());
     selectionButton()!.click();
     screen.getByRole('button', { name: 'Ask AI about this code' }).click();
 
@@ -65,27 +73,38 @@ describe('useCodeBlockCollector / useSelectionCollector', () => {
 
     unmount();
     expect(codeButtons()).toHaveLength(0);
+    await user.hover(screen.getByTestId('page-code'));
+    expect(codeButtons()).toHaveLength(0);
   });
 
   it('add nothing when disabled, and start when enabled', async () => {
     page();
     const { rerender } = render(<Widget enabled={false} onAsk={() => {}} />);
+    const user = userEvent.setup();
+    await user.hover(screen.getByTestId('page-code'));
     expect(codeButtons()).toHaveLength(0);
     await select(screen.getByTestId('page-text'));
     expect(selectionButton()).toBeNull();
 
     rerender(<Widget enabled onAsk={() => {}} />);
+    await user.hover(screen.getByTestId('page-text'));
+    await user.hover(screen.getByTestId('page-code'));
     expect(codeButtons()).toHaveLength(1);
   });
 
-  it('re-enhance with a new selector', () => {
+  it('follow a new selector', async () => {
     page();
     document.body.insertAdjacentHTML('beforeend', '<div class="code" data-testid="custom">x</div>');
     const { rerender } = render(<Widget onAsk={() => {}} />);
-    expect(screen.getByTestId('custom').querySelector('button')).toBeNull();
+    const user = userEvent.setup();
+    await user.hover(screen.getByTestId('custom'));
+    expect(codeButtons()).toHaveLength(0);
     rerender(<Widget selector=".code" onAsk={() => {}} />);
-    expect(screen.getByTestId('custom').querySelector('button')).not.toBeNull();
-    expect(screen.getByTestId('page-code').querySelector('button')).toBeNull();
+    await user.hover(screen.getByTestId('page-text'));
+    await user.hover(screen.getByTestId('custom'));
+    expect(codeButtons()).toHaveLength(1);
+    await user.hover(screen.getByTestId('page-code'));
+    expect(codeButtons()).toHaveLength(0);
   });
 
   it('report a bad selector instead of throwing into the host page', () => {

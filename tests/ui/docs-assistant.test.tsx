@@ -463,8 +463,12 @@ describe('<DocsAssistant> collectors', () => {
         <DocsAssistant {...baseProps} />
       </>,
     );
-    const askCode = await screen.findByRole('button', { name: defaultLabels.askAiAboutCode });
     const user = userEvent.setup();
+    await user.hover(screen.getByText('npm run build'));
+    const askCode = await screen.findByRole('button', { name: defaultLabels.askAiAboutCode });
+    // The widget's own button, never one put into the page's block.
+    expect(hook(container, 'root')).toContainElement(askCode);
+    expect(container.querySelector('pre button')).toBeNull();
     await user.click(askCode);
     expect(hook(container, 'root')).toHaveAttribute('data-state', 'open');
     const input = await screen.findByRole('textbox', { name: defaultLabels.inputLabel });
@@ -487,6 +491,8 @@ describe('<DocsAssistant> collectors', () => {
         />
       </>,
     );
+    const user = userEvent.setup();
+    await user.hover(screen.getByText('npm run build'));
     const button = await screen.findByRole('button', { name: 'KI zu diesem Code fragen' });
     expect(button).toHaveTextContent('KI fragen');
     // Only askAi translated: the visible word names the button rather than an English sentence.
@@ -498,6 +504,9 @@ describe('<DocsAssistant> collectors', () => {
         <DocsAssistant {...baseProps} labels={{ askAi: 'KI fragen' }} />
       </>,
     );
+    // A new label restarts the collector: point at the block again.
+    await user.unhover(screen.getByText('npm run build'));
+    await user.hover(screen.getByText('npm run build'));
     expect(await screen.findByRole('button', { name: 'KI fragen' })).toHaveTextContent('KI fragen');
     expect(screen.queryByRole('button', { name: /about this code/ })).toBeNull();
   });
@@ -512,6 +521,7 @@ describe('<DocsAssistant> collectors', () => {
       </>,
     );
     await act(async () => {});
+    await userEvent.setup().hover(screen.getByText('npm run build'));
     expect(screen.queryByRole('button', { name: defaultLabels.askAiAboutCode })).toBeNull();
   });
 });

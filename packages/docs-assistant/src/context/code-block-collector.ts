@@ -1,11 +1,24 @@
 /**
- * Adds an "Ask AI" button to every code block of the page (outside the widget), including blocks
- * that appear later (client-side navigation), that adds the block's code as a `code` context item.
+ * Offers "Ask AI" on the page's code blocks (outside the widget), including blocks that appear
+ * later (client-side navigation): one button, owned by the collector and placed over the block the
+ * pointer is on or that holds the focus, that adds the block's code as a `code` context item.
+ *
+ * The page's blocks are never touched: no attribute, style, child or listener on them, only
+ * listeners on `document`. Server-rendered pages hydrate after the widget's effects may have run
+ * (the widget sits in a root layout, the page's `pre` elements in a later Suspense boundary), and
+ * anything written into them then is a hydration mismatch (React #418).
+ *
+ * Keyboard: the button is a virtual tab stop at the end of each block, where a button inside the
+ * block would be. Tab from the last focusable thing before a block's end (or from inside the
+ * block) moves focus to the button, shown over that block; Tab from the button goes on to what
+ * follows the block, Shift+Tab goes back the same way. Focus entering a block (a focusable `pre`,
+ * a link in it) shows the button too. Nothing is taken from the page's own tab order.
  */
 import type { Context } from '../protocol/index.js';
 import {
   checkOptions,
   createScheduler,
+  elementOf,
   isWidgetNode,
   nearestElementId,
   pagePath,
@@ -14,35 +27,42 @@ import {
 } from './dom.js';
 import type { Collector } from './selection-collector.js';
 
-/** The code blocks enhanced when no selector is given. */
+/** The code blocks offered when no selector is given. */
 export const DEFAULT_CODE_BLOCK_SELECTOR = 'pre';
 
+/** Above page content and most site chrome, like the selection collector's button. */
+const Z_INDEX = '2147483000';
+/** Distance of the button from the block's corner (a CSS length, themable). */
+const INSET = 'var(--da-ask-code-inset, 0.5em)';
+/** What the browser's Tab may stop at; filtered further by `isTabbable`. */
+const TABBABLE =
+  'a[href],area[href],button,input:not([type="hidden"]),select,textarea,iframe,summary,[tabindex],[contenteditable]:not([contenteditable="false"]),audio[controls],video[controls]';
+
 export interface CodeBlockCollectorOptions {
-  /** The document to enhance. @default the global `document` */
+  /** The document to watch. @default the global `document` */
   root?: Document;
   /** CSS selector of the code blocks. A match inside another match is left to the outer one. @default 'pre' */
   selector?: string;
   /**
-   * Whether a node belongs to the widget; its code blocks (answers contain `pre`) get no button.
+   * Whether a node belongs to the widget; its code blocks (answers contain `pre`) are not offered.
    * Elements marked `data-docs-assistant` always count as the widget's.
    * @default () => false
    */
   isInsideWidget?: (node: Node) => boolean;
-  /** Receives the `code` context item when the reader clicks a block's button. */
+  /** Receives the `code` context item when the reader presses the button. */
   onAsk: (context: Context) => void;
   /** The button's text, e.g. `labels.askAi`. */
   label: string;
   /** The button's accessible name, e.g. `labels.askAiAboutCode`. @default `${label} about this code` */
   accessibleLabel?: string;
+  /**
+   * The element the one button is put in while shown: the widget's own root. Never a code block.
+   * @default the document's `body`
+   */
+  container?: () => Element | null | undefined;
 }
 
-interface Enhanced {
-  button: HTMLButtonElement;
-  /** The block's inline `position` before it was made `relative`; undefined when left alone. */
-  restorePosition?: { value: string; hadStyle: boolean };
-}
-
-/** The block's code, without the text of buttons put into it (ours or the widget's). */
+/** The block's code, without the text of anything of the widget's the host may have put in it. */
 function codeText(block: Element): string {
   const doc = block.ownerDocument;
   // 4 = NodeFilter.SHOW_TEXT; the global NodeFilter is missing in some server DOMs.
@@ -71,7 +91,20 @@ function assertSelector(doc: Document, selector: unknown): string {
   return selector;
 }
 
-/** Adds "Ask AI" buttons to the page's code blocks and keeps adding them to new ones. */
+/** Rendered, where the engine can tell (jsdom has no layout: everything not `hidden` counts). */
+function isRendered(el: Element): boolean {
+  const check = (el as Element & { checkVisibility?: (o?: object) => boolean }).checkVisibility;
+  return typeof check === 'function' ? check.call(el, { visibilityProperty: true }) : !el.closest('[hidden]');
+}
+
+/** A scroll container: browsers let the keyboard focus it even without a tabindex. */
+function isScrollable(el: Element): boolean {
+  if (el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight) return false;
+  const style = el.ownerDocument.defaultView?.getComputedStyle(el);
+  return !!style && /auto|scroll/.test(`${style.overflowX} ${style.overflowY}`);
+}
+
+/** Offers "Ask AI" on the page's code blocks through one button of its own. */
 export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Collector {
   checkOptions('createCodeBlockCollector', options);
   const doc = resolveDocument(options.root, 'createCodeBlockCollector');
@@ -79,106 +112,216 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   const { onAsk, label } = options;
   const accessibleLabel = options.accessibleLabel || `${label} about this code`;
   const insideWidget = options.isInsideWidget ?? (() => false);
-  const enhanced = new Map<Element, Enhanced>();
+  const win = doc.defaultView;
+
+  let button: HTMLButtonElement | null = null;
+  /** The block the button is shown for. */
+  let current: Element | null = null;
+  let hovered: Element | null = null;
+  let focused: Element | null = null;
   let destroyed = false;
 
-  const isOwnButton = (node: Node) =>
-    node.nodeType === 1 && (node as Element).getAttribute(WIDGET_ATTRIBUTE) === 'ask-code';
-
-  const createButton = (block: Element) => {
-    const button = doc.createElement('button');
-    button.type = 'button';
-    button.setAttribute(WIDGET_ATTRIBUTE, 'ask-code');
-    button.setAttribute('aria-label', accessibleLabel);
-    button.textContent = label;
-    // Pinned to the block's top corner at the end of its lines (the right in left-to-right pages, the
-    // left in right-to-left ones); the inset is themable, the rest is in collectors.css.
-    button.style.position = 'absolute';
-    button.style.setProperty('inset-block-start', 'var(--da-ask-code-inset, 0.5em)');
-    button.style.setProperty('inset-inline-end', 'var(--da-ask-code-inset, 0.5em)');
-    // Keeps "Ask AI" out of the code when the reader selects and copies the block.
-    button.style.setProperty('user-select', 'none');
-    button.addEventListener('click', () => {
-      const value = codeText(block);
-      if (!value.trim()) return;
-      const path = pagePath(doc);
-      const elementId = nearestElementId(block);
-      onAsk({ type: 'code', value, ...(path ? { path } : {}), ...(elementId ? { elementId } : {}) });
-    });
-    return button;
+  /** The outermost code block around a node, unless it is the widget's. */
+  const blockOf = (node: EventTarget | Node | null): Element | null => {
+    if (!node || typeof (node as Node).nodeType !== 'number') return null;
+    let block = elementOf(node as Node)?.closest(selector) ?? null;
+    for (
+      let outer = block?.parentElement?.closest(selector);
+      outer;
+      outer = outer.parentElement?.closest(selector)
+    ) {
+      block = outer;
+    }
+    return block && !isWidgetNode(block, insideWidget) ? block : null;
   };
 
-  const scan = () => {
+  const ask = () => {
+    const block = current;
+    if (!block?.isConnected) return;
+    const value = codeText(block);
+    if (!value.trim()) return;
+    const path = pagePath(doc);
+    const elementId = nearestElementId(block);
+    onAsk({ type: 'code', value, ...(path ? { path } : {}), ...(elementId ? { elementId } : {}) });
+  };
+
+  const createButton = () => {
+    const b = doc.createElement('button');
+    b.type = 'button';
+    b.setAttribute(WIDGET_ATTRIBUTE, 'ask-code');
+    b.setAttribute('aria-label', accessibleLabel);
+    b.textContent = label;
+    b.style.position = 'fixed';
+    b.style.zIndex = Z_INDEX;
+    b.addEventListener('click', ask);
+    // Focus leaving the button to somewhere that is not a block (the page's background) fires no
+    // focusin: decide here whether the button still has a block to stand on.
+    b.addEventListener('blur', (event) => {
+      focused = blockOf(event.relatedTarget);
+      refresh();
+    });
+    return b;
+  };
+
+  /** Over the block's top corner at the end of its lines: the right, or the left in right-to-left text. */
+  const place = () => {
+    if (!button || !current) return;
+    if (!current.isConnected) {
+      hovered = hovered === current ? null : hovered;
+      focused = focused === current ? null : focused;
+      current = null;
+      refresh();
+      return;
+    }
+    const rect = current.getBoundingClientRect();
+    const height = win?.innerHeight || doc.documentElement.clientHeight;
+    // A block taller than the window keeps the button in view while the block is.
+    const top = Math.max(rect.top, 0);
+    // Scrolled out of view (a block without a box means no layout, as in jsdom: left visible).
+    const laidOut = rect.width > 0 || rect.height > 0;
+    button.style.visibility = laidOut && (rect.bottom <= 0 || rect.top >= height) ? 'hidden' : '';
+    button.style.top = `calc(${Math.round(top)}px + ${INSET})`;
+    if (win?.getComputedStyle(current).direction === 'rtl') {
+      button.style.left = `calc(${Math.round(rect.left)}px + ${INSET})`;
+      button.style.transform = '';
+    } else {
+      button.style.left = `calc(${Math.round(rect.right)}px - ${INSET})`;
+      button.style.transform = 'translateX(-100%)';
+    }
+  };
+
+  const show = (block: Element) => {
+    current = block;
+    button ??= createButton();
+    if (!button.isConnected) (options.container?.() ?? doc.body ?? doc.documentElement).append(button);
+    place();
+  };
+
+  /** Shows the button for the block that is hovered, else the one holding focus; else hides it. */
+  function refresh() {
     if (destroyed) return;
-    for (const block of enhanced.keys()) {
-      if (!block.isConnected) enhanced.delete(block);
+    if (button && doc.activeElement === button && current?.isConnected) return place();
+    const target = hovered ?? focused;
+    if (target?.isConnected) return show(target);
+    current = null;
+    button?.remove();
+  }
+
+  const scheduler = createScheduler(doc, place);
+
+  // --- Tab: the button as a stop at the end of each block ---------------------------------------
+
+  type Stop = { el: HTMLElement } | { block: Element };
+
+  const isTabbable = (el: HTMLElement) =>
+    el !== button &&
+    el.tabIndex >= 0 &&
+    !(el as HTMLButtonElement).disabled &&
+    !el.closest('[inert]') &&
+    isRendered(el);
+
+  /** The page's tab stops in document order, with each block's virtual stop after its contents. */
+  const tabStops = (): Stop[] | null => {
+    const natural = Array.from(doc.querySelectorAll<HTMLElement>(TABBABLE)).filter(isTabbable);
+    // A positive tabindex reorders Tab in ways not worth copying: leave Tab to the browser there.
+    if (natural.some((el) => el.tabIndex > 0)) return null;
+    const blocks: Element[] = [];
+    for (const el of doc.querySelectorAll(selector)) {
+      if (blockOf(el) !== el || !isRendered(el)) continue;
+      blocks.push(el);
+      // A scrollable block is a stop of its own in browsers; keep it in the sequence.
+      if (!natural.includes(el as HTMLElement) && isScrollable(el)) natural.push(el as HTMLElement);
     }
-    const fresh: HTMLElement[] = [];
-    for (const block of doc.querySelectorAll<HTMLElement>(selector)) {
-      const known = enhanced.get(block);
-      if (known) {
-        // The host re-rendered the block's content and took our button with it.
-        if (known.button.parentNode !== block) block.append(known.button);
-        continue;
+    natural.sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1));
+    const stops: Stop[] = [];
+    let b = 0;
+    for (const el of natural) {
+      // A block's stop comes before the first element after the block (not inside it).
+      while (b < blocks.length && !blocks[b]!.contains(el) && blocks[b]!.compareDocumentPosition(el) & 4) {
+        stops.push({ block: blocks[b++]! });
       }
-      if (isWidgetNode(block, insideWidget)) continue;
-      if (block.parentElement?.closest(selector)) continue;
-      fresh.push(block);
+      stops.push({ el });
     }
-    // Read every position before writing any, so a page of many blocks costs one style pass.
-    const view = doc.defaultView;
-    const isStatic = fresh.map((block) => {
-      const position = view?.getComputedStyle(block).position;
-      return !position || position === 'static';
-    });
-    fresh.forEach((block, index) => {
-      const record: Enhanced = { button: createButton(block) };
-      if (isStatic[index] && block.style) {
-        record.restorePosition = { value: block.style.position, hadStyle: block.hasAttribute('style') };
-        block.style.position = 'relative';
-      }
-      enhanced.set(block, record);
-      block.append(record.button);
-    });
+    while (b < blocks.length) stops.push({ block: blocks[b++]! });
+    return stops;
   };
 
-  const scheduler = createScheduler(doc, scan);
-  const MutationObserverImpl = doc.defaultView?.MutationObserver ?? globalThis.MutationObserver;
-  // The callback only decides whether a scan is due; the scan itself runs once per frame.
-  const observer = MutationObserverImpl
-    ? new MutationObserverImpl((records) => {
-        for (const record of records) {
-          const relevant =
-            record.addedNodes.length > 0
-              ? !Array.prototype.every.call(record.addedNodes, isOwnButton) &&
-                !isWidgetNode(record.target, insideWidget)
-              : Array.prototype.some.call(record.removedNodes, isOwnButton);
-          if (relevant) {
-            scheduler.request();
-            return;
-          }
-        }
-      })
-    : null;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    const active = doc.activeElement;
+    const onButton = !!button && active === button && !!current;
+    if (!onButton && (!active || active === doc.body)) return;
+    const stops = tabStops();
+    if (!stops) return;
+    const index = stops.findIndex((stop) =>
+      'el' in stop ? stop.el === active : onButton && stop.block === current,
+    );
+    if (index < 0) return;
+    const next = stops[index + (event.shiftKey ? -1 : 1)];
+    if (!next) return;
+    if ('block' in next) {
+      event.preventDefault();
+      show(next.block);
+      button!.focus();
+    } else if (onButton) {
+      event.preventDefault();
+      next.el.focus();
+    }
+  };
 
-  scan();
-  observer?.observe(doc.documentElement, { childList: true, subtree: true });
+  // --- pointer and focus ---------------------------------------------------------------------------
+
+  // Over the button (which covers the block's corner) the block stays hovered. Pointer leaving the
+  // window is not tracked: the button stays until the pointer is back over something else.
+  const onMouseOver = (event: MouseEvent) => {
+    if (button?.contains(event.target as Node | null)) return;
+    const block = blockOf(event.target);
+    const moved = block !== hovered;
+    hovered = block;
+    // Pointing at another block moves the button there even while it has focus (after a click);
+    // a pointer resting somewhere does not take it from a keyboard user.
+    if (moved && block && button && doc.activeElement === button) show(block);
+    else refresh();
+  };
+  const onFocusIn = (event: FocusEvent) => {
+    if (event.target === button) return;
+    focused = blockOf(event.target);
+    // The latest move wins: focus entering a block shows the button there, wherever the pointer rests.
+    if (focused) show(focused);
+    else refresh();
+  };
+  const onFocusOut = (event: FocusEvent) => {
+    if (event.target === button || event.relatedTarget === button) return;
+    focused = blockOf(event.relatedTarget);
+    refresh();
+  };
+
+  doc.addEventListener('mouseover', onMouseOver, true);
+  doc.addEventListener('focusin', onFocusIn, true);
+  doc.addEventListener('focusout', onFocusOut, true);
+  doc.addEventListener('keydown', onKeyDown, true);
+  doc.addEventListener('scroll', scheduler.request, { capture: true, passive: true });
+  win?.addEventListener('resize', scheduler.request);
+  // Focus already in a block when the collector starts (e.g. before hydration) is offered too.
+  focused = blockOf(doc.activeElement);
+  refresh();
 
   return {
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      observer?.disconnect();
       scheduler.cancel();
-      for (const [block, { button, restorePosition }] of enhanced) {
-        button.remove();
-        if (restorePosition) {
-          const el = block as HTMLElement;
-          el.style.position = restorePosition.value;
-          if (!restorePosition.hadStyle && el.getAttribute('style') === '') el.removeAttribute('style');
-        }
-      }
-      enhanced.clear();
+      doc.removeEventListener('mouseover', onMouseOver, true);
+      doc.removeEventListener('focusin', onFocusIn, true);
+      doc.removeEventListener('focusout', onFocusOut, true);
+      doc.removeEventListener('keydown', onKeyDown, true);
+      doc.removeEventListener('scroll', scheduler.request, { capture: true });
+      win?.removeEventListener('resize', scheduler.request);
+      button?.remove();
+      button = null;
+      current = null;
     },
   };
 }

@@ -30,6 +30,11 @@ export interface SelectionCollectorOptions {
   onAsk: (context: Context) => void;
   /** The button's text, e.g. `labels.askAi`. */
   label: string;
+  /**
+   * The element the button is put in while shown: the widget's own root, so nothing is added to
+   * the page's server-rendered markup. @default the document's `body`
+   */
+  container?: () => Element | null | undefined;
 }
 
 /** A running collector; `destroy` removes its listeners and anything it added to the page. */
@@ -189,7 +194,7 @@ export function createSelectionCollector(options: SelectionCollectorOptions): Co
     if (!button) {
       button = createButton();
       tabTaken = false;
-      (doc.body ?? doc.documentElement).append(button);
+      (options.container?.() ?? doc.body ?? doc.documentElement).append(button);
     }
     place(button, rects);
   };

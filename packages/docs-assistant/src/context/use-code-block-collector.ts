@@ -4,23 +4,24 @@ import { createCodeBlockCollector, DEFAULT_CODE_BLOCK_SELECTOR } from './code-bl
 import type { WidgetRef } from './use-selection-collector.js';
 
 export interface UseCodeBlockCollectorOptions {
-  /** Add the buttons at all. @default true */
+  /** Offer the button at all. @default true */
   enabled?: boolean;
   /** CSS selector of the code blocks. @default 'pre' */
   selector?: string;
-  /** The widget's root element; its code blocks get no button. */
+  /** The widget's root element: its code blocks are not offered, and the button lives in it. */
   widgetRef?: WidgetRef;
   /** Receives the `code` context item. May change between renders without restarting. */
   onAsk: (context: Context) => void;
-  /** The buttons' text, e.g. `labels.askAi`. */
+  /** The button's text, e.g. `labels.askAi`. */
   label: string;
-  /** The buttons' accessible name, e.g. `labels.askAiAboutCode`. @default `${label} about this code` */
+  /** The button's accessible name, e.g. `labels.askAiAboutCode`. @default `${label} about this code` */
   accessibleLabel?: string;
 }
 
 /**
- * Adds "Ask AI" to the page's code blocks outside the widget, now and as they appear (see
- * `createCodeBlockCollector`). Starts in an effect; removes everything it added on unmount.
+ * Offers "Ask AI" on the page's code blocks outside the widget, now and as they appear (see
+ * `createCodeBlockCollector`): one button in the widget's root, never anything in the blocks.
+ * Starts in an effect; removes its button and listeners on unmount.
  */
 export function useCodeBlockCollector({
   enabled = true,
@@ -42,6 +43,7 @@ export function useCodeBlockCollector({
       collector = createCodeBlockCollector({
         selector,
         isInsideWidget: (node) => widgetRef?.current?.contains(node) ?? false,
+        container: () => widgetRef?.current,
         onAsk: (context) => onAskRef.current(context),
         label,
         ...(accessibleLabel ? { accessibleLabel } : {}),

@@ -10,7 +10,7 @@ export interface WidgetRef {
 export interface UseSelectionCollectorOptions {
   /** Watch the selection at all. @default true */
   enabled?: boolean;
-  /** The widget's root element; selections inside it are not offered. */
+  /** The widget's root element: selections inside it are not offered, and the button lives in it. */
   widgetRef?: WidgetRef;
   /** Receives the `textSelection` context item. May change between renders without restarting. */
   onAsk: (context: Context) => void;
@@ -39,6 +39,7 @@ export function useSelectionCollector({
     try {
       collector = createSelectionCollector({
         isInsideWidget: (node) => widgetRef?.current?.contains(node) ?? false,
+        container: () => widgetRef?.current,
         onAsk: (context) => onAskRef.current(context),
         label,
       });
