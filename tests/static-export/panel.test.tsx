@@ -116,7 +116,7 @@ describe('<StaticExportPanel>', () => {
     await user.click(screen.getByRole('button', { name: 'Get bundle link' }));
     const download = await screen.findByRole('link', { name: 'Download bundle (.tar.gz)' });
     expect(download.getAttribute('href')).toMatch(
-      /^http:\/\/service\.test\/v1\/static-export\/bundles\/exp_\w+\.tar\.gz\?expires=/,
+      /^http:\/\/service\.test\/v1\/static-export\/bundles\/exp_\w+\/bundle\.tar\.gz\?expires=/,
     );
     expect(screen.getByText('Link expires in 1:30')).toBeInTheDocument();
     expect(await axeViolations(container)).toEqual([]);
@@ -213,7 +213,10 @@ describe('createStaticExportHandler', () => {
     expect(started.status).toBe('queued');
     const missing = await other.fetch('/api/static-export/jobs', { method: 'POST', body: '{}' });
     expect(missing.status).toBe(400);
-    expect((await missing.json()).error.message).toContain('domain');
+    expect(await missing.json()).toMatchObject({
+      error: expect.stringContaining('domain'),
+      code: 'invalid_request',
+    });
   });
 
   it('reports jobs of other domains as missing when restricted to one domain', async () => {

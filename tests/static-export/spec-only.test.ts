@@ -199,9 +199,10 @@ describe('createStaticExportHandler with the reference service', () => {
         method: path.endsWith('bundle') ? 'POST' : 'GET',
       });
       expect(response.status).toBe(400);
-      const json = (await response.json()) as { error: { code: string; message: string } };
-      expect(json.error.code).toBe('invalid_request');
-      expect(json.error.message).toMatch(/not valid percent-encoding/);
+      // The handler's own errors have the real service's shape: `error` is the message.
+      const json = (await response.json()) as { error: string; code: string };
+      expect(json.code).toBe('invalid_request');
+      expect(json.error).toMatch(/not valid percent-encoding/);
     }
   });
 

@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '../protocol/errors.js';
+import { readErrorText } from '../protocol/error-body.js';
 
 /**
  * Codes a `StaticExportError` carries: the service's error codes (`unauthorized`, `forbidden`,
@@ -45,7 +45,34 @@ export class StaticExportError extends Error {
   }
 }
 
-/** Turns a non-2xx response into a `StaticExportError`, reading the service's JSON error body. */
+/**
+ * The code of an error whose body gave none (the real service's bodies are `{ "error": "<message>" }`
+ * only): the one its status stands for, so programs can still branch on `code`.
+ */
+function codeOfStatus(status: number): StaticExportErrorCode {
+  switch (status) {
+    case 400:
+      return 'invalid_request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 429:
+      return 'rate_limited';
+    default:
+      return status >= 500 ? 'internal' : 'invalid_response';
+  }
+}
+
+/**
+ * Turns a non-2xx response into a `StaticExportError`, reading the service's JSON error body in any
+ * shape (`{ "error": "…", "code"? }`, `{ "error": { "code", "message" } }`, `{ "message" }`; see
+ * `readErrorBody`).
+ */
 export async function errorFromResponse(response: Response): Promise<StaticExportError> {
   let text = '';
   try {
@@ -53,14 +80,11 @@ export async function errorFromResponse(response: Response): Promise<StaticExpor
   } catch {
     // The body could not be read; the status still says what happened.
   }
-  try {
-    const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
-    if (parsed.success) {
-      const { code, message, issues } = parsed.data.error;
-      return new StaticExportError(response.status, code, message, { issues });
-    }
-  } catch {
-    // Not JSON: fall through to a message built from the status.
+  const said = readErrorText(text);
+  if (said) {
+    return new StaticExportError(response.status, said.code ?? codeOfStatus(response.status), said.message, {
+      issues: said.issues,
+    });
   }
   const snippet = text.trim().slice(0, 200);
   return new StaticExportError(

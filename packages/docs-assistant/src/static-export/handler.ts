@@ -13,7 +13,7 @@
  * domain (the reference service's does, so they survive a restart of the host).
  */
 
-import { describeIssues, problemList } from '../protocol/issues.js';
+import { describeIssues, problemList, type ValidationProblem } from '../protocol/issues.js';
 import { keyKind } from '../protocol/keys.js';
 import {
   joinUrl,
@@ -48,13 +48,18 @@ export interface StaticExportHandlerOptions {
 
 export type StaticExportHandler = (request: Request) => Promise<Response>;
 
+/**
+ * An error of the handler itself, in the real service's shape (`error` is the message, `code` the
+ * machine code), like the service's errors it passes through.
+ */
 function jsonError(
   status: number,
   code: string,
   message: string,
   headers: Record<string, string> = {},
+  issues?: ValidationProblem[],
 ): Response {
-  return new Response(JSON.stringify({ error: { code, message } }), {
+  return new Response(JSON.stringify({ error: message, code, ...(issues ? { issues } : {}) }), {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
   });
@@ -179,15 +184,12 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
       const parsed = StartStaticExportJobBodySchema.safeParse(body, { reportInput: true });
       if (!parsed.success) {
         const issues = describeIssues(parsed.error.issues);
-        return new Response(
-          JSON.stringify({
-            error: {
-              code: 'invalid_request',
-              message: `Invalid static export request: ${problemList(issues)}.`,
-              issues,
-            },
-          }),
-          { status: 400, headers: { 'Content-Type': 'application/json; charset=utf-8' } },
+        return jsonError(
+          400,
+          'invalid_request',
+          `Invalid static export request: ${problemList(issues)}.`,
+          {},
+          issues,
         );
       }
       const response = await forward(STATIC_EXPORT_JOBS_PATH, {

@@ -5,7 +5,7 @@
  * expiry, see a failure with its reason and retry.
  */
 import { type HTMLAttributes, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ErrorBodySchema } from '../protocol/errors.js';
+import { readErrorBody } from '../protocol/error-body.js';
 import {
   bundleExpiryTime,
   isTerminalStatus,
@@ -112,8 +112,8 @@ async function readJson<T>(
     throw new Error(`the server answered ${response.status} without JSON`);
   }
   if (!response.ok) {
-    const error = ErrorBodySchema.safeParse(data);
-    throw new Error(error.success ? error.data.error.message : `the server answered ${response.status}`);
+    // Any error shape: the real service's string `error`, an object `error`, a `message`.
+    throw new Error(readErrorBody(data)?.message ?? `the server answered ${response.status}`);
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new Error('the server answered an unexpected shape');
