@@ -149,11 +149,15 @@ export async function packTarballs(): Promise<Tarballs> {
 // --- apps ------------------------------------------------------------------------------------
 
 /** Fields of an app's package.json that the harness reads. */
-interface AppManifest {
+export interface AppManifest {
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
-  /** Folders under `apps/` copied into the app before its own files (shared sources). */
-  consumer?: { copy?: string[] };
+  consumer?: {
+    /** Folders under `apps/` copied into the app before its own files (shared sources). */
+    copy?: string[];
+    /** Dependencies pinned apart from the root lockfile on purpose (React 18 in a React 19 repo). */
+    ownVersions?: string[];
+  };
 }
 
 /** Files in an app's work folder that survive from run to run: its installed dependencies. */

@@ -1,0 +1,31 @@
+/**
+ * A TypeScript 5.9 consumer type-checks every entry of the installed widget (`apps/ts-types`)
+ * with `strict` and `skipLibCheck: false` (so the shipped declarations and every declaration they
+ * pull in are checked too), under `moduleResolution: "bundler"` and `"node16"`. The consumer's
+ * `@ts-expect-error` lines fail the check if a public type degrades to `any`.
+ */
+import { join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { prepareApp, run } from './harness';
+
+let dir = '';
+
+beforeAll(async () => {
+  dir = await prepareApp('ts-types', inject('tarballs'));
+});
+
+describe.each(['bundler', 'node16'])('moduleResolution %s', (resolution) => {
+  it('type-checks every entry with skipLibCheck off', async () => {
+    const tsc = join(dir, 'node_modules/.bin/tsc');
+    const project = `tsconfig.${resolution}.json`;
+    const result = await run(tsc, ['-p', project, '--listFiles'], { cwd: dir, allowFailure: true });
+    const lines = result.stdout.split('\n');
+    // The declarations come from the installed tarball, every one of the entries' own.
+    for (const entry of ['index', 'widget', 'protocol/entry', 'static-export/index', 'static-export/react']) {
+      expect(lines).toContain(join(dir, `node_modules/docs-assistant/dist/types/${entry}.d.ts`));
+    }
+    const errors = lines.filter((line) => /error TS\d+/.test(line));
+    expect(errors, `tsc -p ${project} reported errors`).toEqual([]);
+    expect(result.code).toBe(0);
+  });
+});
