@@ -78,7 +78,7 @@ describe('docs-assistant export', () => {
     const values = parseYaml(readFileSync(join(dir.path, 'values.yaml'), 'utf8'));
     expect(values.staticExport.enabled).toBe(true);
     expect(values.staticExport.bundleUrl).toMatch(
-      /\/v1\/static-export\/bundles\/exp_[0-9a-f]{24}\.tar\.gz\?expires=/,
+      /\/v1\/static-export\/bundles\/exp_[0-9a-f]{24}\/bundle\.tar\.gz\?expires=/,
     );
     expect(values.staticExport.version).toMatch(/^exp_[0-9a-f]{24}$/);
     expect(readdirSync(dir.path).sort()).toEqual(['site.tar.gz', 'values.yaml']);
@@ -121,8 +121,9 @@ describe('docs-assistant export', () => {
   it('exits 1 with the service message on an HTTP error', async () => {
     const t = io(false);
     expect(await exportCommand(['--domain', 'other-site', '--base-url', server.url], t.io)).toBe(1);
-    expect(t.stderr.text).toContain('No domain "other-site" in this organization');
-    expect(t.stderr.text).toContain('(HTTP 404, not_found)');
+    // Another organization's domain: 403 naming the domains this key can export.
+    expect(t.stderr.text).toContain('has no domain "other-site" to export. Its domains: "acme"');
+    expect(t.stderr.text).toContain('(HTTP 403, forbidden)');
   });
 
   it('on Ctrl-C during the download: removes the partial file and exits 130', async () => {
@@ -153,7 +154,12 @@ describe('docs-assistant export', () => {
       new Promise<{ code: number | null; out: string; err: string }>((done) => {
         const child = spawn(
           'npx',
-          ['tsx', 'packages/docs-assistant-server/src/cli.ts', 'export', ...args('--out', join(dir.path, 'b.tar.gz'))],
+          [
+            'tsx',
+            'packages/docs-assistant-server/src/cli.ts',
+            'export',
+            ...args('--out', join(dir.path, 'b.tar.gz')),
+          ],
           {
             cwd: fileURLToPath(new URL('../..', import.meta.url)),
             env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },

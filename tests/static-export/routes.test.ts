@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceConfig } from '../../packages/docs-assistant-server/src/config';
+import { readTarGz } from '../../packages/docs-assistant-server/src/static-export/bundle';
 import {
   createStaticExportRoutes,
   type StaticExportRoutesOptions,
@@ -58,6 +59,28 @@ const post = (url: string, key: string | undefined, body?: unknown) =>
 
 const get = (url: string, key?: string) => fetch(url, { headers: key ? auth(key) : {} });
 
+/** The config with a public site URL for the acme domain: its hostname names it too. */
+function withSiteUrl(config: ServiceConfig): ServiceConfig {
+  return {
+    ...config,
+    domains: config.domains.map((d) =>
+      d.domain === 'acme'
+        ? { ...d, siteUrl: 'https://docs.acme.example' }
+        : d.domain === 'other-site'
+          ? { ...d, siteUrl: 'https://docs.other.example' }
+          : d,
+    ),
+  };
+}
+
+/** The manifest of a completed job's bundle, downloaded over HTTP. */
+async function bundleManifest(url: string, jobId: string) {
+  const { bundleUrl } = await (await post(`${url}/v1/static-export/jobs/${jobId}/bundle`, ADMIN_KEY)).json();
+  const entries = readTarGz(new Uint8Array(await (await fetch(bundleUrl)).arrayBuffer()));
+  const manifest = entries.find((entry) => entry.path === 'manifest.json');
+  return JSON.parse(new TextDecoder().decode(manifest!.data));
+}
+
 async function waitFor(url: string, jobId: string, until: (job: { status: string }) => boolean) {
   for (let i = 0; i < 500; i++) {
     const job = await (await get(`${url}/v1/static-export/jobs/${jobId}`, ADMIN_KEY)).json();
@@ -72,7 +95,7 @@ describe('static export routes: auth and validation', () => {
     const { url } = await start();
     const missing = await post(`${url}/v1/static-export/jobs`, undefined, { domain: 'acme' });
     expect(missing.status).toBe(401);
-    expect((await missing.json()).error.code).toBe('unauthorized');
+    expect((await missing.json()).code).toBe('unauthorized');
     const unknown = await post(`${url}/v1/static-export/jobs`, 'svc_not_a_known_key', { domain: 'acme' });
     expect(unknown.status).toBe(401);
   });
@@ -82,37 +105,88 @@ describe('static export routes: auth and validation', () => {
     const res = await post(`${url}/v1/static-export/jobs`, ASSISTANT_KEY, { domain: 'acme' });
     expect(res.status).toBe(403);
     const body = await res.json();
-    expect(body.error.code).toBe('forbidden');
-    expect(body.error.message).toMatch(/needs an admin API key/);
+    expect(body.code).toBe('forbidden');
+    expect(body.error).toMatch(/needs an admin API key/);
   });
 
   it('answers 403 for an organization that is not on the Enterprise plan', async () => {
     const { url } = await start();
     const res = await post(`${url}/v1/static-export/jobs`, PRO_ADMIN_KEY, { domain: 'small-site' });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.message).toMatch(/Static export needs the Enterprise plan.*pro plan/);
+    expect((await res.json()).error).toMatch(/Static export needs the Enterprise plan.*pro plan/);
   });
 
-  it('answers 404 for an unknown domain or one of another organization', async () => {
-    const { url } = await start();
-    for (const domain of ['nope', 'other-site']) {
+  it('answers 403 naming its own domains for an unknown domain or one of another organization (never 404)', async () => {
+    const { url } = await start(withSiteUrl(makeConfig()));
+    const bodies = [];
+    for (const domain of ['nope', 'other-site', 'docs.other.example']) {
       const res = await post(`${url}/v1/static-export/jobs`, ADMIN_KEY, { domain });
-      expect(res.status).toBe(404);
-      expect((await res.json()).error.message).toContain(`No domain "${domain}"`);
+      expect(res.status).toBe(403);
+      const body = await res.json();
+      expect(body.code).toBe('forbidden');
+      expect(body.error).toContain(`Organization "acme" has no domain "${domain}" to export`);
+      // The domains that exist for this key, by name and hostname; never another organization's.
+      expect(body.error).toContain('Its domains: "acme" (docs.acme.example)');
+      expect(body.error.split('Its domains:')[1]).not.toMatch(/other/);
+      bodies.push(body.error.replace(domain, ''));
+    }
+    // Another organization's domain reads exactly like an unknown one.
+    expect(new Set(bodies).size).toBe(1);
+  });
+
+  it('takes the docs hostname as domain, and a path without its leading slash (the real example body)', async () => {
+    const { url } = await start(withSiteUrl(makeConfig()));
+    const res = await post(`${url}/v1/static-export/jobs`, ADMIN_KEY, {
+      domain: 'docs.acme.example',
+      paths: ['guides/setup'],
+    });
+    expect(res.status).toBe(202);
+    const started = await res.json();
+    expect(started.domain).toBe('acme');
+    const done = await waitFor(url, started.jobId, (j) => j.status === 'completed' || j.status === 'failed');
+    expect(done).toMatchObject({ status: 'completed', pageCount: 2 });
+    // The home page (generated, as it was not asked for) and the one page asked for.
+    const manifest = await bundleManifest(url, started.jobId);
+    expect(manifest.pages.map((p: { path: string }) => p.path)).toEqual(['/', '/guides/setup']);
+  });
+
+  it('reads "index" as the home page alone, and "/guides" and "guides/" alike', async () => {
+    const { url } = await start();
+    const paths = async (requested: string[]) => {
+      const started = await (
+        await post(`${url}/v1/static-export/jobs`, ADMIN_KEY, { domain: 'acme', paths: requested })
+      ).json();
+      await waitFor(url, started.jobId, (j) => j.status === 'completed');
+      return (await bundleManifest(url, started.jobId)).pages.map((p: { path: string }) => p.path);
+    };
+    expect(await paths(['index'])).toEqual(['/']);
+    expect(await paths(['guides/'])).toEqual(await paths(['/guides']));
+    // The home page is generated when it is not among the pages asked for; sidebar order (front matter).
+    expect(await paths(['guides/'])).toEqual(['/', '/guides', '/guides/setup', '/guides/deploy']);
+  });
+
+  it('answers 400 naming the hostname for a domain given as a URL', async () => {
+    const { url } = await start(withSiteUrl(makeConfig()));
+    for (const domain of ['https://docs.acme.example/', 'docs.acme.example/guides']) {
+      const res = await post(`${url}/v1/static-export/jobs`, ADMIN_KEY, { domain });
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.code).toBe('invalid_request');
+      expect(body.error).toContain('without protocol or path (here "docs.acme.example")');
     }
   });
 
   it('answers 400 saying what to change for a bad body', async () => {
     const { url } = await start();
-    const res = await post(`${url}/v1/static-export/jobs`, ADMIN_KEY, { domain: 3, paths: ['no-slash'] });
+    const res = await post(`${url}/v1/static-export/jobs`, ADMIN_KEY, { domain: 3, paths: ['has space'] });
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.error.code).toBe('invalid_request');
-    expect(body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(['domain', 'paths.0']);
-    expect(body.error.message).toContain('Send { "domain": string');
+    expect(body.code).toBe('invalid_request');
+    expect(body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['domain', 'paths.0']);
+    expect(body.error).toContain('Send { "domain": string');
     const notJson = await post(`${url}/v1/static-export/jobs`, ADMIN_KEY, '{oops');
     expect(notJson.status).toBe(400);
-    expect((await notJson.json()).error.code).toBe('invalid_json');
+    expect((await notJson.json()).code).toBe('invalid_json');
   });
 
   it("answers 404 for an unknown job and for another organization's job", async () => {
@@ -160,8 +234,8 @@ describe('static export routes: jobs', () => {
     const early = await post(`${url}/v1/static-export/jobs/${started.jobId}/bundle`, ADMIN_KEY);
     expect(early.status).toBe(409);
     const conflict = await early.json();
-    expect(conflict.error.code).toBe('conflict');
-    expect(conflict.error.message).toMatch(/The job is running, not completed: poll GET/);
+    expect(conflict.code).toBe('conflict');
+    expect(conflict.error).toMatch(/The job is running, not completed: poll GET/);
 
     hold.open();
     const done = await waitFor(url, started.jobId, (j) => j.status === 'completed');
@@ -204,7 +278,7 @@ describe('static export routes: jobs', () => {
     expect(failed.error).toBe(`docs folder ${docs.path} does not exist`);
     const bundle = await post(`${url}/v1/static-export/jobs/${started.jobId}/bundle`, ADMIN_KEY);
     expect(bundle.status).toBe(409);
-    expect((await bundle.json()).error.message).toContain('it failed (docs folder');
+    expect((await bundle.json()).error).toContain('it failed (docs folder');
   });
 
   it('fails a job on a page with broken front matter, naming the file', async () => {
@@ -245,12 +319,19 @@ describe('static export routes: presigned bundle links', () => {
     expect(first.expiresAt).toBe('2030-01-01T00:01:00.000Z');
     expect(first.bundleUrl).toMatch(
       new RegExp(
-        `^${url}/v1/static-export/bundles/${jobId}\\.tar\\.gz\\?expires=\\d+&signature=[0-9a-f]{64}$`,
+        `^${url}/v1/static-export/bundles/${jobId}/bundle\\.tar\\.gz\\?expires=\\d+&signature=[0-9a-f]{64}$`,
       ),
     );
+    // The link's last segment names the file, as the real service's does.
+    expect(new URL(first.bundleUrl).pathname.split('/').at(-1)).toBe('bundle.tar.gz');
     const download = await fetch(first.bundleUrl);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/gzip');
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="bundle.tar.gz"');
+    // A link in the form of earlier versions (`{jobId}.tar.gz`, same signature) still downloads.
+    const older = new URL(first.bundleUrl);
+    older.pathname = `/v1/static-export/bundles/${jobId}.tar.gz`;
+    expect((await fetch(older)).status).toBe(200);
     const bytes = new Uint8Array(await download.arrayBuffer());
     expect(bytes.byteLength).toBe(first.sizeBytes);
 
@@ -258,8 +339,8 @@ describe('static export routes: presigned bundle links', () => {
     const expired = await fetch(first.bundleUrl);
     expect(expired.status).toBe(403);
     const expiredBody = await expired.json();
-    expect(expiredBody.error.message).toContain('This bundle link expired at 2030-01-01T00:01:00.000Z');
-    expect(expiredBody.error.message).toContain(`POST /v1/static-export/jobs/${jobId}/bundle`);
+    expect(expiredBody.error).toContain('This bundle link expired at 2030-01-01T00:01:00.000Z');
+    expect(expiredBody.error).toContain(`POST /v1/static-export/jobs/${jobId}/bundle`);
 
     const fresh = await (await post(`${url}/v1/static-export/jobs/${jobId}/bundle`, ADMIN_KEY)).json();
     expect(fresh.bundleUrl).not.toBe(first.bundleUrl);
@@ -275,7 +356,9 @@ describe('static export routes: presigned bundle links', () => {
       await post(`${url}/v1/static-export/jobs/${jobId}/bundle`, ADMIN_KEY)
     ).json();
     expect(
-      bundleUrl.startsWith(`https://exports.example.com/api/v1/static-export/bundles/${jobId}.tar.gz?`),
+      bundleUrl.startsWith(
+        `https://exports.example.com/api/v1/static-export/bundles/${jobId}/bundle.tar.gz?`,
+      ),
     ).toBe(true);
     // The path and query are what the service checks, whatever host fronts it.
     const res = await fetch(bundleUrl.replace('https://exports.example.com/api', url));
@@ -298,7 +381,7 @@ describe('static export routes: presigned bundle links', () => {
     for (const tampered of [later, flipped, unsigned]) {
       const res = await fetch(tampered);
       expect(res.status).toBe(403);
-      expect((await res.json()).error.message).toContain('This bundle link is not valid');
+      expect((await res.json()).error).toContain('This bundle link is not valid');
     }
   });
 
@@ -401,7 +484,7 @@ describe('static export routes: restarts', () => {
     const { url } = await start(makeConfig(), { dataDir: file });
     const res = await post(`${url}/v1/static-export/jobs`, ADMIN_KEY, { domain: 'acme' });
     expect(res.status).toBe(500);
-    expect((await res.json()).error.message).toContain(`Static export storage in ${file} is unavailable`);
+    expect((await res.json()).error).toContain(`Static export storage in ${file} is unavailable`);
   });
 
   it('marks a job failed, with the reason, once restarts have interrupted it too often', async () => {

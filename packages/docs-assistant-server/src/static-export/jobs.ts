@@ -263,6 +263,7 @@ export class StaticExportJobs {
       const entries = await renderSite(source, {
         domain: job.domain,
         siteTitle: domain.title,
+        ...(domain.siteUrl ? { siteUrl: domain.siteUrl } : {}),
         version: job.version,
         signal,
         beforePage: (index, total) => untilAborted(this.#hooks.beforePage?.(job, index, total), signal),

@@ -1,8 +1,12 @@
 /**
  * Renders a domain's docs into the files of a static site: one HTML file per page with a sidebar,
- * one CSS file, one small search script, a search index (JSON) and a manifest. Every URL written
- * into a page is relative, so the site works from any folder of any host and loads nothing from
- * another host (a Content-Security-Policy of `'self'` says so to the browser too).
+ * one CSS file, one small search script, a search index (JSON) and a manifest. Pages are `.html`
+ * files (`/guides/getting-started` is `guides/getting-started.html`, a folder's index page
+ * `guides/index.html`), and links between pages point at those files, so any static host serves
+ * them without rewrite rules. Every URL written into a page is relative, so the site works from any
+ * folder of any host and loads nothing from another host (a Content-Security-Policy of `'self'`
+ * says so to the browser too). With the domain's `siteUrl`, each page names its canonical URL and
+ * `sitemap.xml` lists them: the site's own extensionless URLs (`{siteUrl}/guides/getting-started`).
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, posix, relative, sep } from 'node:path';
@@ -73,10 +77,15 @@ function firstHeading(body: string): string | undefined {
   return /^#\s+(.+?)\s*#*\s*$/m.exec(body)?.[1];
 }
 
+/**
+ * Whether a page is asked for: `/guides` takes that page and the pages under it, `/` every page;
+ * a path ending in `/index` (the real service's `"index"`, `"guides/index"`) only that index page.
+ */
 const matchesPaths = (urlPath: string, paths: string[] | undefined): boolean =>
   !paths ||
   paths.some((p) => {
     const prefix = p.replace(/\/+$/, '') || '/';
+    if (prefix === '/index' || prefix.endsWith('/index')) return urlPath === (prefix.slice(0, -6) || '/');
     return prefix === '/' || urlPath === prefix || urlPath.startsWith(`${prefix}/`);
   });
 
@@ -200,6 +209,11 @@ function htmlToText(html: string): string {
 export interface RenderSiteOptions {
   domain: string;
   siteTitle?: string;
+  /**
+   * Public URL of the docs site: pages get `<link rel="canonical">` and the bundle a `sitemap.xml`,
+   * both with extensionless URLs. @default none (no canonical link, no sitemap)
+   */
+  siteUrl?: string;
   version?: string;
   /** Called after each page with the pages done so far; awaited, so a slow caller slows the job. */
   onPage?: (done: number, total: number) => void | Promise<void>;
@@ -242,25 +256,40 @@ function sidebar(pages: readonly DocPage[], current: DocPage): string {
 const titleCase = (slug: string): string =>
   slug.replace(/[-_]+/g, ' ').replace(/^\p{L}/u, (letter) => letter.toUpperCase());
 
+/** The public, extensionless URL of a page: `https://docs.example.com/guides/getting-started`. */
+export const canonicalUrl = (siteUrl: string, urlPath: string): string =>
+  `${siteUrl.replace(/\/+$/, '')}${urlPath === '/' ? '/' : urlPath}`;
+
+function sitemap(siteUrl: string, pages: readonly DocPage[]): string {
+  const urls = pages.map(
+    (page) => `<url><loc>${escapeHtml(canonicalUrl(siteUrl, page.urlPath))}</loc></url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
 function layout(options: {
   page: DocPage;
   pages: readonly DocPage[];
   siteTitle: string;
+  siteUrl: string | undefined;
   content: string;
 }): string {
-  const { page, pages, siteTitle, content } = options;
+  const { page, pages, siteTitle, siteUrl, content } = options;
   const root = relativeHref(page.file, 'index.html').replace(/index\.html$/, '');
   const description = page.front.description
     ? `\n<meta name="description" content="${escapeHtml(page.front.description)}">`
     : '';
   const title = page.urlPath === '/' && page.title === siteTitle ? siteTitle : `${page.title} · ${siteTitle}`;
+  const canonical = siteUrl
+    ? `\n<link rel="canonical" href="${escapeHtml(canonicalUrl(siteUrl, page.urlPath))}">`
+    : '';
   return `<!doctype html>
 <html lang="en" data-root="${escapeHtml(root)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'">
-<title>${escapeHtml(title)}</title>${description}
+<title>${escapeHtml(title)}</title>${description}${canonical}
 <link rel="stylesheet" href="${root}assets/style.css">
 <script src="${root}assets/search.js" defer></script>
 </head>
@@ -316,7 +345,10 @@ export async function renderSite(source: DocSource, options: RenderSiteOptions):
       rewriteUrl: (url) => rewriteInternalUrl(url, page, pageFiles, assetFiles),
     });
     const content = rendered.html;
-    entries.push({ path: page.file, data: encoder.encode(layout({ page, pages, siteTitle, content })) });
+    entries.push({
+      path: page.file,
+      data: encoder.encode(layout({ page, pages, siteTitle, siteUrl: options.siteUrl, content })),
+    });
     search.push({
       title: page.title,
       description: page.front.description ?? '',
@@ -341,6 +373,9 @@ export async function renderSite(source: DocSource, options: RenderSiteOptions):
     { path: 'assets/style.css', data: encoder.encode(SITE_CSS) },
     { path: 'assets/search.js', data: encoder.encode(SEARCH_SCRIPT) },
     { path: 'search-index.json', data: encoder.encode(JSON.stringify(search)) },
+    ...(options.siteUrl
+      ? [{ path: 'sitemap.xml', data: encoder.encode(sitemap(options.siteUrl, pages)) }]
+      : []),
     {
       path: 'manifest.json',
       data: encoder.encode(

@@ -5,23 +5,26 @@
  *   POST /v1/static-export/jobs                   start a job          → 202 job
  *   GET  /v1/static-export/jobs/:jobId            job status           → 200 job
  *   POST /v1/static-export/jobs/:jobId/bundle     presigned link       → 200 bundle (409 until completed)
- *   GET  /v1/static-export/bundles/:jobId.tar.gz  download (signed, no Authorization header)
+ *   GET  /v1/static-export/bundles/:jobId/bundle.tar.gz  download (signed, no Authorization header;
+ *                                                 links of older versions, `…/bundles/:jobId.tar.gz`, still work)
  */
 
 import {
   describeIssues,
   problemList,
+  STATIC_EXPORT_BUNDLE_FILE,
   STATIC_EXPORT_BUNDLES_PATH,
   STATIC_EXPORT_JOBS_PATH,
   StartStaticExportJobBodySchema,
   type StaticExportBundle,
   staticExportBundleDownloadPath,
 } from 'docs-assistant/protocol';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { ServiceConfig } from '../config';
 import { errorResponse, HttpError, httpErrorResponse, readJsonBody, requireKey } from '../http';
 import { type JobHooks, type JobRecord, publicJob, StaticExportJobs } from './jobs';
 import { loadSigningSecret, signBundleLink, verifyBundleLink } from './signing';
+import { normalizeExportPath, resolveExportDomain } from './start-request';
 
 export interface StaticExportRoutesOptions {
   /** Where jobs and bundles persist. @default config.dataDir, else in memory */
@@ -141,16 +144,15 @@ export function createStaticExportRoutes(
         { issues },
       );
     }
-    const { domain, version, paths } = parsed.data;
-    const domainConfig = config.domains.find((d) => d.domain === domain);
-    if (!domainConfig || domainConfig.organization !== organization.id) {
-      throw new HttpError(
-        404,
-        'not_found',
-        `No domain "${domain}" in this organization; check the domain name.`,
-      );
-    }
-    const job = jobs.start({ organization: organization.id, domain, version, paths });
+    const { version, paths } = parsed.data;
+    // Start answers 400, 401 or 403 (never 404), like the real service.
+    const { domain } = resolveExportDomain(config, organization.id, parsed.data.domain);
+    const job = jobs.start({
+      organization: organization.id,
+      domain,
+      version,
+      paths: paths && [...new Set(paths.map(normalizeExportPath))],
+    });
     return c.json(publicJob(job), 202, { Location: `${STATIC_EXPORT_JOBS_PATH}/${job.jobId}` });
   });
 
@@ -189,9 +191,7 @@ export function createStaticExportRoutes(
     return c.json(bundle);
   });
 
-  app.get(`${STATIC_EXPORT_BUNDLES_PATH}/:file`, async (c) => {
-    const file = c.req.param('file');
-    const jobId = file.endsWith('.tar.gz') ? file.slice(0, -'.tar.gz'.length) : '';
+  const download = async (c: Context, jobId: string): Promise<Response> => {
     const expiresText = c.req.query('expires') ?? '';
     const signature = c.req.query('signature') ?? '';
     const expires = /^\d{1,15}$/.test(expiresText) ? Number(expiresText) : Number.NaN;
@@ -226,11 +226,19 @@ export function createStaticExportRoutes(
       headers: {
         'Content-Type': 'application/gzip',
         'Content-Length': String(archive.byteLength),
-        'Content-Disposition': `attachment; filename="${jobId}.tar.gz"`,
+        'Content-Disposition': `attachment; filename="${STATIC_EXPORT_BUNDLE_FILE}"`,
         // The link is a capability that expires: do not let shared caches keep it past then.
         'Cache-Control': 'private, no-store',
       },
     });
+  };
+  app.get(`${STATIC_EXPORT_BUNDLES_PATH}/:jobId/${STATIC_EXPORT_BUNDLE_FILE}`, (c) =>
+    download(c, c.req.param('jobId') ?? ''),
+  );
+  // Links in the form of earlier versions (`…/bundles/{jobId}.tar.gz`), still valid until they expire.
+  app.get(`${STATIC_EXPORT_BUNDLES_PATH}/:file`, (c) => {
+    const file = c.req.param('file');
+    return download(c, file.endsWith('.tar.gz') ? file.slice(0, -'.tar.gz'.length) : '');
   });
 
   // A wrong method on a known path gets 405 naming the right one (not the app's 404). These come
@@ -247,6 +255,11 @@ export function createStaticExportRoutes(
       `${STATIC_EXPORT_JOBS_PATH}/:jobId/bundle`,
       'POST',
       `Use POST ${STATIC_EXPORT_JOBS_PATH}/{jobId}/bundle to generate a bundle link.`,
+    ],
+    [
+      `${STATIC_EXPORT_BUNDLES_PATH}/:jobId/${STATIC_EXPORT_BUNDLE_FILE}`,
+      'GET',
+      'Use GET with the bundleUrl exactly as returned to download a bundle.',
     ],
     [
       `${STATIC_EXPORT_BUNDLES_PATH}/:file`,

@@ -26,6 +26,7 @@ const hint = (what: string) => (issue: { input?: unknown }) =>
 /** Body of `POST /v1/static-export/jobs`. */
 export const StartStaticExportJobBodySchema = z.object(
   {
+    /** The domain's name, or the docs site's hostname (`docs.example.com`, no protocol or path). */
     domain: z
       .string({ error: hint('a string (the domain to export)') })
       .check(z.minLength(1, 'must be a non-empty string (the domain to export)')),
@@ -34,14 +35,22 @@ export const StartStaticExportJobBodySchema = z.object(
         .string({ error: hint('a string (the docs version to export)') })
         .check(z.minLength(1, 'must be a non-empty string when given (or leave it out)')),
     ),
-    /** Page paths (or path prefixes) to export, each starting with `/`; all pages when absent. */
+    /**
+     * Page paths (or path prefixes) to export, with or without a leading `/` (the real service's
+     * form is `"guides/getting-started"`, `"index"` for the home page); all pages when absent.
+     */
     paths: z.optional(
       z
         .array(
           z
-            .string({ error: hint('a string (a page path starting with "/")') })
-            .check(z.regex(/^\/[^\s]*$/, 'must start with "/" and have no spaces')),
-          { error: hint('an array of page paths, like ["/guides"]') },
+            .string({ error: hint('a string (a page path, like "guides/getting-started")') })
+            .check(
+              z.regex(
+                /^\S+$/,
+                'must be a page path like "guides/getting-started", non-empty, with no spaces',
+              ),
+            ),
+          { error: hint('an array of page paths, like ["guides/getting-started"]') },
         )
         .check(z.minLength(1, 'must list at least one path when given (or leave it out)')),
     ),
@@ -124,10 +133,16 @@ export function progressPercent(progress: StaticExportLiveFigure | undefined): n
   return Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : undefined;
 }
 
-/** Path of the presigned bundle download (the query carries `expires` and `signature`). */
+/** File name of every export bundle, the last segment of its presigned link. */
+export const STATIC_EXPORT_BUNDLE_FILE = 'bundle.tar.gz';
+
+/**
+ * Path of the presigned bundle download, `/v1/static-export/bundles/{jobId}/bundle.tar.gz` (the
+ * query carries `expires` and `signature`).
+ */
 export const STATIC_EXPORT_BUNDLES_PATH = '/v1/static-export/bundles';
 export const staticExportBundleDownloadPath = (jobId: string): string =>
-  `${STATIC_EXPORT_BUNDLES_PATH}/${encodeURIComponent(jobId)}.tar.gz`;
+  `${STATIC_EXPORT_BUNDLES_PATH}/${encodeURIComponent(jobId)}/${STATIC_EXPORT_BUNDLE_FILE}`;
 
 /** Re-exported so static export code needs one import. */
 export { STATIC_EXPORT_JOBS_PATH };
