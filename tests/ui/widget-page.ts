@@ -22,17 +22,21 @@ export interface WidgetPage {
   close(): Promise<void>;
 }
 
-const hostPage = (title: string) => `<!doctype html><html><head><meta charset="utf-8">
+const hostPage = (title: string, html = '') => `<!doctype html><html><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>
-<body><main><h1>Host page</h1><div id="app"></div></main><script type="module" src="./main.tsx"></script></body></html>`;
+<body><main><h1>Host page</h1>${html}<div id="app"></div></main><script type="module" src="./main.tsx"></script></body></html>`;
 
-/** `main` is the page's script (TSX), rendering into `#app`. */
+/**
+ * `main` is the page's script (TSX), rendering into `#app`; `html` is markup served in the page
+ * before `#app` (as a server would render it). `notFound` makes the server answer 404 for a built
+ * file while it returns true (a chunk gone after a redeploy); it receives the request's path.
+ */
 export async function serveWidgetPage(
   root: string,
-  page: { title: string; main: string },
+  page: { title: string; main: string; html?: string; notFound?: (path: string) => boolean },
 ): Promise<WidgetPage> {
   mkdirSync(root, { recursive: true });
-  writeFileSync(join(root, 'index.html'), hostPage(page.title));
+  writeFileSync(join(root, 'index.html'), hostPage(page.title, page.html));
   writeFileSync(join(root, 'main.tsx'), page.main);
   const dist = join(root, 'dist');
   await build({
@@ -44,7 +48,13 @@ export async function serveWidgetPage(
     build: { outDir: dist, emptyOutDir: true },
   });
   const server: Server = createServer((req, res) => {
-    const path = join(dist, new URL(req.url ?? '/', 'http://x').pathname);
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    if (page.notFound?.(pathname)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('Not found');
+      return;
+    }
+    const path = join(dist, pathname);
     const file =
       path.startsWith(dist) && statSync(path, { throwIfNoEntry: false })?.isFile()
         ? path
