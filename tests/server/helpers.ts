@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { parseStreamLine } from '../../packages/docs-assistant/src/protocol';
@@ -8,7 +9,8 @@ import {
   createAssistantService,
 } from '../../packages/docs-assistant-server/src/service';
 
-export const FIXTURE_DOCS = fileURLToPath(new URL('../fixtures/docs', import.meta.url));
+// A string, not `new URL(…)`: under jsdom `URL` is jsdom's, which node:url does not accept.
+export const FIXTURE_DOCS = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'docs');
 export const ASSISTANT_KEY = 'svc_dsc_test_assistant';
 export const ADMIN_KEY = 'svc_test_admin';
 export const DOMAIN = 'acme';
