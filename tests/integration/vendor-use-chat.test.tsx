@@ -68,28 +68,28 @@ function VendorChat({ fetch }: { fetch: typeof globalThis.fetch }) {
     <div>
       {messages.map((message) => (
         <article key={message.id} aria-label={`${message.role} message`}>
-          {message.parts.map((part, index) => {
-            if (part.type === 'text') return <p key={index}>{part.text}</p>;
+          <p>{message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')}</p>
+          {message.parts.map((part) => {
             if (
-              part.type === 'tool-invocation' &&
-              part.toolInvocation.toolName === 'search' &&
-              part.toolInvocation.state === 'result'
+              part.type !== 'tool-invocation' ||
+              part.toolInvocation.toolName !== 'search' ||
+              part.toolInvocation.state !== 'result'
             ) {
-              const sources = part.toolInvocation.result as VendorSource[];
-              return (
-                <ul key={index} aria-label="Sources">
-                  {sources.map((source) => {
-                    const href = source.url || source.path;
-                    return (
-                      <li key={href}>
-                        <a href={href}>{source.metadata?.title}</a>
-                      </li>
-                    );
-                  })}
-                </ul>
-              );
+              return null;
             }
-            return null;
+            const sources = part.toolInvocation.result as VendorSource[];
+            return (
+              <ul key={part.toolInvocation.toolCallId} aria-label="Sources">
+                {sources.map((source) => {
+                  const href = source.url || source.path;
+                  return (
+                    <li key={href}>
+                      <a href={href}>{source.metadata?.title}</a>
+                    </li>
+                  );
+                })}
+              </ul>
+            );
           })}
         </article>
       ))}
