@@ -96,18 +96,27 @@ function startNext(dir: string, command: 'start' | 'dev', service: ReferenceServ
 }
 
 /**
- * Waits until the page's content is hydrated (the app's `HydrationMark`) and the collector has put
- * its "Ask AI" button on every code block of the page: by then any hydration error is reported.
+ * Waits until the page's content is hydrated (the app's `HydrationMark`), then points at each code
+ * block: the collector's "Ask AI" button shows over it, from the widget's own root, and the block
+ * stays as the server rendered it (no attribute, style or child of the widget's in it). By then the
+ * widget's effects have run and any hydration error has been reported.
  */
 async function waitForHydratedPage(page: Page, heading: string): Promise<void> {
   const options = { timeout: PAGE_TIMEOUT_MS };
   await page.getByRole('heading', { level: 1, name: heading }).waitFor(options);
   await page.locator('main [data-page-hydrated]').waitFor({ state: 'attached', ...options });
-  const blocks = await page.locator('main pre').count();
-  expect(blocks, `${heading}: the page has code blocks`).toBeGreaterThan(0);
-  await expect
-    .poll(() => page.locator('main pre [data-docs-assistant="ask-code"]').count(), options)
-    .toBe(blocks);
+  const blocks = page.locator('main pre');
+  const count = await blocks.count();
+  expect(count, `${heading}: the page has code blocks`).toBeGreaterThan(0);
+  const askCode = page.getByRole('button', { name: 'Ask AI about this code' });
+  for (let index = 0; index < count; index++) {
+    const block = blocks.nth(index);
+    await block.hover();
+    await askCode.waitFor(options);
+    expect(await askCode.evaluate((button) => !!button.closest('[data-docs-assistant="root"]'))).toBe(true);
+    expect(await block.evaluate((pre) => pre.attributes.length)).toBe(0);
+    expect(await block.locator('[data-docs-assistant]').count()).toBe(0);
+  }
 }
 
 /** No console error or warning and no uncaught error, with what there was in the failure message. */
