@@ -5,6 +5,8 @@ import { FixedWindowLimiter } from '../../packages/docs-assistant-server/src/rat
 import { createAssistantService } from '../../packages/docs-assistant-server/src/service';
 import {
   type CreatedThread,
+  constantTimeEqual,
+  hashThreadKey,
   THREADS_FILE,
   ThreadStore,
 } from '../../packages/docs-assistant-server/src/threads';
@@ -145,6 +147,36 @@ describe('threads persisted in a data folder', () => {
     await again.close();
   });
 
+  it('rewrites a file of plain keys (an older version) with their hashes; the keys still work', async () => {
+    const file = join(dataDir, THREADS_FILE);
+    const at = '2026-01-01T00:00:00.000Z';
+    const base = {
+      v: 1,
+      threadId: 'thr_old',
+      threadKey: 'thk_old_secret',
+      domain: DOMAIN,
+      fp: 'f',
+      createdAt: at,
+    };
+    await writeFile(
+      file,
+      `${JSON.stringify(base)}\n${JSON.stringify({ ...base, turn: { question: 'q', answer: 'a', sources: [], at } })}\n`,
+    );
+    const store = new ThreadStore({ dataDir });
+    const owner = { domain: DOMAIN, fp: 'f' };
+    const found = await store.find('thr_old', { ...owner, key: 'thk_old_secret' });
+    expect(found.ok && found.thread.turns.map((turn) => turn.question)).toEqual(['q']);
+    expect((await store.find('thr_old', { ...owner, key: 'thk_old_secreT' })).ok).toBe(false);
+    expect((await store.find('thr_old', owner)).ok).toBe(false);
+    await store.flush();
+    const text = await readFile(file, 'utf8');
+    expect(text).not.toContain('thk_old_secret');
+    expect(JSON.parse(text.split('\n')[0]!).threadKeyHash).toBe(await hashThreadKey('thk_old_secret'));
+    // And a restart reads the rewritten file the same way.
+    const restarted = new ThreadStore({ dataDir });
+    expect((await restarted.find('thr_old', { ...owner, key: 'thk_old_secret' })).ok).toBe(true);
+  });
+
   it('forgets the least recently used thread past maxThreads', async () => {
     const store = new ThreadStore({ maxThreads: 2 });
     const owner = { domain: DOMAIN, fp: 'f' };
@@ -240,5 +272,32 @@ describe('threads persisted in a data folder', () => {
       key: turn.finish!.threadKey!,
     });
     expect(found.ok).toBe(false);
+  });
+});
+
+describe('thread keys', () => {
+  it('are compared by hash, equal only when every character is', async () => {
+    const hash = await hashThreadKey('thk_a');
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(constantTimeEqual(hash, await hashThreadKey('thk_a'))).toBe(true);
+    expect(constantTimeEqual(hash, await hashThreadKey('thk_b'))).toBe(false);
+    // The last character differs: a loop that stopped early would still say "equal" here.
+    expect(constantTimeEqual('abcd', 'abce')).toBe(false);
+    expect(constantTimeEqual('abcd', 'abc')).toBe(false);
+    expect(constantTimeEqual('', '')).toBe(true);
+  });
+
+  it('are required: the store never finds a thread without its key, and keeps only the hash', async () => {
+    const store = new ThreadStore();
+    const owner = { domain: DOMAIN, fp: 'f' };
+    const { thread, key } = await store.create(owner);
+    expect(key).toMatch(/^thk_[0-9a-f]{32}$/);
+    expect(JSON.stringify(thread)).not.toContain(key);
+    expect(thread.keyHash).toBe(await hashThreadKey(key));
+    expect((await store.find(thread.id, owner)).ok).toBe(false);
+    expect((await store.find(thread.id, { ...owner, key: null })).ok).toBe(false);
+    expect((await store.find(thread.id, { ...owner, key: `${key}x` })).ok).toBe(false);
+    expect((await store.find(thread.id, { ...owner, key: thread.keyHash })).ok).toBe(false);
+    expect((await store.find(thread.id, { ...owner, key })).ok).toBe(true);
   });
 });
