@@ -55,6 +55,28 @@ describe('accessibility', () => {
     },
   );
 
+  it("has no axe violations with a code block's Ask AI shown, by pointer and by keyboard", async () => {
+    const { container } = render(
+      <main>
+        <h1>Host docs page</h1>
+        <a href="#install">Install</a>
+        <pre>
+          <code>npm i docs-assistant</code>
+        </pre>
+        <DocsAssistant {...baseProps} />
+      </main>,
+    );
+    const user = userEvent.setup();
+    await user.hover(screen.getByText('npm i docs-assistant'));
+    const ask = await screen.findByRole('button', { name: defaultLabels.askAiAboutCode });
+    expect(await axeViolations(container)).toEqual([]);
+    await user.unhover(screen.getByText('npm i docs-assistant'));
+    screen.getByRole('link', { name: 'Install' }).focus();
+    await user.tab();
+    expect(ask).toHaveFocus();
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
   it('has no axe violations with an error shown', async () => {
     const { fetch } = recordingFetch(
       () =>

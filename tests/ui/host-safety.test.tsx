@@ -74,8 +74,27 @@ const widgetLogs = (spy: { mock: { calls: unknown[][] } }) =>
   spy.mock.calls.filter((call) => String(call[0]).startsWith('docs-assistant:'));
 
 describe('a panel whose code fails to load', () => {
+  // These two run first in this file: once the panel module has loaded, it stays loaded.
+  it('inline (no launcher): says so in the panel, with a retry button, and keeps the host alive', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onError = vi.fn<(error: AssistantError) => void>();
+    loader.failLoad = true;
+    const { container } = render(<Host onError={onError} variant="inline" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveAttribute('data-error-kind', 'network');
+    const retry = within(alert).getByRole('button', { name: defaultLabels.panelUnavailable });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ kind: 'network', origin: 'load' }));
+    expect(await axeViolations(container)).toEqual([]);
+    const user = userEvent.setup();
+    await expectHostAlive(user);
+    const attempts = loader.attempts;
+    await user.click(retry);
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(2));
+    expect(loader.attempts).toBeGreaterThan(attempts);
+    expect(screen.getByRole('button', { name: defaultLabels.panelUnavailable })).toBeInTheDocument();
+  });
+
   it('keeps the host alive, turns the launcher into a retry, and opens the panel once a retry loads', async () => {
-    // Runs first in this file: the panel module has never loaded yet.
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const onError = vi.fn<(error: AssistantError) => void>();
     loader.failLoad = true;

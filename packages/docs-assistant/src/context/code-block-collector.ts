@@ -35,8 +35,7 @@ const Z_INDEX = '2147483000';
 /** Distance of the button from the block's corner (a CSS length, themable). */
 const INSET = 'var(--da-ask-code-inset, 0.5em)';
 /** What the browser's Tab may stop at; filtered further by `isTabbable`. */
-const TABBABLE =
-  'a[href],area[href],button,input:not([type="hidden"]),select,textarea,iframe,summary,[tabindex],[contenteditable]:not([contenteditable="false"]),audio[controls],video[controls]';
+const TABBABLE = 'a[href],button,input,select,textarea,iframe,summary,[tabindex],[contenteditable]';
 
 export interface CodeBlockCollectorOptions {
   /** The document to watch. @default the global `document` */
@@ -154,12 +153,6 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
     b.style.position = 'fixed';
     b.style.zIndex = Z_INDEX;
     b.addEventListener('click', ask);
-    // Focus leaving the button to somewhere that is not a block (the page's background) fires no
-    // focusin: decide here whether the button still has a block to stand on.
-    b.addEventListener('blur', (event) => {
-      focused = blockOf(event.relatedTarget);
-      refresh();
-    });
     return b;
   };
 
@@ -167,11 +160,8 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   const place = () => {
     if (!button || !current) return;
     if (!current.isConnected) {
-      hovered = hovered === current ? null : hovered;
-      focused = focused === current ? null : focused;
       current = null;
-      refresh();
-      return;
+      return refresh();
     }
     const rect = current.getBoundingClientRect();
     const height = win?.innerHeight || doc.documentElement.clientHeight;
@@ -292,8 +282,9 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
     if (focused) show(focused);
     else refresh();
   };
+  // Focus leaving for somewhere that is not a block (the page's background) fires no focusin.
   const onFocusOut = (event: FocusEvent) => {
-    if (event.target === button || event.relatedTarget === button) return;
+    if (event.relatedTarget === button) return;
     focused = blockOf(event.relatedTarget);
     refresh();
   };

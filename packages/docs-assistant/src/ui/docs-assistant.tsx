@@ -10,13 +10,13 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { AssistantError, AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
+import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
 import { resolveCollectors, useCodeBlockCollector, useSelectionCollector } from '../context/index.js';
 import { createContextStore } from '../context/store.js';
 import { defaultLabels, LabelsProvider, useLabels } from '../labels.js';
 import type { Context } from '../protocol/index.js';
 import { cx, flag, visuallyHidden } from './dom.js';
-import { Boundary } from './error-boundary.js';
+import { Boundary, reportWidgetError } from './error-boundary.js';
 import { Icon } from './icons.js';
 import { PanelHeader } from './panel-header.js';
 import type { PanelApi, PanelProps, PendingActions } from './panel-types.js';
@@ -46,22 +46,6 @@ export function preloadPanel(): Promise<typeof import('./panel.js')> {
   return panelModule;
 }
 
-/** Logs and reports an error of the widget itself; a throwing `onError` is logged, never rethrown. */
-function reportWidgetError(
-  onError: ((error: AssistantError) => void) | undefined,
-  error: AssistantError,
-  cause: unknown,
-): void {
-  console.error(`docs-assistant: ${error.message} The page is not affected.`, cause);
-  try {
-    onError?.(error);
-  } catch (thrown) {
-    console.error(thrown);
-  }
-}
-
-const causeText = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
-
 const CONTEXT_TYPES = new Set(['code', 'textSelection']);
 
 function assertContext(item: Context): void {
@@ -86,17 +70,7 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
     return (
       <Boundary
         onCatch={(cause) =>
-          reportWidgetError(
-            onError,
-            {
-              kind: 'unavailable',
-              origin: 'render',
-              message: 'The assistant failed to render.',
-              detail: causeText(cause),
-              retryable: true,
-            },
-            cause,
-          )
+          reportWidgetError(onError, 'unavailable', 'The assistant failed to render.', cause)
         }
         fallback={(reset) => (
           <div
@@ -180,7 +154,6 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   const [Panel, setPanel] = useState(() => loadedPanel);
   const [loadFailures, setLoadFailures] = useState(0);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [retrying, setRetrying] = useState(false);
   const latest = useRef({ open, openProp, onOpenChange, onError, loadFailed });
   latest.current = { open, openProp, onOpenChange, onError, loadFailed };
   const setOpen = useCallback(
@@ -199,13 +172,6 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   if (open && !everOpened) setEverOpened(true);
 
   const loading = useRef(false);
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
   const loadPanel = useCallback(
     (openWhenLoaded: boolean) => {
       if (loading.current) return;
@@ -213,28 +179,19 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
       preloadPanel().then(
         (module) => {
           loading.current = false;
-          if (!alive.current) return;
           setPanel(() => module.default);
           setLoadFailed(false);
-          setRetrying(false);
           if (openWhenLoaded) setOpen(true);
         },
         (cause: unknown) => {
           loading.current = false;
-          if (!alive.current) return;
           setLoadFailed(true);
-          setRetrying(false);
           setLoadFailures((count) => count + 1);
           setOpen(false);
           reportWidgetError(
             latest.current.onError,
-            {
-              kind: 'network',
-              origin: 'load',
-              message: 'The assistant’s code could not be loaded.',
-              detail: causeText(cause),
-              retryable: true,
-            },
+            'network',
+            'The assistant’s code could not be loaded.',
             cause,
           );
         },
@@ -242,10 +199,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     },
     [setOpen],
   );
-  const retryLoad = useCallback(() => {
-    setRetrying(true);
-    loadPanel(true);
-  }, [loadPanel]);
+  const retryLoad = useCallback(() => loadPanel(true), [loadPanel]);
 
   const focusInput = useCallback(() => {
     if (apiRef.current) apiRef.current.focusInput();
@@ -422,7 +376,6 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
             aria-controls={showPanel ? panelId : undefined}
             aria-haspopup={variant === 'floating' ? 'dialog' : undefined}
             aria-keyshortcuts={keyShortcuts}
-            aria-busy={retrying || undefined}
             onClick={() => {
               if (loadFailed) retryLoad();
               else if (open) closeAndRestore();
@@ -462,61 +415,32 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
               closeAndRestore();
             }}
           >
-            {unavailable ? (
+            {unavailable || loadFailed ? (
+              // Air-gapped, or (inline, which has no launcher) the panel's code failed to load.
               <>
                 <PanelHeader
                   titleId={titleId}
                   className={classNames?.header}
                   onClose={inline ? undefined : closeAndRestore}
                 />
-                {/* The panel's ErrorBanner for this one case, without loading the panel. */}
+                {/* The panel's ErrorBanner for these cases, without loading the panel. */}
                 <div
                   data-docs-assistant="error"
-                  data-error-kind="unavailable"
+                  data-error-kind={unavailable ? 'unavailable' : 'network'}
                   role="alert"
                   className={classNames?.error}
                 >
-                  <p>{labels.unavailable}</p>
-                </div>
-              </>
-            ) : loadFailed ? (
-              <>
-                <PanelHeader titleId={titleId} className={classNames?.header} />
-                <div
-                  data-docs-assistant="error"
-                  data-error-kind="network"
-                  role="alert"
-                  className={classNames?.error}
-                >
-                  <button
-                    type="button"
-                    data-action="retry"
-                    aria-busy={retrying || undefined}
-                    onClick={retryLoad}
-                  >
-                    {unavailableText}
-                  </button>
+                  {unavailable ? (
+                    <p>{labels.unavailable}</p>
+                  ) : (
+                    <button type="button" data-action="retry" onClick={retryLoad}>
+                      {unavailableText}
+                    </button>
+                  )}
                 </div>
               </>
             ) : Panel && isClient ? (
-              <Boundary
-                onCatch={(cause) =>
-                  reportWidgetError(
-                    latest.current.onError,
-                    {
-                      kind: 'unavailable',
-                      origin: 'render',
-                      message: 'The assistant’s panel failed to render.',
-                      detail: causeText(cause),
-                      retryable: true,
-                    },
-                    cause,
-                  )
-                }
-                fallback={(reset) => <PanelCrashed {...panelProps} onRetry={reset} />}
-              >
-                <Panel {...panelProps} />
-              </Boundary>
+              <Panel {...panelProps} />
             ) : (
               <PanelLoading {...panelProps} />
             )}
@@ -528,36 +452,6 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
 });
 
 Shell.displayName = 'DocsAssistantShell';
-
-/**
- * In place of a panel that threw while rendering: the title bar (so it can still be closed) and a
- * Retry that renders the panel again (the conversation is restored from storage).
- */
-function PanelCrashed({ titleId, classNames, onClose, onRetry }: PanelProps & { onRetry: () => void }) {
-  const labels = useLabels();
-  const retryRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    // Focus was in the panel's content that just went away: keep it in the panel.
-    const active = document.activeElement;
-    if (!active || active === document.body) retryRef.current?.focus();
-  }, []);
-  return (
-    <>
-      <PanelHeader titleId={titleId} className={classNames?.header} onClose={onClose} />
-      <div
-        data-docs-assistant="error"
-        data-error-kind="unavailable"
-        role="alert"
-        className={classNames?.error}
-      >
-        <p>{labels.panelCrashed ?? defaultLabels.panelCrashed}</p>
-        <button ref={retryRef} type="button" data-action="retry" onClick={onRetry}>
-          {labels.retry}
-        </button>
-      </div>
-    </>
-  );
-}
 
 /** Shown while the panel's code loads (and on the server): the title bar and a busy status. */
 function PanelLoading({ titleId, classNames, onClose }: PanelProps) {

@@ -1,4 +1,29 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { AssistantError } from '../chat/types.js';
+
+/**
+ * Logs an error of the widget itself once and tells the host's `onError`; a throwing `onError` is
+ * logged, never rethrown. `kind`/`origin`: see `AssistantError`.
+ */
+export function reportWidgetError(
+  onError: ((error: AssistantError) => void) | undefined,
+  kind: 'network' | 'unavailable',
+  message: string,
+  cause: unknown,
+): void {
+  console.error(`docs-assistant: ${message} The page is not affected.`, cause);
+  try {
+    onError?.({
+      kind,
+      origin: kind === 'network' ? 'load' : 'render',
+      message,
+      detail: cause instanceof Error ? cause.message : String(cause),
+      retryable: true,
+    });
+  } catch (thrown) {
+    console.error(thrown);
+  }
+}
 
 export interface BoundaryProps {
   /** What to render instead of the children once they threw; `reset` renders them again. */

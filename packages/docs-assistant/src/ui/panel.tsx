@@ -11,6 +11,7 @@ import { Composer } from './composer.js';
 import { ContextChips } from './context-chips.js';
 import { visuallyHidden } from './dom.js';
 import { ErrorBanner } from './error-banner.js';
+import { Boundary, reportWidgetError } from './error-boundary.js';
 import { Icon } from './icons.js';
 import { MessageList, messageText } from './message-list.js';
 import { PanelHeader } from './panel-header.js';
@@ -21,7 +22,59 @@ import { useFullScreenModal } from './use-full-screen-modal.js';
 
 export type { PanelProps };
 
-export default function Panel({
+/**
+ * The panel, with an error boundary: an exception while rendering it (or in its effects) stays
+ * in the panel, which says so and offers Retry; the launcher and the host page carry on.
+ */
+export default function Panel(props: PanelProps) {
+  return (
+    <Boundary
+      onCatch={(cause) =>
+        reportWidgetError(
+          props.options.onError,
+          'unavailable',
+          'The assistant’s panel failed to render.',
+          cause,
+        )
+      }
+      fallback={(reset) => <PanelCrashed {...props} onRetry={reset} />}
+    >
+      <PanelBody {...props} />
+    </Boundary>
+  );
+}
+
+/**
+ * In place of a panel body that threw while rendering: the title bar (so it can still be closed) and a
+ * Retry that renders the panel again (the conversation is restored from storage).
+ */
+function PanelCrashed({ titleId, classNames, onClose, onRetry }: PanelProps & { onRetry: () => void }) {
+  const labels = useLabels();
+  const retryRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Focus was in the panel's content that just went away: keep it in the panel.
+    const active = document.activeElement;
+    if (!active || active === document.body) retryRef.current?.focus();
+  }, []);
+  return (
+    <>
+      <PanelHeader titleId={titleId} className={classNames?.header} onClose={onClose} />
+      <div
+        data-docs-assistant="error"
+        data-error-kind="unavailable"
+        role="alert"
+        className={classNames?.error}
+      >
+        <p>{labels.panelCrashed ?? defaultLabels.panelCrashed}</p>
+        <button ref={retryRef} type="button" data-action="retry" onClick={onRetry}>
+          {labels.retry}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function PanelBody({
   options,
   variant,
   open,
