@@ -119,7 +119,7 @@ describe('static export bundle layout', () => {
     try {
       for (const [extensionless, file] of [
         ['/guides/setup', '/guides/setup.html'],
-        ['/guides', '/guides/index.html'],
+        ['/guides/', '/guides/index.html'],
         ['/', '/index.html'],
       ] as const) {
         const a = await fetch(`${site.url}${extensionless}`);
@@ -128,6 +128,14 @@ describe('static export bundle layout', () => {
         expect(a.headers.get('content-type')).toBe('text/html; charset=utf-8');
         expect(await a.text()).toBe(await b.text());
       }
+      // A folder without its slash redirects, so the index page's relative links resolve from it.
+      const folder = await fetch(`${site.url}/guides?x=1`, { redirect: 'manual' });
+      expect(folder.status).toBe(308);
+      expect(folder.headers.get('location')).toBe('/guides/?x=1');
+      const followed = await fetch(`${site.url}/guides`);
+      expect(followed.url).toBe(`${site.url}/guides/`);
+      const setupLink = /href="([^"]*setup\.html)"/.exec(await followed.text())?.[1];
+      expect(new URL(setupLink!, followed.url).pathname).toBe('/guides/setup.html');
       const sitemap = await fetch(`${site.url}/sitemap.xml`);
       expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
       expect((await fetch(`${site.url}/guides/nowhere`)).status).toBe(404);

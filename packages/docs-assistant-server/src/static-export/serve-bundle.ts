@@ -1,7 +1,8 @@
 /**
  * What the Helm chart does with `staticExport.bundleUrl`: fetch the bundle at startup, unpack it
  * in memory and serve it as the active version. Extensionless URLs resolve to their `.html` file,
- * `/` to `index.html`; paths that try to leave the bundle are refused.
+ * `/` to `index.html`, a folder (`/guides`) redirects to `/guides/` and serves its `index.html`, so
+ * the page's relative links resolve from the folder; paths that try to leave the bundle are refused.
  */
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -102,6 +103,11 @@ export function createBundleSiteHandler(
     for (const candidate of candidates) {
       const data = files.get(candidate);
       if (!data) continue;
+      if (candidate === `${key}/index.html` && !path.endsWith('/')) {
+        // Served at `/guides`, the page's relative links (`setup.html`) would resolve from `/`.
+        const url = new URL(request.url);
+        return new Response(null, { status: 308, headers: { Location: `${url.pathname}/${url.search}` } });
+      }
       const ext = candidate.slice(candidate.lastIndexOf('.') + 1).toLowerCase();
       const headers = {
         'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
