@@ -152,6 +152,20 @@ describe('createCodeBlockCollector', () => {
     expect(codeButtons()).toHaveLength(0);
   });
 
+  it('leaves Tab from inside the widget to the browser (its dialog may keep focus in itself)', async () => {
+    start();
+    const panel = document.createElement('div');
+    panel.setAttribute('data-docs-assistant', 'panel');
+    panel.innerHTML = '<button type="button">In the panel</button>';
+    byTestId('before').after(panel);
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'In the panel' }).focus();
+    await user.tab();
+    // The first block has nothing focusable: the browser goes on to the second, focusable one.
+    expect(document.activeElement).toBe(byTestId('second'));
+    expect(document.activeElement).not.toBe(askButton());
+  });
+
   it('offers blocks that appear later, and never the widget’s own, even portaled', async () => {
     const onAsk = vi.fn();
     start({ onAsk });

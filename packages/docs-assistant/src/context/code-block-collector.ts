@@ -217,7 +217,7 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
     if (natural.some((el) => el.tabIndex > 0)) return null;
     const blocks: Element[] = [];
     for (const el of doc.querySelectorAll(selector)) {
-      if (blockOf(el) !== el || !isRendered(el)) continue;
+      if (blockOf(el) !== el || !isRendered(el) || el.closest('[inert]')) continue;
       blocks.push(el);
       // A scrollable block is a stop of its own in browsers; keep it in the sequence.
       if (!natural.includes(el as HTMLElement) && isScrollable(el)) natural.push(el as HTMLElement);
@@ -242,7 +242,8 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
     }
     const active = doc.activeElement;
     const onButton = !!button && active === button && !!current;
-    if (!onButton && (!active || active === doc.body)) return;
+    // From the widget (its dialog may keep Tab inside itself) or from nowhere: the browser's Tab.
+    if (!onButton && (!active || active === doc.body || isWidgetNode(active, insideWidget))) return;
     const stops = tabStops();
     if (!stops) return;
     const index = stops.findIndex((stop) =>
