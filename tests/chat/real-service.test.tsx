@@ -12,7 +12,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLocalThreadStorage, threadStorageKey } from '../../packages/docs-assistant/src/chat/storage';
 import type { AssistantMessage, StoredThread } from '../../packages/docs-assistant/src/chat/types';
 import { useDocsAssistant } from '../../packages/docs-assistant/src/chat/use-docs-assistant';
-import { answerResponse, baseOptions, finishLine, sendResponse, serveHttp, textOf } from './helpers';
+import {
+  answerResponse,
+  baseOptions,
+  DATA_STREAM_HEADERS,
+  finishLine,
+  sendResponse,
+  serveHttp,
+  textOf,
+} from './helpers';
 
 let closeServer: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -211,5 +219,32 @@ describe('useDocsAssistant after an error part (over HTTP)', () => {
     await act(() => result.current.send('Try again, please'));
     expect(server.bodies()[1]).toMatchObject({ threadId: 'thread-after-error' });
     expect(textOf(result.current.messages.at(-1))).toBe('Second try.');
+  });
+
+  it('stops reading a stream held open after its error part once the next question is sent', async () => {
+    let firstClosed = false;
+    const server = await serveHttp(async (_request, response, index) => {
+      if (index > 0) {
+        await sendResponse(response, answerResponse('Next answer.', { threadId: 'thread-next' }));
+        return;
+      }
+      response.on('close', () => {
+        firstClosed = true;
+      });
+      response.writeHead(200, DATA_STREAM_HEADERS);
+      response.write(formatDataStreamPart('text', 'Half an answer'));
+      response.write(formatDataStreamPart('error', 'The model provider failed'));
+      // Held open, with no finish part.
+    });
+    closeServer = server.close;
+    const { result } = renderHook(() => useDocsAssistant(baseOptions({ baseUrl: server.baseUrl })));
+    await act(() => result.current.send('Explain streams'));
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(firstClosed).toBe(false);
+
+    await act(() => result.current.send('Try again, please'));
+    expect(textOf(result.current.messages.at(-1))).toBe('Next answer.');
+    await waitFor(() => expect(firstClosed).toBe(true));
+    expect(result.current.threadId).toBe('thread-next');
   });
 });

@@ -33,6 +33,8 @@ export interface RequestTrace {
    * The client has stopped reading at the error by then; only the trace's `thread` is updated.
    */
   afterError?: Promise<void>;
+  /** Stops that reading (the thread no longer matters: another request started, or a new conversation). */
+  stopAfterError?: () => void;
   /** Why a line of the stream could not be read. */
   malformedLine?: string;
   /** The stream ended without its finish part: `empty` when it held no part at all. */
@@ -164,6 +166,7 @@ export function tapDataStream(
    */
   const readRestForThread = async (rest: Uint8Array): Promise<void> => {
     const stop = () => void reader.cancel(signal?.reason).catch(() => {});
+    trace.stopAfterError = stop;
     if (signal?.aborted) stop();
     else signal?.addEventListener('abort', stop);
     let buffer = rest;

@@ -338,6 +338,8 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
   reloadRef.current = reload;
 
   const run = useCallback(async (request: PendingRequest, start: () => Promise<unknown>): Promise<void> => {
+    // A stream still read for the thread after its error part: this request decides the thread now.
+    lastRequestRef.current?.trace.stopAfterError?.();
     busyRef.current = true;
     requestRef.current = request;
     lastRequestRef.current = request;
@@ -434,6 +436,7 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
 
   const newConversation = useCallback(() => {
     stopChat();
+    lastRequestRef.current?.trace.stopAfterError?.();
     busyRef.current = false;
     requestRef.current = null;
     lastRequestRef.current = null;
