@@ -44,7 +44,8 @@ Exports a domain's docs as a static site bundle (.tar.gz). Needs DOCS_ASSISTANT_
 an admin API key (svc_…) of an organization on the Enterprise plan.
 
 Options:
-  --domain <domain>        the domain to export (required)
+  --domain <domain>        the domain to export: its name or the docs site's hostname,
+                           e.g. docs.example.com (required)
   --base-url <url>         the service (default http://127.0.0.1:8787)
   --out <file>             where to save the bundle (default <domain>-static-export.tar.gz)
   --helm-values <file>     also write Helm values (staticExport.enabled/bundleUrl/version)
