@@ -383,8 +383,35 @@ export async function openPage(browser: Browser, url: string): Promise<OpenedPag
     if (type === 'error' || type === 'warning') opened.console.push({ type, text: message.text() });
   });
   page.on('pageerror', (error) => opened.pageErrors.push(error));
+  recordings.set(page, opened);
   await page.goto(url);
   return opened;
+}
+
+/** What `openPage` recorded for each page, for failure messages. */
+const recordings = new WeakMap<Page, OpenedPage>();
+
+/**
+ * Runs `step`; when it fails, fails with what the page said: uncaught errors, console errors and
+ * the widget's own error and launcher text (a widget that cannot load its panel says so there).
+ */
+async function explained<T>(page: Page, what: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    const recorded = recordings.get(page);
+    const widgetText = await page
+      .locator(`${selectors.launcher}, [data-docs-assistant="error"]`)
+      .allInnerTexts()
+      .catch(() => []);
+    const lines = [
+      `${what}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      `  page errors: ${recorded ? JSON.stringify(recorded.pageErrors.map(String)) : '(page not opened with openPage)'}`,
+      `  console: ${recorded ? JSON.stringify(recorded.console) : '(page not opened with openPage)'}`,
+      `  widget says: ${JSON.stringify(widgetText)}`,
+    ];
+    throw new Error(lines.join('\n'), { cause: error });
+  }
 }
 
 export interface Answer {
@@ -411,10 +438,10 @@ export const assistantLauncher = (page: Page) => page.getByRole('button', { name
 /** Opens the assistant ("Ask AI") unless its panel is already open; resolves with the question box. */
 export async function openAssistant(page: Page) {
   const launcher = assistantLauncher(page);
-  await launcher.waitFor({ timeout: ANSWER_TIMEOUT_MS });
+  await explained(page, 'No "Ask AI" launcher', () => launcher.waitFor({ timeout: ANSWER_TIMEOUT_MS }));
   if ((await page.locator(selectors.panel).count()) === 0) await launcher.click();
   const input = page.getByRole('textbox', { name: /question/i });
-  await input.waitFor({ timeout: ANSWER_TIMEOUT_MS });
+  await explained(page, 'The assistant did not open', () => input.waitFor({ timeout: ANSWER_TIMEOUT_MS }));
   return input;
 }
 
@@ -429,14 +456,16 @@ export async function askAndExpectAnswer(page: Page, question: string): Promise<
   await input.fill(question);
   await input.press('Enter');
   const answer = page.locator(selectors.assistant).nth(before);
-  await answer.waitFor({ timeout: ANSWER_TIMEOUT_MS });
   const poll = { timeout: ANSWER_TIMEOUT_MS };
-  await expect
-    .poll(() => page.locator(selectors.root).first().getAttribute('data-status'), poll)
-    .toBe('ready');
-  await expect.poll(() => answer.getAttribute('data-streaming'), poll).toBeNull();
-  await expect.poll(() => answer.locator('[data-pending]').count(), poll).toBe(0);
-  await expect.poll(() => answer.locator(selectors.source).count(), poll).toBeGreaterThan(0);
+  await explained(page, 'No complete answer with a source', async () => {
+    await answer.waitFor({ timeout: ANSWER_TIMEOUT_MS });
+    await expect
+      .poll(() => page.locator(selectors.root).first().getAttribute('data-status'), poll)
+      .toBe('ready');
+    await expect.poll(() => answer.getAttribute('data-streaming'), poll).toBeNull();
+    await expect.poll(() => answer.locator('[data-pending]').count(), poll).toBe(0);
+    await expect.poll(() => answer.locator(selectors.source).count(), poll).toBeGreaterThan(0);
+  });
   const sources = await answer
     .locator(selectors.source)
     .evaluateAll((links) =>
