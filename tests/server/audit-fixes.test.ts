@@ -197,7 +197,7 @@ describe('currentPath is counted in characters (code points), spec §2.1', () =>
 });
 
 describe('a thread exists from the moment its id is sent', () => {
-  /** Writes part of an answer, then fails (`3:` part, no `d:`) or waits to be stopped. */
+  /** Writes part of an answer, then fails (throws) or waits to be stopped. */
   function flakyEngine(mode: { fail: boolean }): AnswerEngine {
     return {
       name: 'flaky',
@@ -228,8 +228,16 @@ describe('a thread exists from the moment its id is sent', () => {
       const threadKey = first.headers.get(THREAD_KEY_HEADER);
       expect(threadId).toMatch(/^thr_/);
       const stream = parseStream(await first.text());
-      expect(stream.parts.map((p) => p.name)).toContain('error');
-      expect(stream.finish).toBeUndefined();
+      // Like the AI SDK's server helpers: the error part, then the step's end and the finish part,
+      // which still names the thread (and, as it was created here, its key).
+      const names = stream.parts.map((p) => p.name);
+      expect(names.slice(names.indexOf('error'))).toEqual(['error', 'finishStep', 'finishMessage']);
+      expect(stream.finish).toEqual({
+        finishReason: 'error',
+        usage: { promptTokens: 0, completionTokens: 0 },
+        threadId,
+        threadKey,
+      });
 
       mode.fail = false;
       const controller = new AbortController();

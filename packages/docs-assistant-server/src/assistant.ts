@@ -17,7 +17,7 @@ import {
 import type { Context, Hono } from 'hono';
 import type { DomainConfig, ServiceConfig } from './config';
 import { pageUrlBuilder, searchOutput } from './engines/sources';
-import type { AnswerContext, AnswerEngine } from './engines/types';
+import type { AnswerContext, AnswerEngine, AnswerOutcome } from './engines/types';
 import { clientIp, HttpError, readJsonBody, requireKey } from './http';
 import type { FixedWindowLimiter, RateLimitDecision } from './rate-limit';
 import type { DocsIndex } from './retrieval';
@@ -35,6 +35,9 @@ export interface AssistantRuntime {
   trustProxy: boolean;
   warn: (message: string) => void;
 }
+
+/** The error part's text when an answer fails; the details go to the service's log. */
+const ANSWER_FAILED = 'The assistant could not finish this answer; try again.';
 
 // Sections searched in all, so pages just below the cut can be suggested as related.
 const RELATED_POOL = 15;
@@ -213,7 +216,7 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
     },
     onError: (error) => {
       runtime.warn(`answer failed: ${error instanceof Error ? error.message : String(error)}`);
-      return 'The assistant could not finish this answer; try again.';
+      return ANSWER_FAILED;
     },
     execute: async (stream) => {
       const { messageId } = answerContext;
@@ -239,7 +242,19 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
         }),
       );
 
-      const outcome = await runtime.engine.answer(answerContext, stream);
+      let outcome: AnswerOutcome;
+      try {
+        outcome = await runtime.engine.answer(answerContext, stream);
+      } catch (error) {
+        // As the AI SDK's own server helpers do (and so the real service): the error part, then the
+        // step's end and the finish part with the thread, so a client keeps the thread after an error.
+        runtime.warn(`answer failed: ${error instanceof Error ? error.message : String(error)}`);
+        stream.write(formatDataStreamPart('error', ANSWER_FAILED));
+        stream.write(
+          formatDataStreamPart('finish_step', { finishReason: 'error', usage: noUsage, isContinued: false }),
+        );
+        outcome = { text: '', cited: [], finishReason: 'error', usage: noUsage };
+      }
       if (outcome.finishReason !== 'error' && !signal?.aborted) {
         try {
           await runtime.threads.append(thread, {
