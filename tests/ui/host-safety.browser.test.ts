@@ -4,6 +4,7 @@
  * keeps running while the launcher offers a retry; the page's server-rendered code blocks stay
  * byte for byte as served while the widget mounts and its "Ask AI" is used by pointer and keyboard.
  */
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +74,25 @@ afterAll(async () => {
   await widgetPage?.close();
 });
 
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe in the real browser on the widget, contrast included (jsdom cannot compute colours). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(context: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    // The widget's part of the page (the test's host page is not ours to judge).
+    const results = await axe.run({ include: [['[data-docs-assistant="root"]']] });
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 const pres = (page: Page) =>
   page.evaluate(() => Array.from(document.querySelectorAll('main > section pre'), (pre) => pre.outerHTML));
 const served = (page: Page) => page.evaluate(() => (window as unknown as { served: string[] }).served);
@@ -119,11 +139,13 @@ describe('in Chromium: the host page never breaks because of the widget', () => 
         () => (window as unknown as { widgetErrors: unknown[] }).widgetErrors,
       );
       expect(errors).toEqual([expect.objectContaining({ kind: 'network', origin: 'load', retryable: true })]);
+      expect(await axeViolations(page)).toEqual([]);
 
       // Keyboard: focus in the focusable block shows the button there; Tab reaches it.
       await page.locator('#serve pre').focus();
       await ask.waitFor();
       expect(await pres(page)).toEqual(asServed);
+      expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
         'Ask AI about this code',
@@ -146,6 +168,20 @@ describe('in Chromium: the host page never breaks because of the widget', () => 
       await input.fill('What does this do?');
       await page.keyboard.press('Enter');
       await page.locator('[data-docs-assistant="message"]').getByText('It installs the package.').waitFor();
+
+      // The selection's "Ask AI" lives in the widget's root too, styled and clickable there.
+      const heading = (await page.getByRole('heading', { name: 'Host page' }).boundingBox())!;
+      await page.mouse.move(heading.x + 2, heading.y + heading.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(heading.x + heading.width - 2, heading.y + heading.height / 2, { steps: 4 });
+      await page.mouse.up();
+      const askSelection = page.locator('[data-docs-assistant="ask-selection"]');
+      await askSelection.waitFor({ state: 'visible' });
+      expect(await askSelection.evaluate((el) => !!el.closest('[data-docs-assistant="root"]'))).toBe(true);
+      await askSelection.click();
+      await expect
+        .poll(() => page.locator('[data-docs-assistant="context"]').allTextContents())
+        .toContainEqual(expect.stringContaining('Host page'));
 
       expect(await pres(page)).toEqual(asServed);
       expect(uncaught).toEqual([]);
