@@ -157,7 +157,7 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   };
 
   /** Over the block's top corner at the end of its lines: the right, or the left in right-to-left text. */
-  const place = () => {
+  const place = (): void => {
     if (!button || !current) return;
     if (!current.isConnected) {
       current = null;
@@ -188,7 +188,7 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   };
 
   /** Shows the button for the block that is hovered, else the one holding focus; else hides it. */
-  function refresh() {
+  function refresh(): void {
     if (destroyed) return;
     if (button && doc.activeElement === button && current?.isConnected) return place();
     const target = hovered ?? focused;
