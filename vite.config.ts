@@ -52,6 +52,8 @@ export default defineConfig({
           include: ['tests/consumers/**/*.test.ts'],
           globalSetup: ['tests/consumers/global-setup.ts'],
           fileParallelism: false,
+          // After the unit project, not beside it: both on two shared cores would slow each other.
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 600_000,
         },
