@@ -161,7 +161,8 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
     if (!button || !current) return;
     if (!current.isConnected) {
       current = null;
-      return refresh();
+      refresh();
+      return;
     }
     const rect = current.getBoundingClientRect();
     const height = win?.innerHeight || doc.documentElement.clientHeight;
@@ -190,11 +191,13 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   /** Shows the button for the block that is hovered, else the one holding focus; else hides it. */
   function refresh(): void {
     if (destroyed) return;
-    if (button && doc.activeElement === button && current?.isConnected) return place();
-    const target = hovered ?? focused;
-    if (target?.isConnected) return show(target);
-    current = null;
-    button?.remove();
+    const target =
+      button && doc.activeElement === button && current?.isConnected ? current : (hovered ?? focused);
+    if (target?.isConnected) show(target);
+    else {
+      current = null;
+      button?.remove();
+    }
   }
 
   const scheduler = createScheduler(doc, place);
