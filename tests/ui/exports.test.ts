@@ -27,7 +27,9 @@ describe('public API', () => {
 
   it('maps docs-assistant/widget in package.json to the built entry and its types', async () => {
     const { readFile } = await import('node:fs/promises');
-    const pkg = JSON.parse(await readFile(new URL('../../packages/docs-assistant/package.json', import.meta.url), 'utf8'));
+    const pkg = JSON.parse(
+      await readFile(new URL('../../packages/docs-assistant/package.json', import.meta.url), 'utf8'),
+    );
     expect(pkg.exports['./widget']).toEqual({
       types: './dist/types/widget.d.ts',
       import: './dist/widget.js',
@@ -36,7 +38,10 @@ describe('public API', () => {
 
   it.each(['index.ts', 'widget.ts'])('starts %s with the "use client" directive', async (file) => {
     const { readFile } = await import('node:fs/promises');
-    const source = await readFile(new URL(`../../packages/docs-assistant/src/${file}`, import.meta.url), 'utf8');
+    const source = await readFile(
+      new URL(`../../packages/docs-assistant/src/${file}`, import.meta.url),
+      'utf8',
+    );
     expect(source.startsWith("'use client';")).toBe(true);
   });
 });
