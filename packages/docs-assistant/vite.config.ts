@@ -7,8 +7,9 @@
  * point for every bundler: what the launcher imports is all that loads before first open.
  */
 import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, transformWithOxc } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies?: Record<string, string>;
@@ -31,8 +32,64 @@ const cssOnlyEntry: Plugin = {
   },
 };
 
+/**
+ * Entry files that only re-export (`src/index.ts`, `src/widget.ts`, …) ship as written, types
+ * dropped, instead of the `import { A } from './a.js'; export { A }` rolldown prints for them. The
+ * form matters to esbuild: its code splitting follows every import of a module the app uses, so
+ * through the printed `index.js`, `import { DocsAssistant } from 'docs-assistant'` puts the hook,
+ * the part renderers and all they import (the whole chat and Markdown stack) in the chunk the page
+ * loads first (78 kB instead of 9). Reached through `export * from './widget.js'`, the barrel is
+ * never "used" and esbuild leaves the rest where it belongs, in the lazily loaded panel.
+ */
+const reExportBarrels: Plugin = {
+  name: 'docs-assistant:re-export-barrels',
+  enforce: 'post',
+  async generateBundle(_options, bundle) {
+    for (const [fileName, output] of Object.entries(bundle)) {
+      if (output.type !== 'chunk' || !output.isEntry || !output.facadeModuleId?.endsWith('.ts')) continue;
+      const source = readFileSync(output.facadeModuleId, 'utf8');
+      const { code } = await transformWithOxc(source, output.facadeModuleId, { lang: 'ts' });
+      const program = this.parse(code);
+      const onlyReExports = program.body.every(
+        (node) =>
+          node.type === 'ExportAllDeclaration' ||
+          (node.type === 'ExportNamedDeclaration' && node.source) ||
+          (node.type === 'ExpressionStatement' && 'directive' in node),
+      );
+      if (!onlyReExports) continue;
+      // Specifiers are relative to the source file; the entry may sit elsewhere in dist
+      // (src/protocol/entry.ts is dist/protocol.js): point each at the file its module became.
+      const fileOf = new Map<string, string>();
+      for (const item of Object.values(bundle)) {
+        if (item.type === 'chunk' && item.facadeModuleId) fileOf.set(item.facadeModuleId, item.fileName);
+      }
+      const sources = program.body.flatMap((node) => ('source' in node && node.source ? [node.source] : []));
+      const targets = await Promise.all(
+        sources.map(async (node) => {
+          const resolved = await this.resolve(String(node.value), output.facadeModuleId!);
+          return resolved ? fileOf.get(resolved.id) : undefined;
+        }),
+      );
+      // A barrel re-exporting a barrel (protocol/entry.ts → protocol/index.ts, merged away by the
+      // build) keeps rolldown's form; tests/size holds the widget's entries to the budget.
+      if (targets.some((target) => target === undefined)) continue;
+      let rewritten = code;
+      for (let i = sources.length - 1; i >= 0; i--) {
+        const node = sources[i]!;
+        let path = posix.relative(posix.dirname(fileName), targets[i]!);
+        if (!path.startsWith('.')) path = `./${path}`;
+        rewritten = `${rewritten.slice(0, node.start)}${JSON.stringify(path)}${rewritten.slice(node.end)}`;
+      }
+      output.code = rewritten;
+      // A file of re-exports needs no source map.
+      delete bundle[`${fileName}.map`];
+      output.map = null;
+    }
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), cssOnlyEntry],
+  plugins: [react(), cssOnlyEntry, reExportBarrels],
   // No public/ folder to copy: everything the package ships comes from src/.
   publicDir: false,
   build: {
