@@ -69,6 +69,12 @@ const randomId = (prefix: string): string => prefix + hex(crypto.getRandomValues
 
 /** SHA-256 of a thread key, hex. Web Crypto, so the in-memory service runs in a browser too. */
 export async function hashThreadKey(key: string): Promise<string> {
+  // Browsers expose `crypto.subtle` in secure contexts only (https, localhost).
+  if (!globalThis.crypto?.subtle) {
+    throw new Error(
+      'Web Crypto (crypto.subtle) is not available here, and thread keys are hashed with it: run the service in Node 20+, or serve the page that runs it over https or from localhost.',
+    );
+  }
   return hex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key))));
 }
 
