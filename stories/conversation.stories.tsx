@@ -257,9 +257,10 @@ export const StoppedMidStream: Story = {
 function SearchCard({ toolInvocation }: ToolInvocationProps) {
   // While the call streams, `args` may be partial or absent.
   const query = (toolInvocation.args as { query?: string } | undefined)?.query ?? '';
+  // The service's result: an array of items with `url || path` and `metadata.title`.
   const results =
-    toolInvocation.state === 'result'
-      ? ((toolInvocation.result as { results?: Array<{ title: string }> }).results ?? [])
+    toolInvocation.state === 'result' && Array.isArray(toolInvocation.result)
+      ? (toolInvocation.result as Array<{ path?: string; url?: string; metadata?: { title?: string } }>)
       : [];
   return (
     <div
@@ -267,7 +268,9 @@ function SearchCard({ toolInvocation }: ToolInvocationProps) {
       style={{ border: '1px dashed #7c3aed', borderRadius: 8, padding: '0.5rem', fontSize: '0.85em' }}
     >
       <strong>🔎 {query || '…'}</strong>{' '}
-      {toolInvocation.state === 'result' ? `— ${results.map((r) => r.title).join(' · ')}` : '(searching)'}
+      {toolInvocation.state === 'result'
+        ? `— ${results.map((r) => r.metadata?.title ?? r.url ?? r.path).join(' · ')}`
+        : '(searching)'}
     </div>
   );
 }

@@ -79,29 +79,27 @@ export const REASONING_ANSWER =
 
 export const SEARCH_ARGS = { query: 'retrievalPageSize' };
 
-/** The `search` tool's result in the reference service's shape (`{ results: [...] }`). */
-export const SEARCH_RESULT = {
-  results: [
-    {
-      title: 'Props of DocsAssistant',
-      path: '/props',
-      url: '/props#request-props-fp-retrievalpagesize-filter-currentpath',
-      snippet: 'How many documentation search results the answer is built from.',
-    },
-    {
-      title: 'API and protocol',
-      path: '/api-protocol',
-      url: '/api-protocol',
-      snippet: 'retrievalPageSize: number of documentation search results used to produce the answer.',
-    },
-    {
-      title: 'Reference service',
-      path: '/reference-service',
-      url: '/reference-service',
-      snippet: 'The service answers from search results over the docs folder.',
-    },
-  ],
-};
+/** The `search` tool's result as the real service (and the reference service) sends it: an array of items with `path`/`url` and `metadata.title`. */
+export const SEARCH_RESULT = [
+  {
+    path: '/props',
+    url: '/props#request-props-fp-retrievalpagesize-filter-currentpath',
+    metadata: { title: 'Props of DocsAssistant' },
+    snippet: 'How many documentation search results the answer is built from.',
+  },
+  {
+    path: '/api-protocol',
+    url: '/api-protocol',
+    metadata: { title: 'API and protocol' },
+    snippet: 'retrievalPageSize: number of documentation search results used to produce the answer.',
+  },
+  {
+    path: '/reference-service',
+    url: '/reference-service',
+    metadata: { title: 'Reference service' },
+    snippet: 'The service answers from search results over the docs folder.',
+  },
+];
 
 export const SEARCH_ANSWER =
   'Pass `retrievalPageSize` to `<DocsAssistant>`. It is the number of search results each answer is built from; 5 is the default and the recommended value.';
