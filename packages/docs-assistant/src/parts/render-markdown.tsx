@@ -1,15 +1,16 @@
 /**
  * Markdown text to React elements: what react-markdown does for the widget, without its plugin
  * pipeline. react-markdown runs `unified` with a virtual file (`vfile`, a path module, `extend`),
- * none of which an answer needs: this calls the same three steps directly (micromark with the GFM
- * extensions, mdast to hast, hast to JSX) with react-markdown's options, so the output is the same
- * (`tests/parts/remark-gfm-syntax.test.tsx` holds it to react-markdown with remark-gfm).
+ * none of which an answer needs: this calls the same steps directly (micromark with the GFM
+ * extensions, mdast to hast) and turns the HTML tree into elements itself, with react-markdown's
+ * options, so the output is the same (`tests/parts/remark-gfm-syntax.test.tsx` holds it to
+ * react-markdown with remark-gfm).
  */
-import type { Element, Root, RootContent } from 'hast';
-import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import type { Element, Properties, Root, RootContent } from 'hast';
 import { urlAttributes } from 'html-url-attributes';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toHast } from 'mdast-util-to-hast';
+import type { ElementType, ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { Components } from 'react-markdown';
 import { gfmFromMarkdownExtension, gfmSyntax } from './remark-gfm-syntax.js';
@@ -42,6 +43,64 @@ function clean(parent: Root | Element, urlTransform: RenderMarkdownProps['urlTra
   }
 }
 
+/**
+ * hast to React elements, as `hast-util-to-jsx-runtime` does with react-markdown's options (keys
+ * `tag-n`, `node` passed to components, no whitespace text inside table rows, a cell's `align` as
+ * `textAlign`), for the HTML mdast-util-to-hast makes from Markdown. That package also maps every
+ * HTML and SVG attribute through `property-information` (some 10 kB gzip in the panel) and parses
+ * `style` strings; neither occurs here: Markdown yields HTML elements whose properties are named as
+ * React names them, plus `data*` and `aria*` ones, spelled out below.
+ */
+function toReact(node: Root | Element, components: Components | undefined, key?: string): ReactNode {
+  const children: ReactNode[] = [];
+  const counts = new Map<string, number>();
+  const table = node.type === 'element' && TABLE_ELEMENTS.has(node.tagName);
+  for (const child of node.children) {
+    if (child.type === 'text') {
+      if (!(table && /^[ \t\n\f\r]*$/.test(child.value))) children.push(child.value);
+    } else if (child.type === 'element') {
+      const count = counts.get(child.tagName) ?? 0;
+      counts.set(child.tagName, count + 1);
+      children.push(toReact(child, components, `${child.tagName}-${count}`));
+    }
+  }
+  const props: Record<string, unknown> = node.type === 'element' ? toProps(node) : {};
+  const value = children.length > 1 ? children : children[0];
+  if (value) props.children = value;
+  let type: ElementType = Fragment;
+  if (node.type === 'element') {
+    const component =
+      components && Object.hasOwn(components, node.tagName)
+        ? components[node.tagName as keyof Components]
+        : undefined;
+    type = (component ?? node.tagName) as ElementType;
+    if (component) props.node = node;
+  }
+  const create = Array.isArray(props.children) ? jsxs : jsx;
+  return key ? create(type, props, key) : create(type, props);
+}
+
+const TABLE_ELEMENTS = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
+
+function toProps(node: Element): Record<string, unknown> {
+  const props: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(node.properties as Properties)) {
+    if (value === null || value === undefined || Number.isNaN(value)) continue;
+    // Lists of tokens (`className`, `ariaDescribedBy`) are space-separated in the mdast-util-to-hast output.
+    const prop = Array.isArray(value) ? value.join(' ') : value;
+    if (name === 'align' && typeof prop === 'string' && (node.tagName === 'td' || node.tagName === 'th')) {
+      props.style = { textAlign: prop };
+    } else if (/^data[A-Z]/.test(name)) {
+      props[`data${name.slice(4).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`] = prop;
+    } else if (/^aria[A-Z]/.test(name)) {
+      props[`aria-${name.slice(4).toLowerCase()}`] = prop;
+    } else {
+      props[name] = prop;
+    }
+  }
+  return props;
+}
+
 export function RenderMarkdown({ children, components, urlTransform, transform }: RenderMarkdownProps) {
   const mdast = fromMarkdown(children, {
     extensions: [gfmSyntax],
@@ -50,13 +109,5 @@ export function RenderMarkdown({ children, components, urlTransform, transform }
   const tree = toHast(mdast, { allowDangerousHtml: true }) as Root;
   transform?.(tree);
   clean(tree, urlTransform);
-  return toJsxRuntime(tree, {
-    Fragment,
-    components,
-    ignoreInvalidStyle: true,
-    jsx,
-    jsxs,
-    passKeys: true,
-    passNode: true,
-  });
+  return toReact(tree, components);
 }
