@@ -194,7 +194,14 @@ export const ContextFromCodeBlock: Story = {
   parameters: { page: true },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('textbox', { name: 'Your question' }, { timeout: 5000 });
-    const button = await waitForSelector(canvasElement, '[data-docs-assistant="ask-code"]');
+    // The collector's one button shows over the block the pointer is on; the page's `pre` itself
+    // is never changed.
+    const block = await waitForSelector(canvasElement, 'pre:not([data-docs-assistant] pre)');
+    await userEvent.hover(block);
+    const button = await waitForSelector(
+      canvasElement.ownerDocument.body,
+      '[data-docs-assistant="ask-code"]',
+    );
     await userEvent.click(button);
     const chip = await waitForSelector(canvasElement, '[data-docs-assistant="context"]');
     await expect(chip).toHaveAttribute('data-context-type', 'code');
