@@ -80,6 +80,10 @@ async function openDialog(page: Page) {
   await page.locator('[data-docs-assistant="launcher"]').click();
   const input = page.locator('[data-docs-assistant="input"]');
   await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+  // The entry animation (a slide and scale) may still run on a busy machine: measure after it.
+  await page
+    .locator('[data-docs-assistant="panel"]')
+    .evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
 }
 
 /** Where focus is: inside the dialog, or a short description of what outside has it. */
