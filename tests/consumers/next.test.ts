@@ -96,26 +96,40 @@ function startNext(dir: string, command: 'start' | 'dev', service: ReferenceServ
 }
 
 /**
- * Waits until the page's content is hydrated (the app's `HydrationMark`), then points at each code
- * block: the collector's "Ask AI" button shows over it, from the widget's own root, and the block
- * stays as the server rendered it (no attribute, style or child of the widget's in it). By then the
- * widget's effects have run and any hydration error has been reported.
+ * Waits until the page's content is hydrated (the app's `HydrationMark`): by then the widget's
+ * effects have run (it hydrates with the layout, before the page's Suspense boundary) and any
+ * hydration error has been reported. Expects none, nor any other console message, and the code
+ * blocks still as the server rendered them.
  */
-async function waitForHydratedPage(page: Page, heading: string): Promise<void> {
+async function expectHydratedPage(opened: OpenedPage, heading: string): Promise<void> {
+  const { page } = opened;
   const options = { timeout: PAGE_TIMEOUT_MS };
   await page.getByRole('heading', { level: 1, name: heading }).waitFor(options);
   await page.locator('main [data-page-hydrated]').waitFor({ state: 'attached', ...options });
+  expectSilentConsole(opened, heading);
   const blocks = page.locator('main pre');
-  const count = await blocks.count();
-  expect(count, `${heading}: the page has code blocks`).toBeGreaterThan(0);
+  expect(await blocks.count(), `${heading}: the page has code blocks`).toBeGreaterThan(0);
+  const touched = await blocks.evaluateAll((pres) =>
+    pres
+      .filter((pre) => pre.attributes.length > 0 || pre.querySelector('[data-docs-assistant]'))
+      .map((pre) => pre.outerHTML),
+  );
+  expect(touched, `${heading}: code blocks the widget wrote into`).toEqual([]);
+}
+
+/**
+ * Points at each code block: the collector's one "Ask AI about this code" button shows over it,
+ * from the widget's own root, and the block stays untouched.
+ */
+async function expectCodeBlockButton(page: Page): Promise<void> {
+  const blocks = page.locator('main pre');
   const askCode = page.getByRole('button', { name: 'Ask AI about this code' });
-  for (let index = 0; index < count; index++) {
+  for (let index = 0; index < (await blocks.count()); index++) {
     const block = blocks.nth(index);
     await block.hover();
-    await askCode.waitFor(options);
+    await askCode.waitFor({ timeout: PAGE_TIMEOUT_MS });
     expect(await askCode.evaluate((button) => !!button.closest('[data-docs-assistant="root"]'))).toBe(true);
     expect(await block.evaluate((pre) => pre.attributes.length)).toBe(0);
-    expect(await block.locator('[data-docs-assistant]').count()).toBe(0);
   }
 }
 
@@ -189,7 +203,8 @@ describe('next start', () => {
     it(`hydrates ${path} without a console error or warning`, async () => {
       const opened = await openPage(browser!, `${next!.url}${path}`);
       try {
-        await waitForHydratedPage(opened.page, heading);
+        await expectHydratedPage(opened, heading);
+        await expectCodeBlockButton(opened.page);
         expectSilentConsole(opened, path);
       } finally {
         await opened.page.close();
@@ -201,28 +216,60 @@ describe('next start', () => {
     const opened = await openPage(browser!, `${next!.url}/`);
     const { page } = opened;
     try {
-      await waitForHydratedPage(page, 'Getting started');
+      await expectHydratedPage(opened, 'Getting started');
       const question = 'How do I install acme-widgets?';
       const answer = await askAndExpectAnswer(page, question);
       const paths = answer.sources.map((source) => new URL(source.href, next!.url).pathname);
       expect(paths, 'a source is the fixture page about installing').toContain('/getting-started');
 
       await expectConversationAfterReload(page, { question, answer });
-      await waitForHydratedPage(page, 'Getting started');
+      await expectHydratedPage(opened, 'Getting started');
 
       const conversation = page.locator('[data-docs-assistant="message"][data-role="user"]');
       await page.getByRole('link', { name: 'Theming guide' }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/guide');
-      await waitForHydratedPage(page, 'Theming guide');
+      await expectHydratedPage(opened, 'Theming guide');
+      await expectCodeBlockButton(page);
       // The layout, and with it the open widget, stays mounted across a client-side navigation.
       await expect.poll(() => conversation.allInnerTexts()).toContainEqual(expect.stringContaining(question));
 
       await page.goBack();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-      await waitForHydratedPage(page, 'Getting started');
+      await expectHydratedPage(opened, 'Getting started');
       await expect.poll(() => conversation.allInnerTexts()).toContainEqual(expect.stringContaining(question));
 
       expectSilentConsole(opened, 'ask, reload, navigate');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('asks about a code block that streamed in after the widget hydrated', async () => {
+    const opened = await openPage(browser!, `${next!.url}/guide`);
+    const { page } = opened;
+    try {
+      await expectHydratedPage(opened, 'Theming guide');
+      await page.locator('main pre').hover();
+      await page.getByRole('button', { name: 'Ask AI about this code' }).click();
+      await page.locator('[data-docs-assistant="context"]').first().waitFor({ timeout: PAGE_TIMEOUT_MS });
+      const input = page.getByRole('textbox', { name: /question/i });
+      await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+      const sent = page.waitForRequest((request) => request.url().includes('/discovery/v1/assistant/'));
+      await input.fill('What does this variable change?');
+      await input.press('Enter');
+      const body = (await sent).postDataJSON() as {
+        context?: { type: string; value: string; path?: string }[];
+        currentPath?: string;
+      };
+      expect(body.currentPath).toBe('/guide');
+      expect(body.context?.[0]).toMatchObject({ type: 'code', path: '/guide' });
+      expect(body.context?.[0]?.value).toBe(':root {\n  --acme-accent: #4f46e5;\n}');
+      await expect
+        .poll(() => page.locator('[data-docs-assistant="root"]').getAttribute('data-status'), {
+          timeout: PAGE_TIMEOUT_MS,
+        })
+        .toBe('ready');
+      expectSilentConsole(opened, 'ask about code');
     } finally {
       await page.close();
     }
@@ -247,7 +294,8 @@ describe('next dev', () => {
     it(`hydrates ${path} with no mismatch reported by development React`, async () => {
       const opened = await openPage(browser!, `${next!.url}${path}`);
       try {
-        await waitForHydratedPage(opened.page, heading);
+        await expectHydratedPage(opened, heading);
+        await expectCodeBlockButton(opened.page);
         expectSilentConsole(opened, `next dev ${path}`);
         // Next.js also forwards browser errors to its terminal.
         expect(next!.output()).not.toMatch(HYDRATION_ERROR);
