@@ -52,15 +52,19 @@ const TARBALL_PACKAGES = { widget: 'docs-assistant', server: 'docs-assistant-ser
 // --- processes -------------------------------------------------------------------------------
 
 /**
- * The environment of child processes: Vitest's (`NODE_ENV=test`, which would make npm skip
- * devDependencies if it were `production`, and make Vite build React's development bundle) and
- * npm's (`npm_config_*` of an outer `npm test`, which would point an install at the workspace)
- * are left out.
+ * The environment of child processes, without what Vitest and an outer `npm test` set that would
+ * change what they do: `NODE_ENV=test` (Vite would build React's development bundle; `production`
+ * would make npm skip devDependencies), npm's lifecycle variables and the workspace's prefix and
+ * omit/include settings (a child `npm install` would act on the workspace). The user's own npm
+ * settings (registry, cache, proxy) stay.
  */
+const PARENT_ONLY =
+  /^(npm_(package_|lifecycle_|command$)|npm_config_(local_prefix|workspaces?|include_workspace_root|omit|include|production|dev|only)$|VITEST|NODE_ENV$|NODE_OPTIONS$|INIT_CWD$|TEST$)/i;
+
 export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (/^(npm_|VITEST|NODE_ENV$|NODE_OPTIONS$|INIT_CWD$|TEST$)/i.test(key)) continue;
+    if (PARENT_ONLY.test(key)) continue;
     env[key] = value;
   }
   return { ...env, FORCE_COLOR: '0', NO_COLOR: '1', ...extra };
