@@ -4,6 +4,7 @@
  * pull in are checked too), under `moduleResolution: "bundler"` and `"node16"`. The consumer's
  * `@ts-expect-error` lines fail the check if a public type degrades to `any`.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { prepareApp, run } from './harness';
@@ -24,6 +25,31 @@ describe.each(['bundler', 'node16'])('moduleResolution %s', (resolution) => {
     for (const entry of ['index', 'widget', 'protocol/entry', 'static-export/index', 'static-export/react']) {
       expect(lines).toContain(join(dir, `node_modules/docs-assistant/dist/types/${entry}.d.ts`));
     }
+    // Every package the loaded declarations import types from is one the widget declares, so no
+    // consumer depends on what npm happened to hoist.
+    const widgetDir = join(dir, 'node_modules/docs-assistant');
+    const manifest = JSON.parse(await readFile(join(widgetDir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+    };
+    const declared = new Set([
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.peerDependencies ?? {}),
+    ]);
+    const undeclared = new Set<string>();
+    for (const file of lines.filter((line) => line.startsWith(`${widgetDir}/`) && line.endsWith('.d.ts'))) {
+      const text = await readFile(file, 'utf8');
+      for (const match of text.matchAll(/(?:from\s+|import\()['"]([^'".][^'"]*)['"]/g)) {
+        const specifier = match[1]!;
+        const name = specifier.startsWith('@')
+          ? specifier.split('/').slice(0, 2).join('/')
+          : specifier.split('/')[0]!;
+        const typesName = `@types/${name.replace(/^@/, '').replace('/', '__')}`;
+        if (!declared.has(name) && !declared.has(typesName))
+          undeclared.add(`${name} (${file.slice(widgetDir.length + 1)})`);
+      }
+    }
+    expect([...undeclared], 'type imports from packages docs-assistant does not declare').toEqual([]);
     const errors = lines.filter((line) => /error TS\d+/.test(line));
     expect(errors, `tsc -p ${project} reported errors`).toEqual([]);
     expect(result.code).toBe(0);
