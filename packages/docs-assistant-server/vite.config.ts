@@ -1,6 +1,7 @@
 /**
  * The installed `docs-assistant` command: `src/cli.ts` built for Node into `dist/cli.js`
- * (`package.json` `bin`). Dependencies (the widget package's `docs-assistant/protocol` and
+ * (`package.json` `bin`), and the package's entry `src/index.ts` into `dist/index.js` (shared code
+ * in `dist/chunks/`). Declarations come from `tsc -p tsconfig.build.json`. Dependencies (the widget package's `docs-assistant/protocol` and
  * `docs-assistant/static-export` among them) stay imports, resolved from the installing project's
  * `node_modules`; only this package's own code is bundled.
  */
@@ -35,18 +36,20 @@ export default defineConfig({
   // No public/ copy, no HTML: this is a Node program.
   publicDir: false,
   build: {
-    ssr: 'src/cli.ts',
+    // The command, and `docs-assistant-server` for starting the service from code.
+    ssr: true,
     outDir: 'dist',
     emptyOutDir: true,
     target: 'node20',
     minify: false,
     sourcemap: true,
     rolldownOptions: {
+      input: { cli: 'src/cli.ts', index: 'src/index.ts' },
       external,
       output: {
         format: 'es',
-        entryFileNames: 'cli.js',
-        chunkFileNames: '[name]-[hash].js',
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
       },
     },
   },

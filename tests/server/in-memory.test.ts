@@ -39,7 +39,8 @@ function eagerGraph(entry: string): { files: string[]; packages: string[] } {
         packages.add(specifier);
         continue;
       }
-      const base = resolve(dirname(file), specifier);
+      // Sources import `./x.js` for `./x.ts` (NodeNext style).
+      const base = resolve(dirname(file), specifier.replace(/\.js$/, ''));
       const candidates = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base];
       const found = candidates.find((candidate) => {
         try {

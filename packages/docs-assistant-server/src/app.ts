@@ -8,8 +8,8 @@
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { ASSISTANT_MESSAGE_ROUTE, type AssistantRuntime, mountAssistantRoutes } from './assistant';
-import { errorResponse, HttpError, httpErrorResponse } from './http';
+import { ASSISTANT_MESSAGE_ROUTE, type AssistantRuntime, mountAssistantRoutes } from './assistant.js';
+import { errorResponse, HttpError, httpErrorResponse } from './http.js';
 
 /** Prefix of the static export (admin) API and its downloads. */
 export const ADMIN_PATH_PREFIX = '/v1/static-export';

@@ -15,13 +15,13 @@ import {
   validateAssistantRequest,
 } from 'docs-assistant/protocol';
 import type { Context, Hono } from 'hono';
-import type { DomainConfig, ServiceConfig } from './config';
-import { pageUrlBuilder, searchOutput } from './engines/sources';
-import type { AnswerContext, AnswerEngine, AnswerOutcome } from './engines/types';
-import { clientIp, HttpError, readJsonBody, requireKey } from './http';
-import type { FixedWindowLimiter, RateLimitDecision } from './rate-limit';
-import type { DocsIndex } from './retrieval';
-import type { Thread, ThreadStore } from './threads';
+import type { DomainConfig, ServiceConfig } from './config.js';
+import { pageUrlBuilder, searchOutput } from './engines/sources.js';
+import type { AnswerContext, AnswerEngine, AnswerOutcome } from './engines/types.js';
+import { clientIp, HttpError, readJsonBody, requireKey } from './http.js';
+import type { FixedWindowLimiter, RateLimitDecision } from './rate-limit.js';
+import type { DocsIndex } from './retrieval/index.js';
+import type { Thread, ThreadStore } from './threads.js';
 
 export const ASSISTANT_MESSAGE_ROUTE = '/discovery/v1/assistant/:domain/message';
 

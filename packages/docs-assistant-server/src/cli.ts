@@ -4,12 +4,12 @@
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { serveCommand } from './cli/serve';
-import { type CliCommand, type CliIo, CliUsageError } from './cli/types';
-import { staticExportCliCommands } from './static-export/cli';
+import { serveCommand } from './cli/serve.js';
+import { type CliCommand, type CliIo, CliUsageError } from './cli/types.js';
+import { staticExportCliCommands } from './static-export/cli.js';
 
-export type { CliCommand, CliIo } from './cli/types';
-export { CliUsageError, parseFlags } from './cli/types';
+export type { CliCommand, CliIo } from './cli/types.js';
+export { CliUsageError, parseFlags } from './cli/types.js';
 
 /** The command table. Other commands (`export`, `serve-bundle`) are added here from their files. */
 export const COMMANDS: Record<string, CliCommand> = {

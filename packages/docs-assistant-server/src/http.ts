@@ -11,7 +11,7 @@ import {
 } from 'docs-assistant/protocol';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { OrganizationConfig, ServiceConfig } from './config';
+import type { OrganizationConfig, ServiceConfig } from './config.js';
 
 /** Extras of an error body (spec §7 leaves error bodies open; DESIGN.md fixes the shape). */
 export interface ErrorBodyInit {

@@ -4,16 +4,16 @@
  * Threads live in memory; the static export API is not part of it.
  */
 import type { Hono } from 'hono';
-import { createAssistantApp } from './app';
-import type { AssistantRuntime } from './assistant';
-import type { ServiceConfig } from './config';
-import { createExtractiveEngine } from './engines/extractive';
-import type { AnswerEngine } from './engines/types';
-import { type RateLimitOptions, resolveServiceConfig } from './options';
-import { FixedWindowLimiter } from './rate-limit';
-import { parseDocument } from './retrieval/markdown';
-import { DocsIndex } from './retrieval/search-index';
-import { ThreadStore } from './threads';
+import { createAssistantApp } from './app.js';
+import type { AssistantRuntime } from './assistant.js';
+import type { ServiceConfig } from './config.js';
+import { createExtractiveEngine } from './engines/extractive.js';
+import type { AnswerEngine } from './engines/types.js';
+import { type RateLimitOptions, resolveServiceConfig } from './options.js';
+import { FixedWindowLimiter } from './rate-limit.js';
+import { parseDocument } from './retrieval/markdown.js';
+import { DocsIndex } from './retrieval/search-index.js';
+import { ThreadStore } from './threads.js';
 
 export interface InMemoryAssistantOptions {
   /** Markdown/MDX sources by path relative to the docs root: `{ 'guides/theming.md': '# Theming…' }`. */

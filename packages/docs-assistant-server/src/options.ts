@@ -3,10 +3,10 @@
  * Free of Node built-ins, so a browser build (Storybook's mock service) can use it too.
  */
 import { IP_REQUESTS_PER_DAY, keyKind, ORGANIZATION_REQUESTS_PER_HOUR } from 'docs-assistant/protocol';
-import type { DomainConfig, OrganizationConfig, Plan, RateLimitConfig, ServiceConfig } from './config';
-import type { OpenAIEngineOptions } from './engines/openai';
-import type { AnswerEngine } from './engines/types';
-import type { StaticExportRoutesOptions } from './static-export/routes';
+import type { DomainConfig, OrganizationConfig, Plan, RateLimitConfig, ServiceConfig } from './config.js';
+import type { OpenAIEngineOptions } from './engines/openai.js';
+import type { AnswerEngine } from './engines/types.js';
+import type { StaticExportRoutesOptions } from './static-export/routes.js';
 
 /** Largest accepted request body (in bytes). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;

@@ -4,22 +4,22 @@
  * and as a mock `fetch` wherever a `Request` can be made.
  */
 import type { Hono } from 'hono';
-import { createAssistantApp } from './app';
-import type { AssistantRuntime } from './assistant';
-import type { ServiceConfig } from './config';
-import { createExtractiveEngine } from './engines/extractive';
-import { createOpenAIEngine } from './engines/openai';
-import type { AnswerEngine } from './engines/types';
-import { type AssistantServiceOptions, resolveServiceConfig } from './options';
-import { FixedWindowLimiter } from './rate-limit';
-import { DocsIndex, loadDocs } from './retrieval';
-import { createStaticExportRoutes } from './static-export/routes';
-import { ThreadStore } from './threads';
+import { createAssistantApp } from './app.js';
+import type { AssistantRuntime } from './assistant.js';
+import type { ServiceConfig } from './config.js';
+import { createExtractiveEngine } from './engines/extractive.js';
+import { createOpenAIEngine } from './engines/openai.js';
+import type { AnswerEngine } from './engines/types.js';
+import { type AssistantServiceOptions, resolveServiceConfig } from './options.js';
+import { FixedWindowLimiter } from './rate-limit.js';
+import { DocsIndex, loadDocs } from './retrieval/index.js';
+import { createStaticExportRoutes } from './static-export/routes.js';
+import { ThreadStore } from './threads.js';
 
-export { createAssistantApp } from './app';
-export { ASSISTANT_MESSAGE_ROUTE } from './assistant';
-export type { AnswerEngine } from './engines/types';
-export * from './options';
+export { createAssistantApp } from './app.js';
+export { ASSISTANT_MESSAGE_ROUTE } from './assistant.js';
+export type { AnswerEngine } from './engines/types.js';
+export * from './options.js';
 
 export interface AssistantService {
   /** The fetch handler; pass Node bindings (`@hono/node-server` does) for the client IP. */

@@ -2,8 +2,8 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { createAssistantService, DEFAULT_DOCS_DIR, DEFAULT_DOMAIN } from '../service';
-import { type CliCommand, CliUsageError, parseFlags } from './types';
+import { createAssistantService, DEFAULT_DOCS_DIR, DEFAULT_DOMAIN } from '../service.js';
+import { type CliCommand, CliUsageError, parseFlags } from './types.js';
 
 /** Port of `serve` when none is given. */
 export const DEFAULT_PORT = 8787;

@@ -4,11 +4,11 @@
  * docs, same answer.
  */
 import { formatDataStreamPart } from 'ai';
-import type { CodeBlock } from '../retrieval/markdown';
-import type { RetrievalHit } from '../retrieval/search-index';
-import { queryTerms } from '../retrieval/search-index';
-import { inListOrder, sourceNumber, writeSources } from './sources';
-import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types';
+import type { CodeBlock } from '../retrieval/markdown.js';
+import type { RetrievalHit } from '../retrieval/search-index.js';
+import { queryTerms } from '../retrieval/search-index.js';
+import { inListOrder, sourceNumber, writeSources } from './sources.js';
+import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types.js';
 
 // Supporting bullets taken from sections other than the best one.
 const MAX_BULLETS = 2;

@@ -5,8 +5,8 @@
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type CoreMessage, type DataStreamWriter, type LanguageModel, streamText } from 'ai';
-import { inListOrder, sourceNumber, writeSources } from './sources';
-import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types';
+import { inListOrder, sourceNumber, writeSources } from './sources.js';
+import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types.js';
 
 export interface OpenAIEngineOptions {
   /** A ready model (tests pass `MockLanguageModelV1`); when given, the settings below are unused. */

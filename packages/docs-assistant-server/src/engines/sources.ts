@@ -6,8 +6,8 @@
  */
 import { type DataStreamWriter, formatDataStreamPart } from 'ai';
 import { joinUrl, type SearchResult } from 'docs-assistant/protocol';
-import type { RetrievalHit } from '../retrieval/search-index';
-import type { SourceRef } from './types';
+import type { RetrievalHit } from '../retrieval/search-index.js';
+import type { SourceRef } from './types.js';
 
 // Characters of a search result's snippet.
 const SNIPPET_CHARS = 200;

@@ -1,8 +1,8 @@
 /** What an answer engine gets and gives. The service runs the search; an engine writes the answer. */
 import type { DataStreamWriter } from 'ai';
 import type { Context, Message, SearchResult } from 'docs-assistant/protocol';
-import type { DocsIndex, RetrievalResult } from '../retrieval';
-import type { ThreadTurn } from '../threads';
+import type { DocsIndex, RetrievalResult } from '../retrieval/index.js';
+import type { ThreadTurn } from '../threads.js';
 
 /**
  * A retrieved section an answer can cite: the same `url` and `title` as its `search` result, so

@@ -4,7 +4,7 @@
  * quality test and `bench/retrieval-quality.ts`; point it at your own docs and questions to check
  * that the assistant finds your pages.
  */
-import { type DocsIndex, normalizePath } from './search-index';
+import { type DocsIndex, normalizePath } from './search-index.js';
 
 export interface EvalQuestion {
   question: string;

@@ -1,4 +1,4 @@
-export * from './evaluate';
-export { type LoadDocsOptions, loadDocs } from './load';
-export * from './markdown';
-export * from './search-index';
+export * from './evaluate.js';
+export { type LoadDocsOptions, loadDocs } from './load.js';
+export * from './markdown.js';
+export * from './search-index.js';

@@ -1,7 +1,7 @@
 /** Reads folders of Markdown/MDX docs into pages. */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { type DocPage, parseDocument, parseFrontMatter } from './markdown';
+import { type DocPage, parseDocument, parseFrontMatter } from './markdown.js';
 
 const DOC_FILE = /\.mdx?$/i;
 

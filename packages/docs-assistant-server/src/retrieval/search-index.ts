@@ -4,8 +4,8 @@
  * searched too, with lower weights, so a follow-up like "and in dark mode?" still finds the page
  * the thread is about.
  */
-import type { DocPage, DocSection } from './markdown';
-import { TermIndex, type TermScores } from './term-index';
+import type { DocPage, DocSection } from './markdown.js';
+import { TermIndex, type TermScores } from './term-index.js';
 
 // Words that say nothing about which page answers: questions are full of them.
 const STOP_WORDS = new Set(

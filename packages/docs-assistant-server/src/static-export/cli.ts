@@ -12,8 +12,8 @@ import { parseArgs } from 'node:util';
 import { keyKind, progressPercent, type StaticExportJob } from 'docs-assistant/protocol';
 import { createStaticExportClient, StaticExportError } from 'docs-assistant/static-export';
 import { stringify as toYaml } from 'yaml';
-import { readTarGz } from './bundle';
-import { serveBundle } from './serve-bundle';
+import { readTarGz } from './bundle.js';
+import { serveBundle } from './serve-bundle.js';
 
 export interface CliOutput {
   write(chunk: string): unknown;

@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StaticExportJob, StaticExportStatus } from 'docs-assistant/protocol';
-import type { ServiceConfig } from '../config';
-import { createTarGz } from './bundle';
-import { loadDocs, renderSite } from './render';
+import type { ServiceConfig } from '../config.js';
+import { createTarGz } from './bundle.js';
+import { loadDocs, renderSite } from './render.js';
 
 export interface JobRecord {
   jobId: string;

@@ -10,9 +10,9 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, posix, relative, sep } from 'node:path';
-import type { BundleEntry } from './bundle';
-import { type FrontMatter, parseFrontMatter, renderMarkdown } from './markdown';
-import { SEARCH_SCRIPT, SITE_CSS } from './site-assets';
+import type { BundleEntry } from './bundle.js';
+import { type FrontMatter, parseFrontMatter, renderMarkdown } from './markdown.js';
+import { SEARCH_SCRIPT, SITE_CSS } from './site-assets.js';
 
 const PAGE_EXTENSIONS = new Set(['.md', '.mdx']);
 /** Files copied as they are, so images the docs reference resolve inside the bundle. */

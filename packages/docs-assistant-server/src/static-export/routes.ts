@@ -20,11 +20,11 @@ import {
   staticExportBundleDownloadPath,
 } from 'docs-assistant/protocol';
 import { type Context, Hono } from 'hono';
-import type { ServiceConfig } from '../config';
-import { errorResponse, HttpError, httpErrorResponse, readJsonBody, requireKey } from '../http';
-import { type JobHooks, type JobRecord, publicJob, StaticExportJobs } from './jobs';
-import { loadSigningSecret, signBundleLink, verifyBundleLink } from './signing';
-import { normalizeExportPath, resolveExportDomain } from './start-request';
+import type { ServiceConfig } from '../config.js';
+import { errorResponse, HttpError, httpErrorResponse, readJsonBody, requireKey } from '../http.js';
+import { type JobHooks, type JobRecord, publicJob, StaticExportJobs } from './jobs.js';
+import { loadSigningSecret, signBundleLink, verifyBundleLink } from './signing.js';
+import { normalizeExportPath, resolveExportDomain } from './start-request.js';
 
 export interface StaticExportRoutesOptions {
   /** Where jobs and bundles persist. @default config.dataDir, else in memory */

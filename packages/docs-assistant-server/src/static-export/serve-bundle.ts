@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { readTarGz } from './bundle';
+import { readTarGz } from './bundle.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',

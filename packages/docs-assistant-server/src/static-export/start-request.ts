@@ -3,8 +3,8 @@
  * domain's name or as the docs site's hostname (`docs.example.com`), `paths` with or without a
  * leading slash (`"guides/getting-started"`, `"index"` for the home page).
  */
-import type { DomainConfig, ServiceConfig } from '../config';
-import { HttpError } from '../http';
+import type { DomainConfig, ServiceConfig } from '../config.js';
+import { HttpError } from '../http.js';
 
 const hostOf = (siteUrl: string | undefined): { host: string; hostname: string } | undefined => {
   if (!siteUrl) return undefined;
