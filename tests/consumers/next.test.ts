@@ -149,12 +149,33 @@ let build: RunResult | undefined;
 let service: ReferenceService | undefined;
 let browser: Browser | undefined;
 
-beforeAll(async () => {
-  dir = await prepareApp('next-app', inject('tarballs'));
-  build = await run(join(dir, 'node_modules/.bin/next'), ['build'], {
+/** `next build` in the app (Turbopack unless `--webpack`); its failure is the test's to report. */
+function nextBuild(args: string[] = []): Promise<RunResult> {
+  return run(join(dir, 'node_modules/.bin/next'), ['build', ...args], {
     cwd: dir,
     env: { NEXT_TELEMETRY_DISABLED: '1' },
+    allowFailure: true,
   });
+}
+
+/**
+ * The build succeeded without a warning: in particular not the old bundle's "dynamic usage of
+ * require", nor a client-boundary error. Both routes render per request (the layout reads the
+ * service's address at run time).
+ */
+function expectCleanBuild(result: RunResult | undefined): void {
+  const output = `${result?.stdout}\n${result?.stderr}`;
+  expect(result?.code, output).toBe(0);
+  expect(output).not.toMatch(/dynamic usage of require/i);
+  expect(output).not.toMatch(/module not found|failed to compile/i);
+  expect(output.split('\n').filter((line) => /⚠|warn|error/i.test(line))).toEqual([]);
+  expect(output).toMatch(/ƒ \/\s/);
+  expect(output).toMatch(/ƒ \/guide\b/);
+}
+
+beforeAll(async () => {
+  dir = await prepareApp('next-app', inject('tarballs'));
+  build = await nextBuild();
   service = await startReferenceService(dir);
   browser = await launchChromium();
 });
@@ -166,13 +187,7 @@ afterAll(async () => {
 
 describe('next build', () => {
   it('compiles a server-component layout that imports docs-assistant, without a warning', () => {
-    const output = `${build!.stdout}\n${build!.stderr}`;
-    expect(output).not.toMatch(/dynamic usage of require/i);
-    expect(output).not.toMatch(/module not found|failed to compile/i);
-    expect(output.split('\n').filter((line) => /⚠|warn|error/i.test(line))).toEqual([]);
-    // Both routes render per request: the layout reads the service's address at run time.
-    expect(output).toMatch(/ƒ \/\s/);
-    expect(output).toMatch(/ƒ \/guide\b/);
+    expectCleanBuild(build);
   });
 });
 
@@ -180,6 +195,7 @@ describe('next start', () => {
   let next: NextServer | undefined;
 
   beforeAll(async () => {
+    if (build?.code !== 0) throw new Error('next build failed (see "next build" above).');
     next = await startNext(dir, 'start', service!);
   });
 
@@ -304,4 +320,38 @@ describe('next dev', () => {
       }
     });
   }
+});
+
+describe('next build --webpack', () => {
+  // Next.js 15 builds with webpack by default and 16 still offers it: its flight loader checks a
+  // "use client" module's exports on its own (an `export *` there fails the build).
+  let webpackBuild: RunResult | undefined;
+  let next: NextServer | undefined;
+
+  beforeAll(async () => {
+    webpackBuild = await nextBuild(['--webpack']);
+    if (webpackBuild.code === 0) next = await startNext(dir, 'start', service!);
+  });
+
+  afterAll(async () => {
+    await next?.close();
+  });
+
+  it('compiles the same app without a warning', () => {
+    expectCleanBuild(webpackBuild);
+  });
+
+  it('hydrates, answers with a source and keeps the console silent', async () => {
+    expect(next, 'next start of the webpack build').toBeDefined();
+    const opened = await openPage(browser!, `${next!.url}/guide`);
+    try {
+      await expectHydratedPage(opened, 'Theming guide');
+      await expectCodeBlockButton(opened.page);
+      const answer = await askAndExpectAnswer(opened.page, 'How do I install acme-widgets?');
+      expect(answer.sources.length).toBeGreaterThan(0);
+      expectSilentConsole(opened, 'webpack build');
+    } finally {
+      await opened.page.close();
+    }
+  });
 });
