@@ -55,3 +55,18 @@ describe.each(['bundler', 'node16'])('moduleResolution %s', (resolution) => {
     expect(result.code).toBe(0);
   });
 });
+
+describe('docs-assistant-server, as a Node program (node16, types of Node)', () => {
+  it('type-checks the entry with skipLibCheck off', async () => {
+    const tsc = join(dir, 'node_modules/.bin/tsc');
+    const result = await run(tsc, ['-p', 'tsconfig.server.json', '--listFiles'], {
+      cwd: dir,
+      allowFailure: true,
+    });
+    const lines = result.stdout.split('\n');
+    expect(lines).toContain(join(dir, 'node_modules/docs-assistant-server/dist/types/index.d.ts'));
+    const errors = lines.filter((line) => /error TS\d+/.test(line));
+    expect(errors, 'tsc -p tsconfig.server.json reported errors').toEqual([]);
+    expect(result.code).toBe(0);
+  });
+});

@@ -1,15 +1,17 @@
-// Imports every entry of the installed docs-assistant's `exports` with plain Node (no bundler) and
-// prints, as JSON, each entry's export names or the error it threw.
+// Imports every entry of an installed package's `exports` (`node entries.mjs <package>`, default
+// docs-assistant) with plain Node (no bundler) and prints, as JSON, each entry's export names or
+// the error it threw.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
+const name = process.argv[2] ?? 'docs-assistant';
 const require = createRequire(import.meta.url);
-const manifestPath = require.resolve('docs-assistant/package.json');
+const manifestPath = require.resolve(`${name}/package.json`);
 const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
 
 const results = {};
 for (const [subpath, target] of Object.entries(manifest.exports)) {
-  const specifier = subpath === '.' ? 'docs-assistant' : `docs-assistant${subpath.slice(1)}`;
+  const specifier = subpath === '.' ? name : `${name}${subpath.slice(1)}`;
   const file = typeof target === 'string' ? target : (target.import ?? target.default);
   try {
     if (file.endsWith('.css')) {
