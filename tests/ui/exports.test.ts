@@ -12,6 +12,7 @@ describe('public API', () => {
       'TextPart',
       'ToolInvocationPart',
       'createContextStore',
+      'createHrefResolver',
       'defaultLabels',
       'useDocsAssistant',
     ]);

@@ -8,6 +8,9 @@
 export type { DocsAssistantState, UseDocsAssistantOptions } from './chat/types.js';
 export { useDocsAssistant } from './chat/use-docs-assistant.js';
 export { FilePart } from './parts/file-part.js';
+// The widget's link policy (http(s), mailto, relative to the docs site; anything else refused), for
+// `MessageParts`' `resolveHref` in a UI of your own.
+export { createHrefResolver } from './parts/href.js';
 export { MessageParts, type MessagePartsProps } from './parts/message-parts.js';
 export { ReasoningPart } from './parts/reasoning-part.js';
 export { SourcesList } from './parts/sources.js';
