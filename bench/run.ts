@@ -286,15 +286,19 @@ function verdicts(runs: StreamRun[]): string[] {
 /** The size figures kept in bench.json: the matrix without its per-file and per-module detail. */
 type SizeFigures = Pick<SizeReport, 'date' | 'versions' | 'tarball' | 'css'> & {
   cells: Pick<SizeReport['cells'][number], 'bundler' | 'import' | 'launcher' | 'whole' | 'runtime'>[];
+  /** What esbuild's launcher for `docs-assistant` is made of (minified bytes per module). */
+  launcherModules?: SizeReport['cells'][number]['upfrontModules'];
 };
 
 function sizeFigures(report: SizeReport): SizeFigures {
   const { date, versions, tarball, css, cells } = report;
+  const esbuild = cells.find((cell) => cell.bundler === 'esbuild' && cell.import === 'docs-assistant');
   return {
     date,
     versions,
     tarball,
     css,
+    ...(esbuild ? { launcherModules: esbuild.upfrontModules } : {}),
     cells: cells.map(({ bundler, import: from, launcher, whole, runtime }) => ({
       bundler,
       import: from,
@@ -323,7 +327,14 @@ ${Object.entries(RUNTIME)
 ${markdownTable(size)}
 
 CSS (\`docs-assistant/styles.css\`, minified): ${(size.css / 1000).toFixed(2)} kB (budget ${(BUDGETS.css / 1000).toFixed(2)} kB).
-
+${
+  size.launcherModules
+    ? `
+What the launcher is made of (esbuild, \`docs-assistant\`; minified bytes of each module before gzip):
+${size.launcherModules.map(({ module, bytes }) => `${/(^|\/)app-[\w-]+\.js$/.test(module) ? 'the host page itself' : `\`${module.replace(/^docs-assistant\/dist\//, '')}\``} ${bytes.toLocaleString('en-US')}`).join(', ')}.
+`
+    : ''
+}
 For reference, measured on 2026-11-21 as whole bundles: DocsGPT widget 90 kB, Algolia DocSearch v4
 side panel 103 kB, assistant-ui on the v4 data stream 159 kB, Inkeep 368 kB; \`useChat\` v4 +
 react-markdown + remark-gfm alone about 65 kB.`;

@@ -141,7 +141,7 @@ export async function measureSize(
     });
     const cells: Cell[] = [];
     for (const from of options.imports ?? IMPORTS) {
-      const name = from.replace(/\W+/g, '-');
+      const name = `app-${from.replace(/\W+/g, '-')}`;
       const entry = join(work, `${name}.js`);
       await writeFile(entry, app(from));
       for (const bundler of options.bundlers ?? BUNDLERS) {
