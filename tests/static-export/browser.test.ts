@@ -21,7 +21,11 @@ describe('the admin client in a browser', () => {
     expect(e.message).toContain('server-side secret');
     expect(e.message).toContain('createStaticExportHandler');
     expect(() =>
-      createStaticExportHandler({ baseUrl: 'https://api.example.com', adminKey: 'svc_secret_123' }),
+      createStaticExportHandler({
+        baseUrl: 'https://api.example.com',
+        adminKey: 'svc_secret_123',
+        authorize: () => true,
+      }),
     ).toThrow(/refuses to run in a browser/);
   });
 

@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach } from 'vitest';
 import { createStaticExportHandler } from '../../packages/docs-assistant/src/static-export';
 import { StaticExportPanel } from '../../packages/docs-assistant/src/static-export/react';
+import { authorizeSession, dashboardRequest } from './dashboard-request';
 import { ADMIN_KEY, listen } from './helpers';
 
 let closeServer: (() => Promise<void>) | undefined;
@@ -24,11 +25,12 @@ async function panelAgainst(status: number, body: unknown) {
   const handler = createStaticExportHandler({
     baseUrl: service.url,
     adminKey: ADMIN_KEY,
+    authorize: authorizeSession,
     // jsdom is a browser for the handler's check; the test stands in for the host's backend.
     dangerouslyAllowBrowser: true,
   });
   const fetch = (input: string | URL | Request, init?: RequestInit) =>
-    handler(new Request(new URL(String(input), 'http://host.test').href, init));
+    handler(dashboardRequest(new URL(String(input), 'http://host.test').href, init));
   render(<StaticExportPanel endpoint="/api/static-export" domain="acme" fetch={fetch} />);
 }
 
@@ -61,10 +63,15 @@ describe('<StaticExportPanel> reads every error body shape', () => {
       baseUrl: 'http://127.0.0.1:9',
       adminKey: ADMIN_KEY,
       domain: 'acme',
+      authorize: authorizeSession,
       dangerouslyAllowBrowser: true,
     });
     const refused = await handler(
-      new Request('http://host.test/api/static-export/jobs', { method: 'POST', body: '{"domain":"other"}' }),
+      dashboardRequest('http://host.test/api/static-export/jobs', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"domain":"other"}',
+      }),
     );
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({
@@ -72,7 +79,7 @@ describe('<StaticExportPanel> reads every error body shape', () => {
       code: 'forbidden',
     });
     const fetch = (input: string | URL | Request, init?: RequestInit) =>
-      handler(new Request(new URL(String(input), 'http://host.test').href, init));
+      handler(dashboardRequest(new URL(String(input), 'http://host.test').href, init));
     render(<StaticExportPanel endpoint="/api/static-export" domain="other" fetch={fetch} />);
     await user.click(screen.getByRole('button', { name: 'Start export' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(

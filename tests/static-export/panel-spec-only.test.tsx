@@ -7,6 +7,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStaticExportHandler } from '../../packages/docs-assistant/src/static-export';
 import { StaticExportPanel } from '../../packages/docs-assistant/src/static-export/react';
+import { authorizeSession, dashboardRequest } from './dashboard-request';
 import { SPEC_ONLY_ADMIN_KEY, type SpecOnlyService, startSpecOnlyService } from './spec-only-service';
 
 let service: SpecOnlyService;
@@ -20,11 +21,12 @@ function hostFetch() {
     baseUrl: service.url,
     adminKey: SPEC_ONLY_ADMIN_KEY,
     domain: 'acme',
+    authorize: authorizeSession,
     // jsdom is a browser for the handler's check; this test stands in for the host's backend.
     dangerouslyAllowBrowser: true,
   });
   return (input: string, init?: RequestInit) =>
-    handler(new Request(new URL(input, 'http://host.test').href, init));
+    handler(dashboardRequest(new URL(input, 'http://host.test').href, init));
 }
 
 describe('<StaticExportPanel> with a spec-only service', () => {

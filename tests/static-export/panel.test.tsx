@@ -9,6 +9,7 @@ import {
   createStaticExportRoutes,
   type StaticExportRoutesOptions,
 } from '../../packages/docs-assistant-server/src/static-export/routes';
+import { authorizeSession, dashboardRequest } from './dashboard-request';
 import { ADMIN_KEY, FIXTURE_DOCS, gate, makeConfig } from './helpers';
 
 const routesToClose: (() => Promise<void>)[] = [];
@@ -37,6 +38,7 @@ function backend(
     baseUrl: 'http://service.test',
     adminKey: ADMIN_KEY,
     domain: domain ?? undefined,
+    authorize: authorizeSession,
     // jsdom is a browser for the handler's check; these tests stand in for the host's backend.
     dangerouslyAllowBrowser: true,
     fetch: async (input, init) => {
@@ -52,7 +54,7 @@ function backend(
   const fetch = async (input: string, init?: RequestInit) => {
     requests.push(`${init?.method ?? 'GET'} ${input}`);
     return handler(
-      new Request(new URL(input, 'http://host.test').href, {
+      dashboardRequest(new URL(input, 'http://host.test').href, {
         method: init?.method,
         headers: init?.headers,
         body: init?.body,
@@ -211,7 +213,11 @@ describe('createStaticExportHandler', () => {
       })
     ).json();
     expect(started.status).toBe('queued');
-    const missing = await other.fetch('/api/static-export/jobs', { method: 'POST', body: '{}' });
+    const missing = await other.fetch('/api/static-export/jobs', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({
       error: expect.stringContaining('domain'),
@@ -229,6 +235,7 @@ describe('createStaticExportHandler', () => {
         baseUrl: 'http://service.test',
         adminKey: ADMIN_KEY,
         domain,
+        authorize: authorizeSession,
         dangerouslyAllowBrowser: true,
         fetch: (input, init) =>
           Promise.resolve(
@@ -241,18 +248,19 @@ describe('createStaticExportHandler', () => {
     const acmeOnly = make('acme');
     const started = await (
       await open(
-        new Request('http://host.test/api/jobs', {
+        dashboardRequest('http://host.test/api/jobs', {
           method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ domain: 'gone' }),
         }),
       )
     ).json();
-    const hidden = await acmeOnly(new Request(`http://host.test/api/jobs/${started.jobId}`));
+    const hidden = await acmeOnly(dashboardRequest(`http://host.test/api/jobs/${started.jobId}`));
     expect(hidden.status).toBe(404);
     const bundle = await acmeOnly(
-      new Request(`http://host.test/api/jobs/${started.jobId}/bundle`, { method: 'POST' }),
+      dashboardRequest(`http://host.test/api/jobs/${started.jobId}/bundle`, { method: 'POST' }),
     );
     expect(bundle.status).toBe(404);
-    expect((await open(new Request(`http://host.test/api/jobs/${started.jobId}`))).status).toBe(200);
+    expect((await open(dashboardRequest(`http://host.test/api/jobs/${started.jobId}`))).status).toBe(200);
   });
 });

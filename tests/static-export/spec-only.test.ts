@@ -11,6 +11,7 @@ import {
 } from '../../packages/docs-assistant/src/static-export';
 import { type CliIO, exportCommand } from '../../packages/docs-assistant-server/src/static-export/cli';
 import { createStaticExportRoutes } from '../../packages/docs-assistant-server/src/static-export/routes';
+import { authorizeSession, dashboardRequest } from './dashboard-request';
 import { ADMIN_KEY, FIXTURE_DOCS, listen, makeConfig, tempDir } from './helpers';
 import { SPEC_ONLY_ADMIN_KEY, type SpecOnlyService, startSpecOnlyService } from './spec-only-service';
 
@@ -144,19 +145,30 @@ describe('createStaticExportHandler restricted to a domain', () => {
       baseUrl: service.url,
       adminKey: SPEC_ONLY_ADMIN_KEY,
       domain: 'acme',
+      authorize: authorizeSession,
     });
     const host = await listen(handler);
     try {
-      const start = await fetch(`${host.url}/api/static-export/jobs`, { method: 'POST', body: '{}' });
+      const start = await fetch(
+        dashboardRequest(`${host.url}/api/static-export/jobs`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{}',
+        }),
+      );
       expect(start.status).toBe(200);
       const { jobId } = (await start.json()) as { jobId: string };
-      expect(await (await fetch(`${host.url}/api/static-export/jobs/${jobId}`)).json()).toEqual({
+      expect(
+        await (await fetch(dashboardRequest(`${host.url}/api/static-export/jobs/${jobId}`))).json(),
+      ).toEqual({
         status: 'queued',
       });
-      const running = await fetch(`${host.url}/api/static-export/jobs/${jobId}`);
+      const running = await fetch(dashboardRequest(`${host.url}/api/static-export/jobs/${jobId}`));
       expect(running.status).toBe(200);
       expect(await running.json()).toEqual({ status: 'running', progress: 40, pageCount: 6 });
-      const bundle = await fetch(`${host.url}/api/static-export/jobs/${jobId}/bundle`, { method: 'POST' });
+      const bundle = await fetch(
+        dashboardRequest(`${host.url}/api/static-export/jobs/${jobId}/bundle`, { method: 'POST' }),
+      );
       expect(bundle.status).toBe(200);
       expect(await bundle.json()).toMatchObject({
         bundleUrl: expect.any(String),
@@ -165,9 +177,13 @@ describe('createStaticExportHandler restricted to a domain', () => {
 
       // A job this handler did not start stays hidden, and is not even asked about for a bundle.
       const { jobId: foreign } = await client().startJob({ domain: 'other' });
-      expect((await fetch(`${host.url}/api/static-export/jobs/${foreign}`)).status).toBe(404);
+      expect((await fetch(dashboardRequest(`${host.url}/api/static-export/jobs/${foreign}`))).status).toBe(
+        404,
+      );
       const before = service.requests.length;
-      const hidden = await fetch(`${host.url}/api/static-export/jobs/${foreign}/bundle`, { method: 'POST' });
+      const hidden = await fetch(
+        dashboardRequest(`${host.url}/api/static-export/jobs/${foreign}/bundle`, { method: 'POST' }),
+      );
       expect(hidden.status).toBe(404);
       expect(service.requests.slice(before).some((r) => r.endsWith('/bundle'))).toBe(false);
     } finally {
@@ -184,7 +200,12 @@ describe('createStaticExportHandler with the reference service', () => {
     routes = createStaticExportRoutes(makeConfig({ acme: [FIXTURE_DOCS] }));
     reference = await listen(routes.app.fetch);
     host = await listen(
-      createStaticExportHandler({ baseUrl: reference.url, adminKey: ADMIN_KEY, domain: 'acme' }),
+      createStaticExportHandler({
+        baseUrl: reference.url,
+        adminKey: ADMIN_KEY,
+        domain: 'acme',
+        authorize: authorizeSession,
+      }),
     );
   });
   afterAll(async () => {
@@ -195,9 +216,9 @@ describe('createStaticExportHandler with the reference service', () => {
 
   it('answers a job id that is not valid percent-encoding with 400, not a crash', async () => {
     for (const path of ['/api/jobs/%E0%A4%A', '/api/jobs/%E0%A4%A/bundle']) {
-      const response = await fetch(`${host.url}${path}`, {
-        method: path.endsWith('bundle') ? 'POST' : 'GET',
-      });
+      const response = await fetch(
+        dashboardRequest(`${host.url}${path}`, { method: path.endsWith('bundle') ? 'POST' : 'GET' }),
+      );
       expect(response.status).toBe(400);
       // The handler's own errors have the real service's shape: `error` is the message.
       const json = (await response.json()) as { error: string; code: string };
@@ -213,7 +234,7 @@ describe('createStaticExportHandler with the reference service', () => {
       body: JSON.stringify({ domain: 'acme' }),
     });
     const { jobId } = (await started.json()) as { jobId: string };
-    const response = await fetch(`${host.url}/api/jobs/${jobId}`);
+    const response = await fetch(dashboardRequest(`${host.url}/api/jobs/${jobId}`));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ jobId, domain: 'acme' });
   });

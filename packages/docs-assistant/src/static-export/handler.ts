@@ -11,6 +11,11 @@
  * call. With `domain`, the handler remembers the ids of the jobs it started (the spec's job
  * answers carry no domain) and reads or bundles only those, or jobs whose status names that
  * domain (the reference service's does, so they survive a restart of the host).
+ *
+ * The route hands out the whole site, so every request must pass the host's `authorize` check,
+ * come from a page of the handler's own origin (a cross-site form or `no-cors` fetch is refused:
+ * CSRF), and a job start must be JSON within a byte cap (read as a stream, never whole) and within
+ * a rate limit.
  */
 
 import { describeIssues, problemList, type ValidationProblem } from '../protocol/issues.js';
@@ -30,16 +35,50 @@ import { assertServerSide, StaticExportError } from './errors.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
+/** How many job starts one caller may make in a time window. */
+export interface StaticExportRateLimit {
+  /** Job starts allowed per key within `windowMs`. */
+  limit: number;
+  /** Length of the sliding window (in ms). */
+  windowMs: number;
+  /**
+   * The key starts are counted under, e.g. the signed-in user's id from your session. Called only
+   * for authorized requests. @default one key for the whole handler
+   */
+  key?: (request: Request) => string | Promise<string>;
+}
+
 export interface StaticExportHandlerOptions {
   /** Base URL of the static export service. */
   baseUrl: string;
   /** Admin API key (`svc_…`); it never leaves the host's backend. */
   adminKey: string;
   /**
+   * Required. Decides whether the request comes from someone allowed to export the site, e.g. a
+   * signed-in admin of your dashboard (read your session cookie or token from the request's
+   * headers; do not read its body). Every route (start, status, bundle link) is answered with 401
+   * unless it returns `true`. `() => true` makes the export public: anyone who can reach the
+   * route can download the whole site.
+   */
+  authorize: (request: Request) => boolean | Promise<boolean>;
+  /**
+   * Origins besides the handler's own that may call it, e.g. `https://admin.example.com` when the
+   * dashboard is served from another origin than the route. Requests from any other origin are
+   * answered with 403. @default [] (same origin only)
+   */
+  allowedOrigins?: string[];
+  /**
    * When given, only this domain can be exported (the body's domain may be omitted), and only jobs
    * started through this handler (or whose status names this domain) can be read or bundled.
    */
   domain?: string;
+  /**
+   * Job starts allowed per window; `false` turns the limit off.
+   * @default { limit: 5, windowMs: 60_000 } for the whole handler
+   */
+  rateLimit?: StaticExportRateLimit | false;
+  /** Largest start request body read (in bytes); a larger one is answered with 413. @default 16384 */
+  maxBodyBytes?: number;
   /** @default globalThis.fetch */
   fetch?: Fetch;
   /** Allow running in a browser page or worker (tests, mocks only). @default false */
@@ -68,8 +107,99 @@ function jsonError(
 const methodNotAllowed = (allow: string, message: string): Response =>
   jsonError(405, 'method_not_allowed', message, { Allow: allow });
 
-/** Size of the largest body the handler forwards (in bytes); a start request is tiny. */
-const MAX_BODY_BYTES = 16 * 1024;
+/** Default size of the largest start body the handler reads (in bytes); a start request is tiny. */
+const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+/** Default job starts per window for the whole handler (an export renders every page). */
+const DEFAULT_RATE_LIMIT: StaticExportRateLimit = { limit: 5, windowMs: 60_000 };
+
+/** Rate-limit keys kept at once; past it the least recently used are forgotten. */
+const MAX_RATE_LIMIT_KEYS = 10_000;
+
+/**
+ * Why the request must be refused as coming from another origin, or `undefined` when it comes from
+ * a page of the handler's own origin (or an allowed one). Browsers send `Origin` on every non-GET
+ * request and `Sec-Fetch-Site` on every request, and a page cannot forge either; a cross-site form
+ * or `no-cors` fetch carries its own origin and `Sec-Fetch-Site: cross-site`/`same-site`.
+ */
+function crossOriginRefusal(request: Request, allowedOrigins: ReadonlySet<string>): string | undefined {
+  const origin = request.headers.get('origin');
+  const site = request.headers.get('sec-fetch-site')?.toLowerCase();
+  const own = new URL(request.url).origin;
+  if (origin !== null && (origin === own || allowedOrigins.has(origin))) return undefined;
+  // Behind a TLS-terminating proxy request.url may not carry the browser's origin; the browser's
+  // own verdict still holds.
+  if (site === 'same-origin' || site === 'none') return undefined;
+  const method = request.method.toUpperCase();
+  if (origin === null && site === undefined && (method === 'GET' || method === 'HEAD')) return undefined;
+  if (origin !== null) {
+    return `This static export endpoint only takes requests from pages of its own origin (${own}); this one came from ${origin === 'null' ? 'an opaque origin ("null")' : origin}. Call it from your dashboard on ${own}, or list that origin in allowedOrigins.`;
+  }
+  if (site !== undefined) {
+    return `This static export endpoint only takes requests from pages of its own origin (${own}); this one is ${site} (Sec-Fetch-Site). Call it from your dashboard on ${own}.`;
+  }
+  return `This static export endpoint only takes ${method} requests that say they come from its own origin (${own}): send an Origin or Sec-Fetch-Site header (browsers add both to fetch), or call the service from a server with createStaticExportClient.`;
+}
+
+/** The media type of a Content-Type header, lower-cased, without its parameters. */
+const mediaType = (contentType: string | null): string | undefined =>
+  contentType === null ? undefined : contentType.split(';')[0]?.trim().toLowerCase();
+
+/**
+ * The body as text, read as a stream and abandoned as soon as it passes `maxBytes` (`undefined`
+ * then), so an oversized body never sits in memory whole.
+ */
+async function readCappedText(request: Request, maxBytes: number): Promise<string | undefined> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** A sliding-window log of job starts per key; `take` answers the seconds to wait when over. */
+function createRateLimiter(limit: number, windowMs: number) {
+  const starts = new Map<string, number[]>();
+  return {
+    take(key: string): number | undefined {
+      const now = Date.now();
+      const recent = (starts.get(key) ?? []).filter((time) => now - time < windowMs);
+      starts.delete(key);
+      if (recent.length >= limit) {
+        starts.set(key, recent);
+        return Math.max(1, Math.ceil(((recent[0] ?? now) + windowMs - now) / 1000));
+      }
+      recent.push(now);
+      starts.set(key, recent);
+      for (const oldest of starts.keys()) {
+        if (starts.size <= MAX_RATE_LIMIT_KEYS) break;
+        starts.delete(oldest);
+      }
+      return undefined;
+    },
+  };
+}
+
+const configurationError = (message: string) => new StaticExportError(0, 'invalid_configuration', message);
+
+const isPositiveInteger = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0;
 
 /** Job ids a domain-restricted handler remembers; past it the oldest are forgotten. */
 const MAX_REMEMBERED_JOBS = 10_000;
@@ -83,6 +213,44 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
       'createStaticExportHandler needs an admin API key (svc_…, not svc_dsc_…) in adminKey.',
     );
   }
+  if (typeof options.authorize !== 'function') {
+    throw configurationError(
+      'createStaticExportHandler needs an authorize(request) option: a function that returns true only for a user allowed to export the site, e.g. authorize: async (request) => (await getSession(request))?.isAdmin === true. Without it anyone who can reach the route could export the whole site. Pass authorize: () => true only if the export is meant to be public.',
+    );
+  }
+  const authorize = options.authorize;
+  const allowedOrigins = new Set<string>();
+  for (const origin of options.allowedOrigins ?? []) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || parsed.origin !== origin) {
+      throw configurationError(
+        `createStaticExportHandler: allowedOrigins takes origins such as "https://admin.example.com" (scheme, host and port, no path or trailing slash); got ${JSON.stringify(origin)}.`,
+      );
+    }
+    allowedOrigins.add(origin);
+  }
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!isPositiveInteger(maxBodyBytes)) {
+    throw configurationError(
+      `createStaticExportHandler: maxBodyBytes must be a positive whole number of bytes; got ${String(maxBodyBytes)}.`,
+    );
+  }
+  const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
+  if (
+    rateLimit !== false &&
+    (!isPositiveInteger(rateLimit.limit) || !isPositiveInteger(rateLimit.windowMs))
+  ) {
+    throw configurationError(
+      'createStaticExportHandler: rateLimit takes { limit, windowMs } as positive whole numbers (job starts per window, window in ms), or false to turn the limit off.',
+    );
+  }
+  const limiter = rateLimit === false ? undefined : createRateLimiter(rateLimit.limit, rateLimit.windowMs);
+  const rateLimitKey = rateLimit === false ? undefined : rateLimit.key;
   const doFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const auth = { Authorization: `Bearer ${options.adminKey}` };
 
@@ -157,6 +325,22 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
     }
   }
 
+  /** The origin check, then the host's authorize check: a refusal, or `undefined` to go on. */
+  async function guard(request: Request): Promise<Response | undefined> {
+    const crossOrigin = crossOriginRefusal(request, allowedOrigins);
+    if (crossOrigin) return jsonError(403, 'forbidden', crossOrigin);
+    let allowed: boolean;
+    try {
+      allowed = (await authorize(request)) === true;
+    } catch {
+      return jsonError(500, 'internal', 'The authorize check of this static export endpoint failed.');
+    }
+    if (!allowed) {
+      return jsonError(401, 'unauthorized', 'Sign in as a user allowed to export this site.');
+    }
+    return undefined;
+  }
+
   return async (request) => {
     const segments = new URL(request.url).pathname.split('/').filter(Boolean);
     const at = segments.lastIndexOf('jobs');
@@ -165,9 +349,30 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
 
     if (rest && rest.length === 0) {
       if (method !== 'POST') return methodNotAllowed('POST', 'Use POST to start a static export job.');
-      const text = await request.text();
-      if (text.length > MAX_BODY_BYTES)
-        return jsonError(413, 'payload_too_large', 'The request body is too large.');
+      const refused = await guard(request);
+      if (refused) return refused;
+      if (mediaType(request.headers.get('content-type')) !== 'application/json') {
+        return jsonError(
+          415,
+          'unsupported_media_type',
+          'Send the start request as JSON: Content-Type: application/json with a body such as { "domain": "…" }.',
+        );
+      }
+      const tooLarge = () =>
+        jsonError(
+          413,
+          'payload_too_large',
+          `The request body is larger than ${maxBodyBytes} bytes; a start request is { "domain": "…" } with optional "version" and "paths".`,
+        );
+      const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+      if (declared > maxBodyBytes) return tooLarge();
+      let text: string | undefined;
+      try {
+        text = await readCappedText(request, maxBodyBytes);
+      } catch {
+        return jsonError(400, 'invalid_request', 'The request body could not be read; send it again.');
+      }
+      if (text === undefined) return tooLarge();
       let body: unknown;
       try {
         body = text.trim() ? JSON.parse(text) : {};
@@ -192,6 +397,23 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
           issues,
         );
       }
+      if (limiter) {
+        let key = '';
+        try {
+          key = rateLimitKey ? await rateLimitKey(request) : '';
+        } catch {
+          return jsonError(500, 'internal', 'The rate limit key of this static export endpoint failed.');
+        }
+        const retryAfter = limiter.take(key);
+        if (retryAfter !== undefined) {
+          return jsonError(
+            429,
+            'rate_limited',
+            `Too many static export jobs started; try again in ${retryAfter} s.`,
+            { 'Retry-After': String(retryAfter) },
+          );
+        }
+      }
       const response = await forward(STATIC_EXPORT_JOBS_PATH, {
         method: 'POST',
         headers: { ...auth, 'Content-Type': 'application/json' },
@@ -211,6 +433,8 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
 
     if (rest && rest.length === 1 && rest[0]) {
       if (method !== 'GET') return methodNotAllowed('GET', 'Use GET to read a static export job.');
+      const refused = await guard(request);
+      if (refused) return refused;
       const jobId = jobIdOf(rest[0]);
       if (typeof jobId !== 'string') return jobId;
       return (
@@ -221,6 +445,17 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
 
     if (rest && rest.length === 2 && rest[0] && rest[1] === 'bundle') {
       if (method !== 'POST') return methodNotAllowed('POST', 'Use POST to generate a bundle link.');
+      const refused = await guard(request);
+      if (refused) return refused;
+      // No body is read here; a form's or no-cors fetch's body type is still refused.
+      const type = mediaType(request.headers.get('content-type'));
+      if (type !== undefined && type !== 'application/json') {
+        return jsonError(
+          415,
+          'unsupported_media_type',
+          'Send the bundle request without a body, or as Content-Type: application/json.',
+        );
+      }
       const jobId = jobIdOf(rest[0]);
       if (typeof jobId !== 'string') return jobId;
       const check = await checkJobDomain(jobId, request.signal);
