@@ -33,13 +33,13 @@ const cssOnlyEntry: Plugin = {
 };
 
 /**
- * Entry files that only re-export (`src/index.ts`, `src/widget.ts`, …) ship as written, types
- * dropped, instead of the `import { A } from './a.js'; export { A }` rolldown prints for them. The
- * form matters to esbuild: its code splitting follows every import of a module the app uses, so
- * through the printed `index.js`, `import { DocsAssistant } from 'docs-assistant'` puts the hook,
- * the part renderers and all they import (the whole chat and Markdown stack) in the chunk the page
- * loads first (78 kB instead of 9). Reached through `export * from './widget.js'`, the barrel is
- * never "used" and esbuild leaves the rest where it belongs, in the lazily loaded panel.
+ * Entry files that only re-export (`src/index.ts`, `src/widget.ts`, `src/headless.ts`, …) ship as
+ * written, types dropped, instead of the `import { A } from './a.js'; export { A }` rolldown prints
+ * for them. The form matters to esbuild: its code splitting follows every import of a module whose
+ * exports the app uses, so through the printed `index.js`, `import { DocsAssistant } from
+ * 'docs-assistant'` put the hook, the part renderers and all they import (the whole chat and
+ * Markdown stack) in the chunk the page loads first (79 kB instead of 9). As written, `index.js`
+ * is `export * from './widget.js'` and `export * from './headless.js'` (see src/index.ts).
  */
 const reExportBarrels: Plugin = {
   name: 'docs-assistant:re-export-barrels',
@@ -105,6 +105,9 @@ export default defineConfig({
         index: 'src/index.ts',
         // docs-assistant/widget: the widget alone (see src/widget.ts).
         widget: 'src/widget.ts',
+        // Not an export of its own: `index.js` re-exports the hook and the part renderers through it
+        // (see src/headless.ts); as an entry it stays a file of its own.
+        headless: 'src/headless.ts',
         // docs-assistant/protocol: the wire contract, for the reference service.
         protocol: 'src/protocol/entry.ts',
         // docs-assistant/static-export (server-side admin client) and its dashboard panel.

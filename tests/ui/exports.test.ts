@@ -37,12 +37,28 @@ describe('public API', () => {
     });
   });
 
-  it.each(['index.ts', 'widget.ts'])('starts %s with the "use client" directive', async (file) => {
+  it.each(['widget.ts', 'headless.ts'])('starts %s with the "use client" directive', async (file) => {
     const { readFile } = await import('node:fs/promises');
     const source = await readFile(
       new URL(`../../packages/docs-assistant/src/${file}`, import.meta.url),
       'utf8',
     );
     expect(source.startsWith("'use client';")).toBe(true);
+  });
+
+  it('re-exports every value of index.ts with export * from a "use client" module, with no directive of its own', async () => {
+    // Next.js refuses `export *` in a "use client" module; esbuild loads the whole widget up front
+    // when the barrel names `DocsAssistant` itself (tests/size holds the launcher to its budget).
+    const { readFile } = await import('node:fs/promises');
+    const source = await readFile(
+      new URL('../../packages/docs-assistant/src/index.ts', import.meta.url),
+      'utf8',
+    );
+    const statements = source
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .split(';')
+      .map((statement) => statement.trim().replace(/\s+/g, ' '))
+      .filter((statement) => statement && !statement.startsWith('export type '));
+    expect(statements).toEqual(["export * from './headless.js'", "export * from './widget.js'"]);
   });
 });
