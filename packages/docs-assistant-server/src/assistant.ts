@@ -7,6 +7,7 @@
 import { createDataStreamResponse, formatDataStreamPart } from 'ai';
 import {
   type AssistantRequest,
+  codePointLength,
   DEFAULT_RETRIEVAL_PAGE_SIZE,
   type FinishMessageValue,
   type Message,
@@ -19,6 +20,7 @@ import type { DomainConfig, ServiceConfig } from './config.js';
 import { pageUrlBuilder, searchOutput } from './engines/sources.js';
 import type { AnswerContext, AnswerEngine, AnswerOutcome } from './engines/types.js';
 import { clientIp, HttpError, readJsonBody, requireKey } from './http.js';
+import { type AssistantLimits, DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import type { FixedWindowLimiter, RateLimitDecision } from './rate-limit.js';
 import type { DocsIndex } from './retrieval/index.js';
 import type { Thread, ThreadStore } from './threads.js';
@@ -64,12 +66,60 @@ function rateLimited(scope: string, decision: RateLimitDecision): HttpError {
   );
 }
 
+/** The first `max` characters (code points) of `text`. */
+const clip = (text: string, max: number): string =>
+  text.length <= max ? text : Array.from(text).slice(0, max).join('');
+
 function messageText(message: Message): string {
   if (message.content.trim()) return message.content.trim();
   return message.parts
     .map((part) => (part.type === 'text' ? part.text : ''))
     .join('')
     .trim();
+}
+
+/**
+ * Characters of a message's text: its `content` or its text and reasoning parts, whichever is
+ * longer (the v4 client sends the same text in both).
+ */
+function messageChars(message: Message): number {
+  let parts = 0;
+  for (const part of message.parts) {
+    if (part.type === 'text') parts += codePointLength(part.text);
+    else if (part.type === 'reasoning') parts += codePointLength(part.reasoning);
+  }
+  return Math.max(codePointLength(message.content), parts);
+}
+
+/**
+ * 413 when `fp` or a message is longer than the service keeps: both would be stored (the question
+ * in the thread, `fp` on every line of it), and the key that sends them is public.
+ */
+function checkStoredSizes(request: AssistantRequest, limits: AssistantLimits): void {
+  const issues: { path: string; message: string }[] = [];
+  const fpLength = codePointLength(request.fp);
+  if (fpLength > limits.maxFpLength) {
+    issues.push({
+      path: 'fp',
+      message: `must be at most ${limits.maxFpLength} characters (got ${fpLength}); send an id or a hash of the reader`,
+    });
+  }
+  request.messages.forEach((message, index) => {
+    const chars = messageChars(message);
+    if (chars > limits.maxMessageChars) {
+      issues.push({
+        path: `messages.${index}`,
+        message: `must be at most ${limits.maxMessageChars} characters of text (got ${chars}); shorten it`,
+      });
+    }
+  });
+  if (!issues.length) return;
+  throw new HttpError(
+    413,
+    'payload_too_large',
+    `Request too large: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}.`,
+    { issues },
+  );
 }
 
 /** The latest user question, or a 400 saying what is wrong with the conversation. */
@@ -170,6 +220,8 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
     });
   }
   const request = validation.data;
+  const limits = config.limits ?? DEFAULT_ASSISTANT_LIMITS;
+  checkStoredSizes(request, limits);
   const question = latestQuestion(request);
   const { thread, key: newThreadKey } = await findThread(runtime, request, domain.domain);
   const index = await runtime.index(domain.domain);
@@ -259,7 +311,8 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
         try {
           await runtime.threads.append(thread, {
             question,
-            answer: outcome.text,
+            // An engine's answer is not the caller's to size; kept no longer than a message may be.
+            answer: clip(outcome.text, limits.maxMessageChars),
             sources: [...new Set(outcome.cited.map((source) => source.path))],
             at: new Date().toISOString(),
           });

@@ -6,6 +6,8 @@
  * normaliser (`resolveServiceConfig`, in `service.ts`) turns the short single-site options into it.
  */
 
+import type { AssistantLimits } from './limits.js';
+
 /** Plans of an organization; static export needs `enterprise` (spec §1). */
 export type Plan = 'free' | 'pro' | 'enterprise';
 
@@ -46,4 +48,6 @@ export interface ServiceConfig {
   dataDir?: string;
   /** Largest accepted request body (in bytes). @default 1 MiB */
   maxBodyBytes: number;
+  /** Caps on what requests store (`fp`, message text, bytes per thread and in all). @default DEFAULT_ASSISTANT_LIMITS */
+  limits?: AssistantLimits;
 }

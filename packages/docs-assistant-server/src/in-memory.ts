@@ -9,6 +9,7 @@ import type { AssistantRuntime } from './assistant.js';
 import type { ServiceConfig } from './config.js';
 import { createExtractiveEngine } from './engines/extractive.js';
 import type { AnswerEngine } from './engines/types.js';
+import { type AssistantLimits, DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import { type RateLimitOptions, resolveServiceConfig } from './options.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { parseDocument } from './retrieval/markdown.js';
@@ -28,6 +29,8 @@ export interface InMemoryAssistantOptions {
   engine?: AnswerEngine;
   rateLimits?: RateLimitOptions;
   maxBodyBytes?: number;
+  /** Caps on what requests store. @default DEFAULT_ASSISTANT_LIMITS */
+  limits?: Partial<AssistantLimits>;
   warn?: (message: string) => void;
 }
 
@@ -53,6 +56,7 @@ export function createInMemoryAssistant(options: InMemoryAssistantOptions): InMe
     ...(options.title ? { title: options.title } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
   });
   const files = Object.keys(options.files)
     .filter((file) => /\.mdx?$/i.test(file))
@@ -69,7 +73,8 @@ export function createInMemoryAssistant(options: InMemoryAssistantOptions): InMe
     pages.push(page);
   }
   const index = new DocsIndex(pages);
-  const threads = new ThreadStore({ warn });
+  const { maxThreadBytes, maxStoredBytes } = config.limits ?? DEFAULT_ASSISTANT_LIMITS;
+  const threads = new ThreadStore({ maxThreadBytes, maxStoredBytes, warn });
   const runtime: AssistantRuntime = {
     config,
     threads,

@@ -6,6 +6,7 @@ import { IP_REQUESTS_PER_DAY, keyKind, ORGANIZATION_REQUESTS_PER_HOUR } from 'do
 import type { DomainConfig, OrganizationConfig, Plan, RateLimitConfig, ServiceConfig } from './config.js';
 import type { OpenAIEngineOptions } from './engines/openai.js';
 import type { AnswerEngine } from './engines/types.js';
+import { type AssistantLimits, resolveAssistantLimits } from './limits.js';
 import type { StaticExportRoutesOptions } from './static-export/routes.js';
 
 /** Largest accepted request body (in bytes). */
@@ -27,8 +28,17 @@ export interface CommonOptions {
   /** Where threads persist (`threads.jsonl`); in memory only when absent. */
   dataDir?: string;
   rateLimits?: RateLimitOptions;
-  /** Largest accepted request body (in bytes). @default 1 MiB */
+  /**
+   * Largest accepted request body (in bytes), counted while it is read: a bigger body gets 413
+   * before it is held whole. A 20-turn conversation with its search results and some selected code
+   * is a few hundred kB. @default 1 MiB
+   */
   maxBodyBytes?: number;
+  /**
+   * Caps on what one request may store, since the assistant key is public: `fp` length, characters
+   * per message (both 413 past them), bytes kept per thread and in all. @default DEFAULT_ASSISTANT_LIMITS
+   */
+  limits?: Partial<AssistantLimits>;
   /** Answer engine. @default 'extractive' */
   engine?: 'extractive' | 'openai' | AnswerEngine;
   /** Settings of the `openai` engine (else read from `DOCS_ASSISTANT_LLM_*`). */
@@ -157,6 +167,7 @@ export function resolveServiceConfig(options: AssistantServiceOptions): ServiceC
   const common = {
     rateLimits: resolveRateLimits(options.rateLimits),
     maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
+    limits: resolveAssistantLimits(options.limits),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   };
   if (isMultiSite(options)) {

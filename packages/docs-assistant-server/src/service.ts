@@ -10,6 +10,7 @@ import type { ServiceConfig } from './config.js';
 import { createExtractiveEngine } from './engines/extractive.js';
 import { createOpenAIEngine } from './engines/openai.js';
 import type { AnswerEngine } from './engines/types.js';
+import { DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import { type AssistantServiceOptions, resolveServiceConfig } from './options.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { DocsIndex, loadDocs } from './retrieval/index.js';
@@ -19,6 +20,7 @@ import { ThreadStore } from './threads.js';
 export { createAssistantApp } from './app.js';
 export { ASSISTANT_MESSAGE_ROUTE } from './assistant.js';
 export type { AnswerEngine } from './engines/types.js';
+export { type AssistantLimits, DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 export * from './options.js';
 
 export interface AssistantService {
@@ -47,7 +49,13 @@ function createEngine(options: AssistantServiceOptions): AnswerEngine {
 export function createAssistantService(options: AssistantServiceOptions): AssistantService {
   const config = resolveServiceConfig(options);
   const warn = options.warn ?? ((message: string) => console.warn(`[docs-assistant] ${message}`));
-  const threads = new ThreadStore({ ...(config.dataDir ? { dataDir: config.dataDir } : {}), warn });
+  const { maxThreadBytes, maxStoredBytes } = config.limits ?? DEFAULT_ASSISTANT_LIMITS;
+  const threads = new ThreadStore({
+    ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+    maxThreadBytes,
+    maxStoredBytes,
+    warn,
+  });
   const indexes = new Map<string, Promise<DocsIndex>>();
   const index = (domain: string): Promise<DocsIndex> => {
     let built = indexes.get(domain);

@@ -7,7 +7,13 @@
  * a restart and a crash mid-write loses at most that one line. Once the file holds more than twice the
  * records still in memory (threads forgotten past `maxThreads`, turns past the last 20), it is
  * rewritten with only those, into a temporary file renamed over the old one, so it never grows
- * without bound and a crash mid-rewrite leaves the old file whole.
+ * without bound and a crash mid-rewrite leaves the old file whole. A temporary file left by a
+ * rewrite that was killed is removed at the next start.
+ *
+ * What is kept is bounded by bytes too, since anyone holding the public key can write here: each
+ * thread keeps its newest turns within `maxThreadBytes`, all threads together stay within
+ * `maxStoredBytes` (the least recently used are forgotten first), and the file is compacted once it
+ * holds more than twice the bytes still kept, so it stays within about twice `maxStoredBytes`.
  *
  * A thread's key is a bearer secret: it is handed out once, when the thread is created, and only its
  * SHA-256 hash is kept (in memory and in the file), so neither a leaked file nor the service can give
@@ -17,6 +23,7 @@
 // Types only: erased from every build, so nothing here loads Node's modules eagerly.
 import type * as NodeFs from 'node:fs/promises';
 import type * as NodePath from 'node:path';
+import { DEFAULT_ASSISTANT_LIMITS, utf8Length } from './limits.js';
 
 export interface ThreadTurn {
   question: string;
@@ -119,6 +126,15 @@ export interface ThreadStoreOptions {
    * in memory. @default 1_000
    */
   compactAfter?: number;
+  /**
+   * The file is also compacted once it holds at least this many bytes and more than twice the bytes
+   * of the records still in memory. @default 1 MiB
+   */
+  compactAfterBytes?: number;
+  /** Bytes of turns kept per thread; the oldest go first, the newest always stays. @default 256 KiB */
+  maxThreadBytes?: number;
+  /** Bytes of all threads kept; the least recently used go first. @default 128 MiB */
+  maxStoredBytes?: number;
   warn?: (message: string) => void;
 }
 
@@ -127,6 +143,30 @@ const MAX_TURNS_IN_MEMORY = 20;
 
 /** Lines a thread takes in a compacted file: one per turn, or one for a thread with none yet. */
 const lines = (thread: Thread): number => Math.max(1, thread.turns.length);
+
+/** A thread's line for one turn (or, without a turn, for the thread alone), as the file holds it. */
+function recordLine(thread: Thread, turn?: ThreadTurn): string {
+  const { id: threadId, keyHash: threadKeyHash, domain, fp, createdAt } = thread;
+  const record: TurnRecord = {
+    v: 1,
+    threadId,
+    threadKeyHash,
+    domain,
+    fp,
+    createdAt,
+    ...(turn ? { turn } : {}),
+  };
+  return `${JSON.stringify(record)}\n`;
+}
+
+/** Bytes a thread takes in a compacted file. */
+const threadBytes = (thread: Thread): number =>
+  thread.turns.length
+    ? thread.turns.reduce((sum, turn) => sum + utf8Length(recordLine(thread, turn)), 0)
+    : utf8Length(recordLine(thread));
+
+/** Temporary files of compactions (`threads.jsonl.<random>.tmp`). */
+const TEMPORARY_FILE = /^threads\.jsonl\.[^/]*\.tmp$/;
 
 export type ThreadLookup =
   | { ok: true; thread: Thread }
@@ -156,11 +196,23 @@ export class ThreadStore {
   private liveRecords = 0;
   // After a failed compaction, the next try waits for this many lines (not one try per answer).
   private compactAt = 0;
+  private readonly compactAfterBytes: number;
+  private readonly maxThreadBytes: number;
+  private readonly maxStoredBytes: number;
+  // Bytes in the file, and bytes a compacted file would hold (each thread's lines); kept like the line counts.
+  private fileBytes = 0;
+  private liveBytes = 0;
+  private compactAtBytes = 0;
+  // Bytes of each thread in memory, to keep `liveBytes` as threads change and go.
+  private readonly bytesOf = new Map<string, number>();
 
   constructor(options: ThreadStoreOptions = {}) {
     this.dataDir = options.dataDir;
     this.maxThreads = options.maxThreads ?? 10_000;
     this.compactAfter = Math.max(1, options.compactAfter ?? 1_000);
+    this.compactAfterBytes = Math.max(1, options.compactAfterBytes ?? 1024 * 1024);
+    this.maxThreadBytes = options.maxThreadBytes ?? DEFAULT_ASSISTANT_LIMITS.maxThreadBytes;
+    this.maxStoredBytes = options.maxStoredBytes ?? DEFAULT_ASSISTANT_LIMITS.maxStoredBytes;
     this.warn = options.warn ?? ((message) => console.warn(`[docs-assistant] ${message}`));
   }
 
@@ -173,10 +225,13 @@ export class ThreadStore {
   private async readFile(): Promise<void> {
     if (!this.dataDir) return;
     const [{ readFile }, { join }] = await Promise.all([nodeFs(), nodePath()]);
+    await this.removeTemporaryFiles();
     const file = join(this.dataDir, THREADS_FILE);
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      const raw = await readFile(file);
+      this.fileBytes = raw.byteLength;
+      text = raw.toString('utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw error;
@@ -226,12 +281,38 @@ export class ThreadStore {
       this.queueWrite(() => this.compact()).catch((error) => this.warnCompaction(error));
   }
 
+  /**
+   * Removes the temporary files of compactions that never finished (the process was killed between
+   * writing and renaming): each is as large as the thread file, and nothing else would ever remove
+   * it. The data folder belongs to one service, so no compaction of another process is running.
+   */
+  private async removeTemporaryFiles(): Promise<void> {
+    if (!this.dataDir) return;
+    const [{ readdir, rm }, { join }] = await Promise.all([nodeFs(), nodePath()]);
+    let names: string[];
+    try {
+      names = await readdir(this.dataDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    const leftovers = names.filter((name) => TEMPORARY_FILE.test(name));
+    for (const name of leftovers) await rm(join(this.dataDir, name), { force: true });
+    if (leftovers.length) {
+      this.warn(
+        `removed ${leftovers.length} temporary file(s) of an interrupted compaction of ${THREADS_FILE}: ${leftovers.join(', ')}`,
+      );
+    }
+  }
+
   private shouldCompact(): boolean {
-    return (
-      !!this.dataDir &&
-      this.fileLines >= Math.max(this.compactAfter, this.compactAt) &&
-      this.fileLines > 2 * this.liveRecords
-    );
+    if (!this.dataDir) return false;
+    const byLines =
+      this.fileLines >= Math.max(this.compactAfter, this.compactAt) && this.fileLines > 2 * this.liveRecords;
+    const byBytes =
+      this.fileBytes >= Math.max(this.compactAfterBytes, this.compactAtBytes) &&
+      this.fileBytes > 2 * this.liveBytes;
+    return byLines || byBytes;
   }
 
   /** Runs file work after the work queued before it, so lines never interleave with a rewrite. */
@@ -254,10 +335,8 @@ export class ThreadStore {
     const temporary = `${file}.${randomId('')}.tmp`;
     const lines: string[] = [];
     for (const thread of this.threads.values()) {
-      const { id: threadId, keyHash: threadKeyHash, domain, fp, createdAt } = thread;
-      const base: TurnRecord = { v: 1, threadId, threadKeyHash, domain, fp, createdAt };
-      if (!thread.turns.length) lines.push(`${JSON.stringify(base)}\n`);
-      for (const turn of thread.turns) lines.push(`${JSON.stringify({ ...base, turn })}\n`);
+      if (!thread.turns.length) lines.push(recordLine(thread));
+      for (const turn of thread.turns) lines.push(recordLine(thread, turn));
     }
     const handle = await open(temporary, 'w');
     try {
@@ -271,6 +350,7 @@ export class ThreadStore {
     await handle.close();
     await rename(temporary, file);
     this.fileLines = lines.length;
+    this.fileBytes = lines.reduce((sum, line) => sum + utf8Length(line), 0);
     this.needsNewline = false;
   }
 
@@ -292,11 +372,6 @@ export class ThreadStore {
         turns: [],
       };
       this.threads.set(thread.id, thread);
-      for (const [id, oldest] of this.threads) {
-        if (this.threads.size <= this.maxThreads) break;
-        this.threads.delete(id);
-        this.liveRecords -= lines(oldest);
-      }
     }
     if (record.turn) {
       thread.turns.push(record.turn);
@@ -304,7 +379,22 @@ export class ThreadStore {
         thread.turns.splice(0, thread.turns.length - MAX_TURNS_IN_MEMORY);
       }
     }
+    let bytes = threadBytes(thread);
+    while (thread.turns.length > 1 && bytes > this.maxThreadBytes) {
+      bytes -= utf8Length(recordLine(thread, thread.turns.shift()));
+    }
     this.liveRecords += lines(thread) - before;
+    this.liveBytes += bytes - (this.bytesOf.get(thread.id) ?? 0);
+    this.bytesOf.set(thread.id, bytes);
+    // Least recently used first; the thread just written is the most recent, so it always stays.
+    for (const [id, oldest] of this.threads) {
+      if (this.threads.size <= this.maxThreads && this.liveBytes <= this.maxStoredBytes) break;
+      if (id === thread.id) break;
+      this.threads.delete(id);
+      this.liveRecords -= lines(oldest);
+      this.liveBytes -= this.bytesOf.get(id) ?? 0;
+      this.bytesOf.delete(id);
+    }
     return thread;
   }
 
@@ -380,6 +470,7 @@ export class ThreadStore {
         await handle.appendFile(line, 'utf8');
         this.needsNewline = false;
         this.fileLines++;
+        this.fileBytes += utf8Length(line);
         await handle.sync();
       } finally {
         await handle.close();
@@ -391,6 +482,7 @@ export class ThreadStore {
 
   private warnCompaction(error: unknown): void {
     this.compactAt = this.fileLines + this.compactAfter;
+    this.compactAtBytes = this.fileBytes + this.compactAfterBytes;
     this.warn(`compacting ${THREADS_FILE} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 
@@ -401,5 +493,10 @@ export class ThreadStore {
 
   get size(): number {
     return this.threads.size;
+  }
+
+  /** Bytes of the threads kept (as lines of a compacted file). */
+  get storedBytes(): number {
+    return this.liveBytes;
   }
 }
