@@ -74,6 +74,39 @@ describe('mounting the handler', () => {
       /authorize: \(\) => true only if the export is meant to be public/,
     );
   });
+
+  it('refuses options it cannot honour, saying what to change', () => {
+    const base = { baseUrl: reference.url, adminKey: ADMIN_KEY, authorize };
+    expect(() =>
+      createStaticExportHandler({ ...base, allowedOrigins: ['https://admin.example.com/'] }),
+    ).toThrow(/allowedOrigins takes origins such as "https:\/\/admin\.example\.com"/);
+    expect(() => createStaticExportHandler({ ...base, rateLimit: { limit: 0, windowMs: 1000 } })).toThrow(
+      /rateLimit takes \{ limit, windowMs \} as positive whole numbers/,
+    );
+    expect(() => createStaticExportHandler({ ...base, maxBodyBytes: -1 })).toThrow(
+      /maxBodyBytes must be a positive/,
+    );
+  });
+
+  it('an authorize check that throws refuses the request (500) and starts nothing', async () => {
+    const { origin, endpoint } = await mount({
+      authorize: () => {
+        throw new Error('session store down');
+      },
+    });
+    const before = upstreamStarts;
+    const body = await expectError(
+      await fetch(`${endpoint}/jobs`, {
+        method: 'POST',
+        headers: sameOrigin(origin, { 'Content-Type': 'application/json' }),
+        body: startBody,
+      }),
+      500,
+      'internal',
+    );
+    expect(body.error).not.toMatch(/session store/);
+    expect(upstreamStarts).toBe(before);
+  });
 });
 
 describe('an anonymous caller', () => {

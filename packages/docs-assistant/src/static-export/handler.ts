@@ -204,6 +204,19 @@ const isPositiveInteger = (value: unknown): value is number =>
 /** Job ids a domain-restricted handler remembers; past it the oldest are forgotten. */
 const MAX_REMEMBERED_JOBS = 10_000;
 
+/**
+ * Creates the route the dashboard panel calls. Throws at once without `authorize`.
+ *
+ * @example
+ * // app/api/static-export/[...path]/route.ts (Next.js)
+ * const handler = createStaticExportHandler({
+ *   baseUrl: 'https://api.example.com',
+ *   adminKey: process.env.DOCS_ASSISTANT_ADMIN_KEY!,
+ *   domain: 'acme',
+ *   authorize: async (request) => (await getSession(request))?.role === 'admin',
+ * });
+ * export { handler as GET, handler as POST };
+ */
 export function createStaticExportHandler(options: StaticExportHandlerOptions): StaticExportHandler {
   assertServerSide('createStaticExportHandler', options.dangerouslyAllowBrowser);
   if (keyKind(options.adminKey) !== 'admin') {
