@@ -5,6 +5,8 @@ describe('docs-assistant parts', () => {
     expect(Object.keys(parts).sort()).toEqual([
       'CodeBlock',
       'FilePart',
+      'MARKDOWN_MAX_CHARS',
+      'MARKDOWN_MAX_DEPTH',
       'Markdown',
       'MessageParts',
       'ReasoningPart',
@@ -13,8 +15,11 @@ describe('docs-assistant parts', () => {
       'ToolInvocationPart',
       'collectSources',
       'createHrefResolver',
+      'createImagePolicy',
       'defaultPartComponents',
       'isSafeHref',
+      'limitMarkdown',
+      'parseAllowedImageOrigins',
       'parseSuggestions',
       'splitMarkdownBlocks',
     ]);

@@ -56,7 +56,9 @@ describe('reference links and footnotes', () => {
       'Read the [guide] and the [Guide][] again.',
       '![Acme logo][logo]',
     ].join('\n\n');
-    const { container } = render(<Markdown text={text} resolveHref={resolveHref} />);
+    const { container } = render(
+      <Markdown text={text} resolveHref={resolveHref} allowedImageOrigins={['https://cdn.acme.dev']} />,
+    );
     const links = screen.getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['guide', 'https://docs.acme.dev/guides/config'],

@@ -69,6 +69,18 @@ export interface Labels {
   panelUnavailable?: string;
   /** Shown in the panel when it failed to render; its Retry button renders it again. Optional for compatibility. */
   panelCrashed?: string;
+  /**
+   * Text of the link that stands for an image from an origin not in `allowedImageOrigins`, given
+   * its alt text ("<alt> (external image)" when not given; the default lives in the lazily loaded
+   * panel). Optional for compatibility.
+   */
+  externalImage?: (alt: string) => string;
+  /**
+   * Said before the part of an answer shown as plain text because it is nested too deeply
+   * (`'depth'`) or too long (`'size'`) to format (the default lives in the lazily loaded panel).
+   * Optional for compatibility.
+   */
+  markdownLimit?: (reason: 'size' | 'depth') => string;
 }
 
 export const defaultLabels: Labels = {

@@ -1,6 +1,7 @@
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { defaultLabels, useLabels } from '../labels.js';
 import { sameContext, sameFilePart } from './equality.js';
+import { createImagePolicy, ImagePolicyContext } from './image-policy.js';
 import type { FilePartProps } from './types.js';
 
 // A media type as RFC 6838 spells it; anything else could smuggle parameters into the data URL.
@@ -23,17 +24,25 @@ function safeMediaType(mimeType: unknown): string {
 
 /**
  * The default file renderer. Raster images (png, jpeg, gif, webp, avif) are shown inline from a
- * `data:` URL, the only place a `data:` URL is ever used. Any other file shows its media type as
+ * `data:` URL (unless `allowedImageOrigins` leaves out `'data:'`), the only place besides Markdown
+ * images a `data:` URL is ever used. Any other file shows its media type as
  * text, with no link: a `data:` or `blob:` link to model output could open HTML or SVG as a page
  * (a `blob:` one even on the host's origin), and answers only link to http(s), mailto and relative
  * URLs.
  */
 export const FilePart = memo(
-  function FilePart({ part }: FilePartProps) {
+  function FilePart({ part, resolveHref }: FilePartProps) {
     const labels = useLabels();
+    const imageAllowed = useContext(ImagePolicyContext) ?? createImagePolicy(undefined, resolveHref);
     const mediaType = safeMediaType(part.mimeType);
     const data = typeof part.data === 'string' ? part.data : '';
-    if (RASTER_IMAGE_TYPES.has(mediaType) && data && BASE64.test(data)) {
+    if (
+      RASTER_IMAGE_TYPES.has(mediaType) &&
+      data &&
+      BASE64.test(data) &&
+      // `allowedImageOrigins` without 'data:' turns these off too.
+      imageAllowed(`data:${mediaType};base64,`)
+    ) {
       const alt = (labels.imageAlt ?? defaultLabels.imageAlt!)(mediaType);
       return <img src={`data:${mediaType};base64,${data}`} alt={alt} data-file="" />;
     }

@@ -1,7 +1,15 @@
 export { CodeBlock, type CodeBlockProps } from './code-block.js';
 export { FilePart } from './file-part.js';
 export { createHrefResolver, isSafeHref } from './href.js';
+export { createImagePolicy, type ImagePolicy, parseAllowedImageOrigins } from './image-policy.js';
 export { Markdown, type MarkdownProps } from './markdown.js';
+export {
+  type LimitedMarkdown,
+  limitMarkdown,
+  MARKDOWN_MAX_CHARS,
+  MARKDOWN_MAX_DEPTH,
+  type MarkdownLimitReason,
+} from './markdown-limits.js';
 export { defaultPartComponents, MessageParts, type MessagePartsProps } from './message-parts.js';
 export { ReasoningPart } from './reasoning-part.js';
 export { collectSources, SourcesList } from './sources.js';

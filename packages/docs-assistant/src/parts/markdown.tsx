@@ -1,4 +1,4 @@
-import type { ElementContent, Root } from 'hast';
+import type { Element, ElementContent, Root } from 'hast';
 import {
   type ComponentPropsWithoutRef,
   createContext,
@@ -13,8 +13,16 @@ import {
   useRef,
 } from 'react';
 import type { Components, ExtraProps } from 'react-markdown';
+import { useLabels } from '../labels.js';
 import { CodeBlock } from './code-block.js';
 import { createIsExternal, isSafeHref, keepSafeHref } from './href.js';
+import {
+  createImagePolicy,
+  type ImagePolicy,
+  ImagePolicyContext,
+  isDataRasterImage,
+} from './image-policy.js';
+import { limitMarkdown, type MarkdownLimitReason, type MarkdownLimitState } from './markdown-limits.js';
 import {
   type BlockReferences,
   collectReferences,
@@ -32,6 +40,7 @@ export const SUGGESTIONS_LANGUAGE = 'suggestions';
 interface LinkPolicy {
   resolveHref: (href: string) => string | null;
   isExternal: (href: string) => boolean;
+  imageAllowed: ImagePolicy;
 }
 
 const LinkPolicyContext = createContext<LinkPolicy | null>(null);
@@ -45,6 +54,9 @@ function useLinkPolicy(): LinkPolicy {
 // Drops the hast node the renderer passes along (as react-markdown does) so it never lands on a DOM element.
 type ElementProps<T extends keyof JSX.IntrinsicElements> = ComponentPropsWithoutRef<T> & ExtraProps;
 
+// Set inside a link: an image there that may not load shows as text (a link in a link is invalid).
+const InLinkContext = createContext(false);
+
 function MarkdownLink({ node: _node, href, children, ...props }: ElementProps<'a'>) {
   const { resolveHref, isExternal } = useLinkPolicy();
   const resolved = href ? resolveHref(href) : null;
@@ -52,16 +64,39 @@ function MarkdownLink({ node: _node, href, children, ...props }: ElementProps<'a
   if (!resolved) return <>{children}</>;
   return (
     <a {...props} href={resolved} {...(isExternal(resolved) ? externalLinkProps : undefined)}>
-      {children}
+      <InLinkContext.Provider value={true}>{children}</InLinkContext.Provider>
     </a>
   );
 }
 
-function MarkdownImage({ node: _node, src, alt, ...props }: ElementProps<'img'>) {
-  const { resolveHref } = useLinkPolicy();
-  const resolved = typeof src === 'string' && src ? resolveHref(src) : null;
-  if (!resolved || resolved.startsWith('mailto:')) return alt || null;
-  return <img {...props} src={resolved} alt={alt ?? ''} loading="lazy" />;
+const externalImageLabel = (alt: string) => (alt ? `${alt} (external image)` : 'External image');
+
+/**
+ * An image loads only where the image policy allows it (`allowedImageOrigins`); any other becomes a
+ * link to it, named by its alt text and marked as an external image, so nothing is fetched until
+ * the reader asks for it. Only `src`, `alt` and `title` are used: nothing else from the answer
+ * reaches the element.
+ */
+function MarkdownImage({ src, alt, title }: ElementProps<'img'>) {
+  const { resolveHref, imageAllowed } = useLinkPolicy();
+  const inLink = useContext(InLinkContext);
+  const labels = useLabels();
+  const text = typeof alt === 'string' ? alt : '';
+  const raw = typeof src === 'string' ? src.trim() : '';
+  const resolved = isDataRasterImage(raw) ? raw : raw ? resolveHref(raw) : null;
+  if (resolved && imageAllowed(resolved)) {
+    return <img src={resolved} alt={text} title={title} loading="lazy" />;
+  }
+  // Not an http(s) URL (mailto, a fragment, a data: URL that is not allowed): only the words stay.
+  const linkable = resolved !== null && /^https?:\/\//i.test(resolved);
+  const label = (labels.externalImage ?? externalImageLabel)(text);
+  if (!linkable) return text || null;
+  if (inLink) return <span data-external-image="">{label}</span>;
+  return (
+    <a href={resolved} title={title} data-external-image="" {...externalLinkProps}>
+      {label}
+    </a>
+  );
 }
 
 interface HastLike {
@@ -109,8 +144,10 @@ const defaultElements: Components = {
 };
 
 // Every URL in the tree goes through here first: unsafe ones are removed, so even an element the
-// host overrides never receives a `javascript:` href.
-const urlTransform = (url: string): string | null => (isSafeHref(url) ? url : null);
+// host overrides never receives a `javascript:` href. An image's `data:` URL of a raster image
+// stays for the image policy to judge.
+const urlTransform = (url: string, key: string, node: Element): string | null =>
+  isSafeHref(url) || (key === 'src' && node.tagName === 'img' && isDataRasterImage(url.trim())) ? url : null;
 
 /**
  * The parser's footnote section goes (an answer shows its footnotes once, after its last block,
@@ -193,6 +230,13 @@ export interface MarkdownProps extends Omit<HTMLAttributes<HTMLDivElement>, 'chi
    * every block.
    */
   components?: Components;
+  /**
+   * Origins images may load from (`https://cdn.example.com`), plus `'data:'` for `data:` raster
+   * images; an image from elsewhere shows as a link. Inside `MessageParts` the conversation's policy
+   * applies instead.
+   * @default the origin of `resolveHref('/')` (else the page's) and `'data:'`
+   */
+  allowedImageOrigins?: readonly string[];
   children?: ReactNode;
 }
 
@@ -215,16 +259,24 @@ function MarkdownView({
   text,
   resolveHref = keepSafeHref,
   components,
+  allowedImageOrigins,
   children,
   tailIncomplete,
   ...props
 }: MarkdownProps & { tailIncomplete: boolean }) {
+  // Past the depth and size limits the text is not parsed (markdown-limits.ts); the previous
+  // state, so a streaming answer is only scanned from its last line.
+  const limitState = useRef<MarkdownLimitState | undefined>(undefined);
+  const limited = useMemo(() => {
+    limitState.current = limitMarkdown(text, limitState.current);
+    return limitState.current;
+  }, [text]);
   // The previous split, so a streaming answer only re-splits its tail (20k-token answers).
   const split = useRef<MarkdownBlocks | undefined>(undefined);
   const blocks = useMemo(() => {
-    split.current = updateMarkdownBlocks(split.current, typeof text === 'string' ? text : '');
+    split.current = updateMarkdownBlocks(split.current, limited.markdown);
     return split.current.blocks;
-  }, [text]);
+  }, [limited.markdown]);
   // A link definition on a last line still being written may have half its URL: not used yet.
   const lastLineIncomplete = tailIncomplete && !split.current?.text.endsWith('\n');
   // The previous scans, so only new or changed blocks are scanned again.
@@ -243,9 +295,22 @@ function MarkdownView({
   }, [blocks, lastLineIncomplete]);
   // Footnote ids are unique per answer: two answers that both have a `[^1]` must not share an id.
   const prefix = `user-content-${useId().replace(/[^\w-]/g, '')}-`;
+  const conversationImages = useContext(ImagePolicyContext);
+  // Keyed on the origins' text: hosts often pass the array inline.
+  const origins = allowedImageOrigins?.join('\n');
   const policy = useMemo<LinkPolicy>(
-    () => ({ resolveHref, isExternal: createIsExternal(resolveHref) }),
-    [resolveHref],
+    () => ({
+      resolveHref,
+      isExternal: createIsExternal(resolveHref),
+      imageAllowed:
+        origins === undefined && conversationImages
+          ? conversationImages
+          : createImagePolicy(
+              origins === undefined ? undefined : origins ? origins.split('\n') : [],
+              resolveHref,
+            ),
+    }),
+    [resolveHref, origins, conversationImages],
   );
   const elements = useMemo(
     () => (components ? { ...defaultElements, ...components } : defaultElements),
@@ -265,6 +330,7 @@ function MarkdownView({
             components={elements}
           />
         ))}
+        {limited.reason ? <PlainRest reason={limited.reason} text={limited.rest} /> : null}
         {references.footnotes.length > 0 ? (
           <section data-footnotes="">
             <ol>
@@ -284,6 +350,25 @@ function MarkdownView({
         {children}
       </div>
     </LinkPolicyContext.Provider>
+  );
+}
+
+const limitLabel = (reason: MarkdownLimitReason) =>
+  reason === 'depth'
+    ? 'The rest of this answer is nested too deeply to format; it is shown as plain text.'
+    : 'The rest of this answer is too long to format; it is shown as plain text.';
+
+/** The text past the limits, as the answer wrote it, after a note saying why it is not formatted. */
+function PlainRest({ reason, text }: { reason: MarkdownLimitReason; text: string }) {
+  const labels = useLabels();
+  return (
+    <>
+      <p data-markdown-limit={reason}>{(labels.markdownLimit ?? limitLabel)(reason)}</p>
+      {/* One text node: the browser lays out a megabyte of text without any Markdown work. */}
+      <div data-markdown-rest="" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {text}
+      </div>
+    </>
   );
 }
 

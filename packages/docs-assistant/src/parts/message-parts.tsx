@@ -12,6 +12,7 @@ import {
   sameToolInvocation,
 } from './equality.js';
 import { FilePart } from './file-part.js';
+import { createImagePolicy, ImagePolicyContext } from './image-policy.js';
 import { type PartClassNames, PartClassNamesContext, usePartClassNames } from './part-class-names.js';
 import { ReasoningPart } from './reasoning-part.js';
 import { collectSources, SourcesList } from './sources.js';
@@ -265,6 +266,13 @@ export interface MessagePartsProps {
    * read them with `usePartClassNames()`.
    */
   classNames?: PartClassNames;
+  /**
+   * Origins images in the answer may load from (`https://cdn.example.com`), plus `'data:'` for
+   * `data:` raster images; any other image shows as a link (text, reasoning, files). Throws a
+   * TypeError naming an entry that is not an origin.
+   * @default the docs site's origin (`resolveHref('/')`, else the page's) and `'data:'`
+   */
+  allowedImageOrigins?: readonly string[];
 }
 
 /**
@@ -279,6 +287,7 @@ export const MessageParts = memo(function MessageParts({
   resolveHref,
   onAsk,
   classNames,
+  allowedImageOrigins,
 }: MessagePartsProps) {
   const resolved = useMemo(() => resolveComponents(components), [components]);
   // Hosts often pass `classNames` inline: keyed on the strings, so parts do not re-render for it.
@@ -296,36 +305,46 @@ export const MessageParts = memo(function MessageParts({
   const stableOnAsk = useCallback((question: string) => onAskRef.current?.(question), []);
   const ask = hasOnAsk ? stableOnAsk : undefined;
 
+  // Keyed on the origins' text: hosts often pass the array inline.
+  const origins = allowedImageOrigins?.join('\n');
+  const imagePolicy = useMemo(
+    () =>
+      createImagePolicy(origins === undefined ? undefined : origins ? origins.split('\n') : [], resolveHref),
+    [origins, resolveHref],
+  );
+
   const parts = Array.isArray(message.parts) ? message.parts : [];
   const sources = useMemo(() => collectSources(message, resolveHref), [message, resolveHref]);
   const Sources = resolved.source;
 
   return (
-    <PartClassNamesContext.Provider value={classNamesValue}>
-      {parts.map((part, index) => (
-        <PartSlot
-          // Parts are only ever appended to a message, so the position is a stable key.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          key={index}
-          part={part}
-          components={resolved}
-          message={message}
-          isStreaming={isStreaming && index === parts.length - 1}
-          resolveHref={resolveHref}
-          onAsk={ask}
-        />
-      ))}
-      {Sources && sources.length > 0 ? (
-        <SourcesSlot
-          Sources={Sources}
-          sources={sources}
-          message={message}
-          isStreaming={isStreaming}
-          resolveHref={resolveHref}
-          onAsk={ask}
-        />
-      ) : null}
-    </PartClassNamesContext.Provider>
+    <ImagePolicyContext.Provider value={imagePolicy}>
+      <PartClassNamesContext.Provider value={classNamesValue}>
+        {parts.map((part, index) => (
+          <PartSlot
+            // Parts are only ever appended to a message, so the position is a stable key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={index}
+            part={part}
+            components={resolved}
+            message={message}
+            isStreaming={isStreaming && index === parts.length - 1}
+            resolveHref={resolveHref}
+            onAsk={ask}
+          />
+        ))}
+        {Sources && sources.length > 0 ? (
+          <SourcesSlot
+            Sources={Sources}
+            sources={sources}
+            message={message}
+            isStreaming={isStreaming}
+            resolveHref={resolveHref}
+            onAsk={ask}
+          />
+        ) : null}
+      </PartClassNamesContext.Provider>
+    </ImagePolicyContext.Provider>
   );
 });
 MessageParts.displayName = 'MessageParts';

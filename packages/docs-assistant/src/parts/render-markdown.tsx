@@ -19,8 +19,8 @@ export interface RenderMarkdownProps {
   /** The Markdown. */
   children: string;
   components?: Components;
-  /** Every URL attribute goes through it; `null` drops the attribute. */
-  urlTransform: (url: string) => string | null;
+  /** Every URL attribute goes through it (with its name and element); `null` drops the attribute. */
+  urlTransform: (url: string, key: string, node: Element) => string | null;
   /** Changes the HTML tree before URLs are checked and elements made (react-markdown's rehype plugins). */
   transform?: (tree: Root) => void;
 }
@@ -35,7 +35,7 @@ function clean(parent: Root | Element, urlTransform: RenderMarkdownProps['urlTra
     } else if (node.type === 'element') {
       for (const [key, tags] of Object.entries(urlAttributes)) {
         if (Object.hasOwn(node.properties, key) && (tags === null || tags.includes(node.tagName))) {
-          node.properties[key] = urlTransform(String(node.properties[key] || ''));
+          node.properties[key] = urlTransform(String(node.properties[key] || ''), key, node);
         }
       }
       clean(node, urlTransform);

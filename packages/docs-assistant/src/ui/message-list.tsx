@@ -35,6 +35,8 @@ export interface MessageListProps {
   resolveHref: (href: string) => string | null;
   onAsk: (question: string) => void;
   classNames?: ClassNames;
+  /** Checked origins (see `allowedImageOrigins` on the widget); `undefined` for the default. */
+  allowedImageOrigins?: string[];
 }
 
 /**
@@ -49,6 +51,7 @@ export function MessageList({
   resolveHref,
   onAsk,
   classNames,
+  allowedImageOrigins,
 }: MessageListProps) {
   const labels = useLabels();
   const listRef = useRef<HTMLDivElement>(null);
@@ -83,6 +86,7 @@ export function MessageList({
           components={components}
           resolveHref={resolveHref}
           onAsk={onAsk}
+          allowedImageOrigins={allowedImageOrigins}
           className={classNames?.message}
           partClassNames={partClassNames}
         />
@@ -184,6 +188,7 @@ interface MessageItemProps {
   components?: PartComponents;
   resolveHref: (href: string) => string | null;
   onAsk: (question: string) => void;
+  allowedImageOrigins?: string[];
   className?: string;
   /** The `part`, `source` and `suggestion` class names (MessageParts keys its context on them). */
   partClassNames?: PartClassNames;
@@ -195,6 +200,7 @@ const MessageItem = memo(function MessageItem({
   components,
   resolveHref,
   onAsk,
+  allowedImageOrigins,
   className,
   partClassNames,
 }: MessageItemProps) {
@@ -218,6 +224,7 @@ const MessageItem = memo(function MessageItem({
           resolveHref={resolveHref}
           onAsk={onAsk}
           classNames={partClassNames}
+          allowedImageOrigins={allowedImageOrigins}
         />
       )}
       {!isUser && !isStreaming && messageText(message).trim() ? (

@@ -28,6 +28,7 @@ export interface PanelProps {
   starterQuestions?: string[];
   components?: PartComponents;
   docsBaseUrl?: string;
+  allowedImageOrigins?: string[];
   onClose?: () => void;
   onStatusChange: (status: AssistantStatus) => void;
   apiRef: RefObject<PanelApi | null>;

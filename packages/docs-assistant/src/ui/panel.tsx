@@ -6,7 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { AssistantError, AssistantStatus } from '../chat/types.js';
 import { useDocsAssistant } from '../chat/use-docs-assistant.js';
 import { defaultLabels, type Labels, useLabels } from '../labels.js';
-import { createHrefResolver } from '../parts/index.js';
+import { createHrefResolver, parseAllowedImageOrigins } from '../parts/index.js';
 import { Composer } from './composer.js';
 import { ContextChips } from './context-chips.js';
 import { visuallyHidden } from './dom.js';
@@ -83,6 +83,7 @@ function PanelBody({
   starterQuestions,
   components,
   docsBaseUrl,
+  allowedImageOrigins,
   onClose,
   onStatusChange,
   apiRef,
@@ -97,7 +98,8 @@ function PanelBody({
   const busy = status === 'submitted' || status === 'streaming';
   // Docs links resolve against the docs site; the panel only renders in the browser (see the shell).
   const [resolveHref, docsBaseUrlError] = useHrefResolver(docsBaseUrl);
-  const configError = state.configError ?? docsBaseUrlError;
+  const [imageOrigins, imageOriginsError] = useImageOrigins(allowedImageOrigins);
+  const configError = state.configError ?? docsBaseUrlError ?? imageOriginsError;
   const questions = useMemo(() => validStarterQuestions(starterQuestions), [starterQuestions]);
 
   // The shell's panel element (this component renders inside it).
@@ -177,6 +179,7 @@ function PanelBody({
           resolveHref={resolveHref}
           onAsk={ask}
           classNames={classNames}
+          allowedImageOrigins={imageOrigins}
         />
       )}
       {shownError ? (
@@ -279,6 +282,28 @@ function useHrefResolver(docsBaseUrl: unknown): [(href: string) => string | null
     if (error?.detail) console.error(`[docs-assistant] ${error.detail}`);
   }, [error]);
   return [resolver, error];
+}
+
+/**
+ * `allowedImageOrigins` checked once (keyed on its text, as hosts pass arrays inline), or, for an
+ * entry that is no origin, no images at all and a config error saying which entry to fix.
+ */
+function useImageOrigins(allowed: unknown): [string[] | undefined, AssistantError | null] {
+  const key = Array.isArray(allowed) ? JSON.stringify(allowed) : allowed;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the array's contents
+  const [origins, error] = useMemo((): [string[] | undefined, AssistantError | null] => {
+    if (allowed === undefined) return [undefined, null];
+    try {
+      return [parseAllowedImageOrigins(allowed as string[]), null];
+    } catch (cause) {
+      const detail = (cause as Error).message;
+      return [[], { kind: 'config', message: defaultLabels.errorConfig, detail, retryable: false }];
+    }
+  }, [key]);
+  useEffect(() => {
+    if (error?.detail) console.error(`[docs-assistant] ${error.detail}`);
+  }, [error]);
+  return [origins, error];
 }
 
 /** Links against this page's own site, or none where even that is no http(s) address. */

@@ -67,6 +67,14 @@ export interface DocsAssistantProps
   collectors?: CollectorOptions | false;
   /** Base URL of the docs site, for relative links in answers. @default the page's origin */
   docsBaseUrl?: string;
+  /**
+   * Origins that images in answers may load from, e.g. `['https://docs.example.com',
+   * 'https://cdn.example.com']`, plus `'data:'` for `data:` raster images. An image from anywhere
+   * else shows as a link the reader can follow, so an answer cannot make the browser fetch a
+   * third party's URL. `[]` loads no image at all.
+   * @default the origin of `docsBaseUrl` (else the page's) and `'data:'`
+   */
+  allowedImageOrigins?: string[];
   /** When the assistant is unavailable (air-gapped): say so, or render nothing. @default 'message' */
   whenUnavailable?: 'message' | 'hidden';
 }
