@@ -33,4 +33,5 @@ export {
   createStaticExportHandler,
   type StaticExportHandler,
   type StaticExportHandlerOptions,
+  type StaticExportRateLimit,
 } from './handler.js';
