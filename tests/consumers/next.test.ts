@@ -297,6 +297,12 @@ describe('next dev', () => {
 
   beforeAll(async () => {
     next = await startNext(dir, 'dev', service!);
+    // Compile both routes here, where the hook's time limit applies, not in the browser's page load.
+    for (const path of ['/', '/guide']) {
+      const response = await fetch(`${next.url}${path}`);
+      expect(response.status, `next dev ${path}`).toBe(200);
+      await response.text();
+    }
   });
 
   afterAll(async () => {
