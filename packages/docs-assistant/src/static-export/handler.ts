@@ -132,11 +132,13 @@ function crossOriginRefusal(request: Request, allowedOrigins: ReadonlySet<string
   if (site === 'same-origin' || site === 'none') return undefined;
   const method = request.method.toUpperCase();
   if (origin === null && site === undefined && (method === 'GET' || method === 'HEAD')) return undefined;
+  // Header values are echoed cut short: a non-browser client can send anything.
+  const shown = (value: string) => value.slice(0, 100);
   if (origin !== null) {
-    return `This static export endpoint only takes requests from pages of its own origin (${own}); this one came from ${origin === 'null' ? 'an opaque origin ("null")' : origin}. Call it from your dashboard on ${own}, or list that origin in allowedOrigins.`;
+    return `This static export endpoint only takes requests from pages of its own origin (${own}); this one came from ${origin === 'null' ? 'an opaque origin ("null")' : shown(origin)}. Call it from your dashboard on ${own}, or list that origin in allowedOrigins.`;
   }
   if (site !== undefined) {
-    return `This static export endpoint only takes requests from pages of its own origin (${own}); this one is ${site} (Sec-Fetch-Site). Call it from your dashboard on ${own}.`;
+    return `This static export endpoint only takes requests from pages of its own origin (${own}); this one is marked "${shown(site)}" (Sec-Fetch-Site). Call it from your dashboard on ${own}.`;
   }
   return `This static export endpoint only takes ${method} requests that say they come from its own origin (${own}): send an Origin or Sec-Fetch-Site header (browsers add both to fetch), or call the service from a server with createStaticExportClient.`;
 }
