@@ -1,9 +1,37 @@
 /**
- * Where a conversation is kept between visits: localStorage per domain by default, memory, or the
+ * Where conversations are kept between visits: localStorage per domain by default, memory, or the
  * host's own `ThreadStorage`. Whatever the storage does (throws, is full, is disabled, holds
  * something old or broken) the widget keeps working: broken data is discarded, a failing storage is
  * replaced by memory, and each problem is reported once with `console.warn`.
+ *
+ * Several tabs share one stored value per domain. It holds the conversation saved last (its
+ * `threadId`, `threadKey` and `messages`, in the shape of version 1, so data written before any of
+ * this loads as it is) plus, in `others`, the other conversations still kept, newest first. Each
+ * conversation has a local `id` (not the server's thread: two conversations can share one) and a
+ * `revision`, raised by every save. A tab remembers the id and revision it last loaded or saved,
+ * and every save reads the stored value first (`saveConversation`):
+ *
+ * - the stored conversation with this tab's id is still at the tab's revision: the tab is up to
+ *   date, its conversation replaces it;
+ * - another tab saved it meanwhile (another revision), and the stored messages (by id) are the first
+ *   of the tab's messages: the tab's conversation holds all of it plus more, so it replaces it
+ *   (merged by message id);
+ * - the tab's messages are the first of the stored ones: the tab has nothing the store lacks, so
+ *   nothing is written (and the tab stays at its revision, so its next question is checked again);
+ * - the two went different ways (each tab asked its own question): the tab's conversation is kept
+ *   as a new conversation of its own (a fork with a new id, the same thread) and the stored one is
+ *   kept as it is. Interleaving the two would make a conversation neither reader had.
+ *
+ * So no save drops another tab's conversation. Only "New conversation" removes one (the one its
+ * tab shows), and more than `MAX_STORED_CONVERSATIONS` drops the oldest.
+ *
+ * A tab that is not in the middle of an answer follows the other tabs (`followStored`): it shows
+ * a newer revision of its own conversation, becomes empty when its conversation was removed, and,
+ * while it shows nothing, takes up the conversation saved last. It never switches to another
+ * conversation it did not show, so two tabs answering at once each keep their own.
  */
+
+import { generateId } from '@ai-sdk/ui-utils';
 import type { MessageRole } from '../protocol/index.js';
 import { isRecord } from '../protocol/search-results.js';
 import type { AssistantMessage, StoredThread, ThreadStorage } from './types.js';
@@ -13,6 +41,22 @@ export const STORED_THREAD_VERSION = 1;
 
 /** The localStorage key of a domain's conversation. */
 export const threadStorageKey = (domain: string): string => `docs-assistant:v1:${domain}`;
+
+/**
+ * A stored conversation as the widget writes it: a `StoredThread` plus its local identity. Every
+ * added field is optional, so version 1 data written before them loads as it is, and a custom
+ * `ThreadStorage` that keeps the JSON it is given keeps them too.
+ */
+export interface StoredConversation extends StoredThread {
+  /** Local id of the conversation (a fork of a conversation has its own). */
+  id?: string;
+  /** Raised by every save of this conversation; tells a tab whether another tab saved it meanwhile. */
+  revision?: number;
+  /** When it was saved last (ISO 8601). */
+  updatedAt?: string;
+  /** The other conversations kept for the domain, newest first (only on the stored value itself). */
+  others?: StoredConversation[];
+}
 
 /** Stored data that cannot be used (bad JSON, another version): discard it, keep the storage. */
 export class UnusableStoredThreadError extends Error {
@@ -49,8 +93,8 @@ function decode(raw: string): StoredThread {
   ) {
     throw new UnusableStoredThreadError(`it is not in the format of version ${STORED_THREAD_VERSION}`);
   }
-  const { threadId, threadKey, messages } = json as StoredThread;
-  return { threadId, threadKey, messages };
+  const { threadId, threadKey, messages, id, revision, updatedAt, others } = json as StoredConversation;
+  return { threadId, threadKey, messages, id, revision, updatedAt, others } as StoredThread;
 }
 
 /**
@@ -197,6 +241,9 @@ const isStoredThread = shape({
   threadId: optional(isString),
   threadKey: optional(isString),
   messages: arrayOf(isMessage),
+  id: optional((value) => typeof value === 'string' && value.length > 0),
+  revision: optional((value) => Number.isSafeInteger(value) && (value as number) >= 0),
+  updatedAt: optional(isString),
 });
 
 /**
@@ -228,18 +275,41 @@ function exceedsBounds(value: unknown): string | undefined {
 }
 
 /** Checks a stored thread's limits and shape; says why it cannot be used, or gives the thread. */
-function check(thread: unknown): { thread: StoredThread } | { problem: string } {
+function check(thread: unknown, id?: string): { thread: StoredThread } | { problem: string } {
   const problem = exceedsBounds(thread);
   if (problem) return { problem };
-  const valid = validate(thread);
+  const valid = validate(thread, id);
   return valid ? { thread: valid } : { problem: 'it does not have the shape of a conversation' };
 }
 
-/** Checks a stored thread's shape; `null` when it is not one. Expects a thread within the limits. */
-function validate(thread: unknown): StoredThread | null {
+/**
+ * Checks a stored thread's shape; `null` when it is not one. Expects a thread within the limits.
+ * Other conversations that are broken are left out (with a warning); the rest is kept.
+ */
+function validate(thread: unknown, id?: string): StoredThread | null {
+  const one = validateOne(thread);
+  if (!one) return null;
+  const { others } = thread as StoredConversation;
+  if (others === undefined) return one;
+  const kept = Array.isArray(others)
+    ? others.map((other) => validateOne(other)).filter((other) => other !== null)
+    : [];
+  if (!Array.isArray(others) || kept.length < others.length) {
+    warnOnce(
+      `${id}:others`,
+      `Left out other stored conversations (${id ?? 'storage'}) because they do not have the shape of a conversation.`,
+    );
+  }
+  return kept.length ? ({ ...one, others: kept } as StoredThread) : one;
+}
+
+function validateOne(thread: unknown): StoredConversation | null {
   if (!isStoredThread(thread)) return null;
-  const { threadId, threadKey, messages } = thread as StoredThread;
+  const { threadId, threadKey, messages, id, revision, updatedAt } = thread as StoredConversation;
   return {
+    ...(id ? { id } : {}),
+    ...(revision !== undefined ? { revision } : {}),
+    ...(updatedAt ? { updatedAt } : {}),
     ...(threadId ? { threadId } : {}),
     ...(threadKey ? { threadKey } : {}),
     messages: revive(messages),
@@ -295,7 +365,7 @@ export function resilientThreadStorage(inner: ThreadStorage, id: string): Thread
         return memory.load();
       }
       if (thread === null) return null;
-      const checked = check(thread);
+      const checked = check(thread, id);
       if ('problem' in checked) {
         discard(checked.problem);
         return null;
@@ -348,7 +418,7 @@ export function resilientThreadStorage(inner: ThreadStorage, id: string): Thread
             listener(null);
             return;
           }
-          const checked = check(thread);
+          const checked = check(thread, id);
           if ('problem' in checked) return;
           last = JSON.stringify(checked.thread);
           listener(checked.thread);
@@ -371,4 +441,143 @@ export function resolveThreadStorage(
   if (storage && typeof storage === 'object')
     return resilientThreadStorage(storage, `custom storage for ${domain}`);
   return resilientThreadStorage(createLocalThreadStorage(domain), `localStorage "${key}"`);
+}
+
+// --- Conversations of several tabs ----------------------------------------------------------------
+// The rule is in this module's header comment.
+
+/** Most conversations kept per domain; past it the oldest goes (localStorage holds a few MB). */
+export const MAX_STORED_CONVERSATIONS = 20;
+
+/** What a tab knows of the conversation it shows: its id and the revision it last loaded or saved (0: never saved). */
+export interface ConversationRef {
+  id: string;
+  revision: number;
+}
+
+/** A conversation in the list of a stored value, with its id and revision filled in. */
+export type KeptConversation = Omit<StoredConversation, 'others'> & ConversationRef;
+
+/** The id a conversation saved before ids existed gets: the same in every tab that loads it. */
+const legacyId = (thread: StoredThread): string => `v1:${thread.messages[0]?.id ?? 'empty'}`;
+
+function kept(thread: StoredConversation): KeptConversation {
+  const { others: _others, ...rest } = thread;
+  return { ...rest, id: thread.id ?? legacyId(thread), revision: thread.revision ?? 0 };
+}
+
+/** The conversations of a stored value, the one saved last first. */
+export function storedConversations(value: StoredThread | null): KeptConversation[] {
+  if (!value) return [];
+  const stored = value as StoredConversation;
+  const list = [kept(stored), ...(stored.others ?? []).map(kept)];
+  // Two entries with one id (hand-edited data): the first, newer, one counts.
+  return list.filter((item, index) => list.findIndex((other) => other.id === item.id) === index);
+}
+
+/** The stored value for a list of conversations (newest first), or `null` for none. */
+export function storedValue(list: KeptConversation[]): StoredThread | null {
+  const [latest, ...others] = list.slice(0, MAX_STORED_CONVERSATIONS);
+  if (!latest) return null;
+  return (others.length ? { ...latest, others } : latest) as StoredThread;
+}
+
+const messageIds = (thread: StoredThread) => thread.messages.map((message) => message.id);
+const startsWith = (ids: string[], prefix: string[]) => prefix.every((id, index) => ids[index] === id);
+
+export interface SaveOutcome {
+  /** The stored conversations after the save. */
+  list: KeptConversation[];
+  /** What the tab knows after it: its conversation's id (a new one after a fork) and revision. */
+  ref: ConversationRef;
+  /** `written`: replaced or added; `forked`: kept as a new conversation; `unchanged`: nothing to write. */
+  outcome: 'written' | 'forked' | 'unchanged';
+}
+
+/**
+ * Puts a tab's conversation into the stored ones by the rule of this module's header comment.
+ * `ref` is the tab's id and the revision it last saw; `now` stamps `updatedAt`.
+ */
+export function saveConversation(
+  list: KeptConversation[],
+  ref: ConversationRef,
+  thread: StoredThread,
+  now: Date,
+): SaveOutcome {
+  const stored = list.find((item) => item.id === ref.id);
+  const rest = list.filter((item) => item !== stored);
+  const put = (id: string, revision: number): KeptConversation => ({
+    id,
+    revision,
+    updatedAt: now.toISOString(),
+    ...(thread.threadId ? { threadId: thread.threadId } : {}),
+    ...(thread.threadKey ? { threadKey: thread.threadKey } : {}),
+    messages: thread.messages,
+  });
+  // Not stored (new, or removed by another tab meanwhile): added, so nothing of it is lost.
+  if (!stored) {
+    const revision = ref.revision + 1;
+    return { list: [put(ref.id, revision), ...list], ref: { id: ref.id, revision }, outcome: 'written' };
+  }
+  const mine = messageIds(thread);
+  const theirs = messageIds(stored);
+  if (stored.revision === ref.revision || startsWith(mine, theirs)) {
+    const revision = Math.max(stored.revision, ref.revision) + 1;
+    return { list: [put(ref.id, revision), ...rest], ref: { id: ref.id, revision }, outcome: 'written' };
+  }
+  if (startsWith(theirs, mine)) return { list, ref, outcome: 'unchanged' };
+  const id = generateId();
+  return { list: [put(id, 1), ...list], ref: { id, revision: 1 }, outcome: 'forked' };
+}
+
+/**
+ * Saves a tab's conversation into a storage that may hold other tabs' conversations (read first,
+ * then written) and gives what the tab knows after it. Saves that would change nothing are skipped.
+ */
+export function saveToStorage(
+  storage: ThreadStorage,
+  ref: ConversationRef,
+  thread: StoredThread,
+): ConversationRef {
+  const list = storedConversations(storage.load());
+  const stored = list.find((item) => item.id === ref.id);
+  if (stored && stored.revision === ref.revision && sameContent(stored, thread)) return ref;
+  const saved = saveConversation(list, ref, thread, new Date());
+  if (saved.outcome === 'unchanged') return saved.ref;
+  const value = storedValue(saved.list);
+  if (value) storage.save(value);
+  return saved.ref;
+}
+
+const sameContent = (a: StoredThread, b: StoredThread) =>
+  a.threadId === b.threadId &&
+  a.threadKey === b.threadKey &&
+  JSON.stringify(a.messages) === JSON.stringify(b.messages);
+
+/** Removes one conversation (a tab's "New conversation"); the others stay. */
+export function removeFromStorage(storage: ThreadStorage, id: string): void {
+  const list = storedConversations(storage.load());
+  const rest = list.filter((item) => item.id !== id);
+  const value = storedValue(rest);
+  if (value === null) storage.clear();
+  else if (rest.length < list.length) storage.save(value);
+}
+
+/**
+ * What an idle tab shows after another tab changed the stored value: `undefined` to stay as it is,
+ * `null` for an empty conversation, or the conversation to show. `shown` is the tab's conversation
+ * and whether it shows any messages and was loaded from or saved to the storage.
+ */
+export function followStored(
+  value: StoredThread | null,
+  shown: ConversationRef & { empty: boolean; stored: boolean },
+): KeptConversation | null | undefined {
+  const list = storedConversations(value);
+  const own = list.find((item) => item.id === shown.id);
+  if (own) return own.revision === shown.revision ? undefined : own;
+  // Removed elsewhere ("New conversation" in a tab showing it): start afresh, as that tab did.
+  if (shown.stored) return null;
+  // Showing nothing yet: take up the conversation saved last.
+  if (shown.empty) return list[0];
+  return undefined;
 }

@@ -18,7 +18,15 @@ import { createContextStore, toRequestContext } from '../context/store.js';
 import type { Context } from '../protocol/index.js';
 import { assistantEndpoint, buildRequestBody, checkConfig, STREAM_RENDER_THROTTLE_MS } from './config.js';
 import { isThreadLost, toAssistantError } from './errors.js';
-import { resolveThreadStorage } from './storage.js';
+import {
+  type ConversationRef,
+  followStored,
+  type KeptConversation,
+  removeFromStorage,
+  resolveThreadStorage,
+  saveToStorage,
+  storedConversations,
+} from './storage.js';
 import { createRequestTrace, createTappedFetch, type RequestTrace, resolveThread } from './stream-tap.js';
 import type {
   AssistantError,
@@ -42,21 +50,42 @@ interface Session {
   initialMessages: AssistantMessage[];
   threadId?: string;
   threadKey?: string;
+  /**
+   * Which stored conversation this is and the revision the tab last loaded or saved (see the rule
+   * in `storage.ts`). Updated in place by each save: copies of the session share it.
+   */
+  conversation: ShownConversation;
+}
+
+interface ShownConversation extends ConversationRef {
+  /** Loaded from or saved to the storage (a removal there empties the tab). */
+  stored: boolean;
 }
 
 function openSession(
   storage: ThreadStorage,
   endpoint: string | undefined,
-  thread: StoredThread | null = storage.load(),
+  thread: KeptConversation | null = storedConversations(storage.load())[0] ?? null,
 ): Session {
   return {
     id: generateId(),
     storage,
     endpoint,
+    conversation: thread
+      ? { id: thread.id, revision: thread.revision, stored: true }
+      : { id: generateId(), revision: 0, stored: false },
     initialMessages: thread?.messages ?? [],
     ...(thread?.threadId ? { threadId: thread.threadId } : {}),
     ...(thread?.threadKey ? { threadKey: thread.threadKey } : {}),
   };
+}
+
+/** Saves the conversation a session shows without dropping what other tabs saved (the rule in `storage.ts`). */
+function saveShown(storage: ThreadStorage, conversation: ShownConversation, thread: StoredThread) {
+  const ref = saveToStorage(storage, conversation, thread);
+  conversation.id = ref.id;
+  conversation.revision = ref.revision;
+  conversation.stored = true;
 }
 
 /** A request as the hook tracks it, so `retry()` can resend its context. */
@@ -295,7 +324,7 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
   useEffect(() => {
     // Nothing to keep yet (a new conversation is cleared explicitly).
     if (status === 'streaming' || messages.length === 0) return;
-    storage.save({
+    saveShown(storage, sessionRef.current.conversation, {
       ...(threadId ? { threadId } : {}),
       ...(threadKey ? { threadKey } : {}),
       messages: withHeld(messages, heldIn(heldRef.current, sessionRef.current.id)),
@@ -313,7 +342,7 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
       const latest = latestRef.current;
       latest.stopChat();
       const held = heldIn(heldRef.current, sessionRef.current.id);
-      latest.storage.save({
+      saveShown(latest.storage, sessionRef.current.conversation, {
         ...(latest.threadId ? { threadId: latest.threadId } : {}),
         ...(latest.threadKey ? { threadKey: latest.threadKey } : {}),
         messages: withHeld(latest.messages, held),
@@ -322,14 +351,20 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     [],
   );
 
-  // Another tab changed the conversation: follow it, unless this tab is in the middle of an answer
-  // (its own save at the end wins then).
+  // Another tab saved: show what it did to this tab's conversation, unless this tab is in the
+  // middle of an answer (its own save at the end keeps both then). Never another conversation
+  // (two tabs answering at once each keep their own), except in a tab that shows nothing yet.
   useEffect(
     () =>
-      storage.subscribe?.((thread) => {
+      storage.subscribe?.((value) => {
         if (busyRef.current) return;
+        const next = followStored(value, {
+          ...sessionRef.current.conversation,
+          empty: latestRef.current.messages.length === 0,
+        });
+        if (next === undefined) return;
         lastRequestRef.current = null;
-        setSession(openSession(storage, endpoint, thread));
+        setSession(openSession(storage, endpoint, next));
       }),
     [storage, endpoint],
   );
@@ -442,7 +477,8 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     lastRequestRef.current = null;
     heldRef.current = null;
     setRecovering(false);
-    storage.clear();
+    // Only this tab's conversation goes: other tabs' stay stored.
+    removeFromStorage(storage, sessionRef.current.conversation.id);
     setSession(openSession(storage, endpoint, null));
   }, [stopChat, storage, endpoint]);
 
