@@ -20,6 +20,7 @@ export const sourceAliases = [
   { find: /^docs-assistant\/protocol$/, replacement: widget('protocol/entry.ts') },
   { find: /^docs-assistant\/static-export$/, replacement: widget('static-export/index.ts') },
   { find: /^docs-assistant\/static-export\/react$/, replacement: widget('static-export/react.ts') },
+  { find: /^docs-assistant\/proxy$/, replacement: widget('proxy/index.ts') },
   { find: /^docs-assistant\/styles\.css$/, replacement: widget('styles/docs-assistant.css') },
 ];
 

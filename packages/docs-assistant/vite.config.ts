@@ -113,6 +113,8 @@ export default defineConfig({
         // docs-assistant/static-export (server-side admin client) and its dashboard panel.
         'static-export': 'src/static-export/index.ts',
         'static-export-react': 'src/static-export/react.ts',
+        // docs-assistant/proxy: the server-side route that keeps the assistant key off the page.
+        proxy: 'src/proxy/index.ts',
         // Emits dist/docs-assistant.css (the `./styles.css` export); the JS never imports CSS.
         styles: 'src/styles/entry.ts',
       },

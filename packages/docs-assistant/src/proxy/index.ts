@@ -1,0 +1,11 @@
+/**
+ * `docs-assistant/proxy`: the server-side route that keeps the assistant key on the host's server
+ * (the widget's `api` prop points at it). No React, no browser code.
+ */
+export {
+  type AssistantProxy,
+  type AssistantProxyOptions,
+  type AssistantProxyRateLimit,
+  createAssistantProxy,
+  FORWARDED_RESPONSE_HEADERS,
+} from './create-assistant-proxy.js';
