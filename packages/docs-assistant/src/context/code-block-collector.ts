@@ -15,6 +15,7 @@
  * a link in it) shows the button too. Nothing is taken from the page's own tab order.
  */
 import type { Context } from '../protocol/index.js';
+import { DEFAULT_CODE_BLOCK_SELECTOR } from './collector-options.js';
 import {
   checkOptions,
   createScheduler,
@@ -27,8 +28,8 @@ import {
 } from './dom.js';
 import type { Collector } from './selection-collector.js';
 
-/** The code blocks offered when no selector is given. */
-export const DEFAULT_CODE_BLOCK_SELECTOR = 'pre';
+// Defined with the options, so the launcher can resolve them without loading this module.
+export { DEFAULT_CODE_BLOCK_SELECTOR };
 
 /** Above page content and most site chrome, like the selection collector's button. */
 const Z_INDEX = '2147483000';
@@ -103,8 +104,19 @@ function isScrollable(el: Element): boolean {
   return !!style && /auto|scroll/.test(`${style.overflowX} ${style.overflowY}`);
 }
 
+/** A running code block collector, with what the launcher hands over when it starts it late. */
+export interface CodeBlockCollector extends Collector {
+  /** The pointer is over `target` (a `mouseover` that came before the collector). */
+  hover(target: EventTarget | null): void;
+  /**
+   * Tab left `from` before the collector ran, for where focus is now: when the move skipped a
+   * block's virtual stop, focus goes to it (the button over that block) as that Tab would have.
+   */
+  retab(from: Element, backwards: boolean): void;
+}
+
 /** Offers "Ask AI" on the page's code blocks through one button of its own. */
-export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Collector {
+export function createCodeBlockCollector(options: CodeBlockCollectorOptions): CodeBlockCollector {
   checkOptions('createCodeBlockCollector', options);
   const doc = resolveDocument(options.root, 'createCodeBlockCollector');
   const selector = assertSelector(doc, options.selector ?? DEFAULT_CODE_BLOCK_SELECTOR);
@@ -239,30 +251,37 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
     return stops;
   };
 
+  /**
+   * Where Tab from `from` goes when the next stop is a block's (or `from` is the button): focuses
+   * it and answers true. False leaves the move to the browser: a page element comes next.
+   */
+  const tab = (from: Element | null, backwards: boolean): boolean => {
+    const onButton = !!button && from === button && !!current;
+    // From the widget (its dialog may keep Tab inside itself) or from nowhere: the browser's Tab.
+    if (!onButton && (!from || from === doc.body || isWidgetNode(from, insideWidget))) return false;
+    const stops = tabStops();
+    if (!stops) return false;
+    const index = stops.findIndex((stop) =>
+      'el' in stop ? stop.el === from : onButton && stop.block === current,
+    );
+    if (index < 0) return false;
+    const next = stops[index + (backwards ? -1 : 1)];
+    if (!next) return false;
+    if ('block' in next) {
+      show(next.block);
+      button!.focus();
+      return true;
+    }
+    if (!onButton) return false;
+    next.el.focus();
+    return true;
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) {
       return;
     }
-    const active = doc.activeElement;
-    const onButton = !!button && active === button && !!current;
-    // From the widget (its dialog may keep Tab inside itself) or from nowhere: the browser's Tab.
-    if (!onButton && (!active || active === doc.body || isWidgetNode(active, insideWidget))) return;
-    const stops = tabStops();
-    if (!stops) return;
-    const index = stops.findIndex((stop) =>
-      'el' in stop ? stop.el === active : onButton && stop.block === current,
-    );
-    if (index < 0) return;
-    const next = stops[index + (event.shiftKey ? -1 : 1)];
-    if (!next) return;
-    if ('block' in next) {
-      event.preventDefault();
-      show(next.block);
-      button!.focus();
-    } else if (onButton) {
-      event.preventDefault();
-      next.el.focus();
-    }
+    if (tab(doc.activeElement, event.shiftKey)) event.preventDefault();
   };
 
   // --- pointer and focus ---------------------------------------------------------------------------
@@ -304,6 +323,14 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   refresh();
 
   return {
+    hover(target) {
+      if (destroyed || button?.contains(target as Node | null)) return;
+      hovered = blockOf(target);
+      refresh();
+    },
+    retab(from, backwards) {
+      if (!destroyed) tab(from, backwards);
+    },
     destroy() {
       if (destroyed) return;
       destroyed = true;

@@ -1,4 +1,5 @@
-import { DEFAULT_CODE_BLOCK_SELECTOR } from './code-block-collector.js';
+/** The code blocks offered when no selector is given. */
+export const DEFAULT_CODE_BLOCK_SELECTOR = 'pre';
 
 /** Which collectors run: the `collectors` prop of `<DocsAssistant>` (`CollectorOptions | false`). */
 export type CollectorsProp = { selection?: boolean; codeBlocks?: boolean | string } | false | undefined;

@@ -11,7 +11,8 @@ import {
   useState,
 } from 'react';
 import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
-import { resolveCollectors, useCodeBlockCollector, useSelectionCollector } from '../context/index.js';
+import { resolveCollectors } from '../context/collector-options.js';
+import { useLazyCollectors } from '../context/lazy-collectors.js';
 import { createContextStore } from '../context/store.js';
 import { defaultLabels, LabelsProvider, useLabels } from '../labels.js';
 import type { Context } from '../protocol/index.js';
@@ -257,20 +258,14 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     },
     [store, openAndFocus],
   );
-  useSelectionCollector({
-    enabled: collectorOptions.selection,
-    widgetRef: rootRef,
-    onAsk: onCollect,
-    label: labels.askAi,
-  });
   // A host that translated `askAi` but not `askAiAboutCode` gets its own word as the name rather
   // than an English sentence around it (the name must contain the visible text, WCAG 2.5.3).
   const askAiAboutCode =
     labelOverrides?.askAiAboutCode ??
     (labels.askAi === defaultLabels.askAi ? defaultLabels.askAiAboutCode : labels.askAi);
-  useCodeBlockCollector({
-    enabled: collectorOptions.codeBlocks !== false,
-    selector: collectorOptions.codeBlocks || undefined,
+  // Their code loads on the reader's first interaction with the page, not with the launcher.
+  useLazyCollectors({
+    ...collectorOptions,
     widgetRef: rootRef,
     onAsk: onCollect,
     label: labels.askAi,
