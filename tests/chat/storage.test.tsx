@@ -172,11 +172,6 @@ describe('useDocsAssistant: persistence', () => {
     const storage: ThreadStorage = {
       load: () => saved,
       save: vi.fn((thread: StoredThread) => {
-        console.log(
-          'SAVE',
-          new Error().stack?.split('\n').slice(1, 12).join('\n'),
-          JSON.stringify(thread).slice(0, 300),
-        );
         saved = thread;
       }),
       clear: vi.fn(() => {
