@@ -28,10 +28,12 @@ const configError = (detail: string): AssistantError => ({
 
 /**
  * Says what is wrong with the options before any request, or `null` when the hook may send.
- * Checked in this order: availability, domain, key, extra headers, base URL.
+ * Checked in this order: availability, domain, key, extra headers, base URL. With `api` (a route of
+ * the host that holds the key): availability, domain, no key or base URL beside it, the route's
+ * address, extra headers.
  */
 export function checkConfig(
-  options: Pick<UseDocsAssistantOptions, 'domain' | 'apiKey' | 'baseUrl' | 'deployment' | 'headers'>,
+  options: Pick<UseDocsAssistantOptions, 'domain' | 'apiKey' | 'baseUrl' | 'api' | 'deployment' | 'headers'>,
 ): AssistantError | null {
   if (options.deployment === 'air-gapped') {
     return {
@@ -49,9 +51,12 @@ export function checkConfig(
   }
   const kind = keyKind(options.apiKey);
   if (kind === 'admin') return adminKeyError('apiKey is an admin key (svc_…)');
-  if (kind === 'invalid') {
+  if (options.api !== undefined) return checkApiConfig(options);
+  if (kind === 'invalid' || typeof options.apiKey !== 'string') {
     return configError(
-      `apiKey is missing or not an assistant key: pass the assistant API key, which starts with ${ASSISTANT_KEY_PREFIX}.`,
+      options.apiKey === undefined && options.baseUrl === undefined
+        ? `neither api nor apiKey and baseUrl is set: pass api, the address of your server's route that forwards to the service with the key (createAssistantProxy from docs-assistant/proxy, e.g. api="/api/assistant"), or the assistant API key (${ASSISTANT_KEY_PREFIX}…) as apiKey with the service address as baseUrl.`
+        : `apiKey is missing or not an assistant key: pass the assistant API key, which starts with ${ASSISTANT_KEY_PREFIX} (or, to keep the key on your server, api instead of apiKey and baseUrl).`,
     );
   }
   const badKeyCharacter = unsendableCharacter(options.apiKey);
@@ -68,6 +73,26 @@ export function checkConfig(
     );
   }
   return null;
+}
+
+/** The `api` form: a route of the host's server that holds the key, and nothing of the direct form. */
+function checkApiConfig(
+  options: Pick<UseDocsAssistantOptions, 'apiKey' | 'baseUrl' | 'api' | 'headers'>,
+): AssistantError | null {
+  const given = [options.apiKey !== undefined && 'apiKey', options.baseUrl !== undefined && 'baseUrl']
+    .filter(Boolean)
+    .join(' and ');
+  if (given) {
+    return configError(
+      `api and ${given} are both set: pass one or the other. With api the widget calls your server's route, which holds the key (createAssistantProxy from docs-assistant/proxy); remove ${given} so the key is not in the page's code.`,
+    );
+  }
+  if (!isApiAddress(options.api)) {
+    return configError(
+      `api ${JSON.stringify(options.api)} is not a path on this site or an absolute http(s) URL: pass the address of your route, e.g. "/api/assistant".`,
+    );
+  }
+  return checkHeaders(options.headers, { ownAuthorization: true });
 }
 
 function adminKeyError(where: string): AssistantError {
@@ -113,7 +138,10 @@ const holdsAdminKey = (value: string): boolean =>
  * (it would reach the network like an admin `apiKey`), and no `Authorization` of its own (the hook
  * sends the key in it; `fetch` would merge the two into one value the service rejects).
  */
-function checkHeaders(headers: UseDocsAssistantOptions['headers']): AssistantError | null {
+function checkHeaders(
+  headers: UseDocsAssistantOptions['headers'],
+  { ownAuthorization = false } = {},
+): AssistantError | null {
   if (headers === undefined) return null;
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
     return configError(
@@ -134,7 +162,8 @@ function checkHeaders(headers: UseDocsAssistantOptions['headers']): AssistantErr
         `${JSON.stringify(name)} in headers is not a valid header name: use letters, digits and - only (e.g. "X-Trace-Id").`,
       );
     }
-    if (name.toLowerCase() === 'authorization') {
+    // With `api` the widget sends no key, so the host may send its own credentials to its route.
+    if (name.toLowerCase() === 'authorization' && !ownAuthorization) {
       return configError(
         `${label} is not allowed: the widget sends apiKey as "Authorization: Bearer …" itself. Pass the assistant key (${ASSISTANT_KEY_PREFIX}…) as apiKey and remove Authorization from headers.`,
       );
@@ -162,6 +191,16 @@ function isHttpUrl(value: unknown): value is string {
   } catch {
     return false;
   }
+}
+
+/**
+ * A path on the page's origin (`/api/assistant`, not the protocol-relative `//host/…`) or an
+ * absolute http(s) URL.
+ */
+function isApiAddress(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  return isHttpUrl(value);
 }
 
 /** The endpoint of spec §4.1 for these options. */

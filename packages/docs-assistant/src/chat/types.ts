@@ -17,7 +17,8 @@ export type Deployment = 'cloud' | 'client-hosted' | 'air-gapped';
 /** What went wrong, in terms a reader (and a UI) can act on. */
 export type AssistantErrorKind =
   /**
-   * The widget is set up wrongly (admin key, no domain, bad baseUrl, a value a header cannot carry):
+   * The widget is set up wrongly (admin key, no domain, bad baseUrl or api, both or neither of
+   * api and apiKey + baseUrl, a value a header cannot carry):
    * no request is made. Also when `baseUrl` answered with something that is not the assistant's
    * data stream (an HTML page, JSON): `detail` says so and to check `baseUrl`.
    */
@@ -79,12 +80,25 @@ export interface ThreadStorage {
 }
 
 export interface UseDocsAssistantOptions {
-  /** The domain identifier of the deployment (spec §4.1 path parameter). */
+  /**
+   * The domain identifier of the deployment (spec §4.1 path parameter). With `api`, the route
+   * decides the service's domain and this one only names where the conversation is kept.
+   */
   domain: string;
-  /** The assistant API key, `svc_dsc_…`. An admin key (`svc_…`) is refused and nothing is sent. */
-  apiKey: string;
-  /** Base URL of the service, e.g. `https://api.example.com`. */
-  baseUrl: string;
+  /**
+   * The assistant API key, `svc_dsc_…`, with `baseUrl`. An admin key (`svc_…`) is refused and
+   * nothing is sent. Leave it out with `api` (the key stays on your server).
+   */
+  apiKey?: string;
+  /** Base URL of the service, e.g. `https://api.example.com`, with `apiKey`. Leave it out with `api`. */
+  baseUrl?: string;
+  /**
+   * A route of your own server that forwards to the service with the key (`createAssistantProxy`
+   * from `docs-assistant/proxy`), e.g. `/api/assistant`: a path on the page's origin or an absolute
+   * http(s) URL. The widget posts the same body there, sends no `Authorization`, and reads the
+   * answer and the thread headers from the route's response. Instead of `apiKey` and `baseUrl`.
+   */
+  api?: string;
   /** Fingerprint of the reader (spec §2.1). @default 'anonymous' */
   fp?: string;
   /** Search results used per answer (spec §2.1). @default 5 */
@@ -105,8 +119,9 @@ export interface UseDocsAssistantOptions {
   /** A `fetch` to use instead of the global one (tests, Storybook, proxies). */
   fetch?: typeof fetch;
   /**
-   * Extra headers for every request. Not `Authorization` (the hook sends `apiKey` in it), and never
-   * an admin key: either is a config error and nothing is sent.
+   * Extra headers for every request. Not `Authorization` (the hook sends `apiKey` in it; with `api`
+   * it may carry your own session token for the route), and never an admin key: either is a config
+   * error and nothing is sent.
    */
   headers?: Record<string, string>;
   /** Called when an answer finishes, with the message and the thread. */

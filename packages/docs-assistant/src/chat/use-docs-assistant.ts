@@ -142,14 +142,14 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
 export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistantState {
   const optionsRef = useRef(options);
   optionsRef.current = options;
-  const { domain, apiKey, baseUrl, deployment } = options;
+  const { domain, apiKey, baseUrl, api, deployment } = options;
   // Keyed on the content: an inline `headers` object must not re-check (and re-log) every render.
   const headersKey = headersSignature(options.headers);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `headersKey` stands for `options.headers`.
   const configError = useMemo(
-    () => checkConfig({ domain, apiKey, baseUrl, deployment, headers: optionsRef.current.headers }),
-    [domain, apiKey, baseUrl, deployment, headersKey],
+    () => checkConfig({ domain, apiKey, baseUrl, api, deployment, headers: optionsRef.current.headers }),
+    [domain, apiKey, baseUrl, api, deployment, headersKey],
   );
   const configErrorRef = useRef(configError);
   configErrorRef.current = configError;
@@ -167,7 +167,8 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     [storageKind, domain],
   );
 
-  const endpoint = configError ? undefined : assistantEndpoint(baseUrl, domain);
+  // With `api` the host's route adds the key and knows the service's domain.
+  const endpoint = configError ? undefined : (api ?? assistantEndpoint(baseUrl ?? '', domain));
   const [session, setSession] = useState(() => openSession(storage, endpoint));
   let current = session;
   // Another domain, storage or service is another conversation: take it from its storage.
@@ -289,9 +290,11 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     [commitThread],
   );
 
+  // Through `api` no key leaves the page: the route sends it.
   const headers = useMemo(
-    () => ({ ...options.headers, Authorization: `Bearer ${apiKey}` }),
-    [options.headers, apiKey],
+    () =>
+      api !== undefined ? { ...options.headers } : { ...options.headers, Authorization: `Bearer ${apiKey}` },
+    [options.headers, apiKey, api],
   );
 
   const chat = useChat({
