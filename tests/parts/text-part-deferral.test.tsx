@@ -86,6 +86,29 @@ describe('TextPart: where the Markdown is parsed', () => {
   });
 });
 
+describe('TextPart: a long finished text (a restored answer)', () => {
+  it('mounts empty and is revealed in background commits of at most 16,000 more characters each', async () => {
+    const paragraph = `${'word '.repeat(99)}end.\n\n`;
+    const long = paragraph.repeat(Math.ceil(60_000 / paragraph.length));
+    const shown: number[] = [];
+    const observer = new MutationObserver(() => {
+      shown.push(container.querySelector('[data-markdown]')?.textContent?.length ?? 0);
+    });
+    observer.observe(container, { childList: true, subtree: true, characterData: true });
+    show(false, long);
+    expect(container.querySelector('[data-markdown]')?.textContent).toBe('');
+    await vi.waitFor(() => expect(container.querySelector('[data-pending]')).toBeNull());
+    observer.disconnect();
+    // Every paragraph is on screen, as text of its own.
+    expect(container.querySelectorAll('p')).toHaveLength(long.split('\n\n').length - 1);
+    const steps = [...new Set(shown)].filter((length) => length > 0);
+    expect(steps.length).toBeGreaterThanOrEqual(3);
+    steps.forEach((length, index) => {
+      expect(length - (steps[index - 1] ?? 0)).toBeLessThanOrEqual(16_000 + paragraph.length);
+    });
+  });
+});
+
 describe('ReasoningPart: where the Markdown is parsed', () => {
   const showReasoning = (isStreaming: boolean) =>
     flushSync(() =>

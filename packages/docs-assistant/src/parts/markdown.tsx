@@ -6,11 +6,15 @@ import {
   type JSX,
   memo,
   type ReactNode,
+  startTransition,
   useContext,
   useDeferredValue,
+  useEffect,
   useId,
   useMemo,
   useRef,
+  useState,
+  useSyncExternalStore,
 } from 'react';
 import type { Components, ExtraProps } from 'react-markdown';
 import { useLabels } from '../labels.js';
@@ -22,7 +26,12 @@ import {
   ImagePolicyContext,
   isDataRasterImage,
 } from './image-policy.js';
-import { limitMarkdown, type MarkdownLimitReason, type MarkdownLimitState } from './markdown-limits.js';
+import {
+  limitMarkdown,
+  MARKDOWN_MAX_CHARS,
+  type MarkdownLimitReason,
+  type MarkdownLimitState,
+} from './markdown-limits.js';
 import {
   type BlockReferences,
   collectReferences,
@@ -358,18 +367,69 @@ const limitLabel = (reason: MarkdownLimitReason) =>
     ? 'The rest of this answer is nested too deeply to format; it is shown as plain text.'
     : 'The rest of this answer is too long to format; it is shown as plain text.';
 
+// Characters per element of the plain-text rest (see PlainRest).
+const REST_CHUNK_CHARS = 8_000;
+
+/** Where each chunk of `text` ends: the first line break `REST_CHUNK_CHARS` or more after the last. */
+function restChunks(text: string): string[] {
+  const chunks: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    const newline = text.indexOf('\n', start + REST_CHUNK_CHARS);
+    // A text without line breaks is cut anyway, or one element would hold all of it.
+    const end =
+      newline >= 0 && newline < start + 4 * REST_CHUNK_CHARS
+        ? newline + 1
+        : Math.min(text.length, start + 4 * REST_CHUNK_CHARS);
+    chunks.push(text.slice(start, end));
+    start = end;
+  }
+  return chunks;
+}
+
+const chunkStyle = {
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  margin: 0,
+  // Off-screen chunks are not laid out: a megabyte of text laid out at once held the main thread
+  // for most of a second, and again on every streamed update.
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 40em',
+} as const;
+
+/** One chunk of the plain-text rest; chunks are cut at stable places, so finished ones never re-render. */
+const RestChunk = memo(function RestChunk({ text }: { text: string }) {
+  return <div style={chunkStyle}>{text}</div>;
+});
+
 /** The text past the limits, as the answer wrote it, after a note saying why it is not formatted. */
 function PlainRest({ reason, text }: { reason: MarkdownLimitReason; text: string }) {
   const labels = useLabels();
   return (
     <>
       <p data-markdown-limit={reason}>{(labels.markdownLimit ?? limitLabel)(reason)}</p>
-      {/* One text node: the browser lays out a megabyte of text without any Markdown work. */}
-      <div data-markdown-rest="" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {text}
+      <div data-markdown-rest="">
+        {restChunks(text).map((chunk, index) => (
+          // Chunks only get appended, so the position is a stable key.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <RestChunk key={index} text={chunk} />
+        ))}
       </div>
     </>
   );
+}
+
+/** A finished text longer than this mounts in the background (see StreamingMarkdown). */
+const RENDER_AT_ONCE_CHARS = 16_000;
+const subscribeToNothing = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
+/** The end of the line `at` falls in (the whole text's length past its last line break). */
+function lineEndAfter(text: string, at: number): number {
+  if (at >= text.length) return text.length;
+  const newline = text.indexOf('\n', at);
+  return newline < 0 ? text.length : newline + 1;
 }
 
 /**
@@ -377,16 +437,37 @@ function PlainRest({ reason, text }: { reason: MarkdownLimitReason; text: string
  * happens in the chat client's update (a synchronous render): the text is a deferred value,
  * rendered in the background one block at a time with pauses for input and frames, skipping
  * intermediate texts when rendering falls behind the stream. Text that mounts while streaming
- * starts empty, so even a first batch holding much of the answer is parsed that way; text that
- * mounts finished (a restored conversation) renders at once. When the stream ends, the deferred
- * text catches up the same way, without one last synchronous parse.
+ * starts empty, so even a first batch holding much of the answer is parsed that way. At most
+ * `RENDER_AT_ONCE_CHARS` more are rendered per commit, for a stream that arrives faster than it
+ * renders and for a long text that mounts finished in the browser (a restored conversation):
+ * parsing and laying out 100 kB in one commit held the main thread for over a second. A short
+ * finished text, and any text rendered on the server or hydrated, renders at once. When the stream ends, the deferred text catches up the same way,
+ * without one last synchronous parse.
  *
  * While the text on screen is behind the text received, the element carries `data-pending`: an
  * answer is wholly on screen once its message has lost `data-streaming` and holds no
  * `[data-pending]`.
  */
 export function StreamingMarkdown({ text, isStreaming, ...props }: MarkdownProps & { isStreaming: boolean }) {
-  const shown = useDeferredValue(text, isStreaming ? '' : text);
+  // False on the server and while hydrating (the server's HTML holds the whole text).
+  const clientRender = useSyncExternalStore(subscribeToNothing, isClient, isServer);
+  const value = typeof text === 'string' ? text : '';
+  // How much of the text may be rendered so far; Infinity once all of it may.
+  const [revealed, setRevealed] = useState(() =>
+    clientRender && (isStreaming || value.length > RENDER_AT_ONCE_CHARS) ? RENDER_AT_ONCE_CHARS : Infinity,
+  );
+  const target = revealed === Infinity ? value : value.slice(0, lineEndAfter(value, revealed));
+  const shown = useDeferredValue(target, isStreaming || revealed !== Infinity ? '' : target);
+  useEffect(() => {
+    if (revealed === Infinity || shown !== target) return;
+    // What may be rendered is on screen: the next part, in the background again. Past the
+    // Markdown limit the rest is plain text, cheap to show at once.
+    if (target.length >= MARKDOWN_MAX_CHARS || (!isStreaming && target.length >= value.length)) {
+      startTransition(() => setRevealed(Infinity));
+    } else if (target.length + RENDER_AT_ONCE_CHARS / 2 > revealed) {
+      startTransition(() => setRevealed(target.length + RENDER_AT_ONCE_CHARS));
+    }
+  }, [revealed, shown, target, value.length, isStreaming]);
   const pending = shown !== text;
   return (
     <MarkdownView
