@@ -281,3 +281,223 @@ describe('collectors in Chromium', () => {
     expect(await page.locator(SELECTION).count()).toBe(0);
   });
 });
+
+// --- As <DocsAssistant> runs them: loaded on the reader's first interaction ---------------------
+
+const LAZY_PAGE = `<!doctype html><html><head><meta charset="utf-8"><style>
+  body { font: 16px/1.5 sans-serif; margin: 40px; }
+  pre { background: #eee; padding: 12px; }
+</style></head><body>
+  <a id="top" href="#install">Install</a>
+  <p id="text">Some words to read before the code.</p>
+  <pre id="code"><code>npm install docs-assistant</code></pre>
+  <a id="after" href="#next">Next</a>
+  <div id="widget"><button type="button">Launcher</button></div>
+  <script type="module" src="/lazy/app.js"></script>
+</body></html>`;
+
+/** The trigger as the widget ships it, bundled for a browser with the collectors split off. */
+async function bundleTrigger(): Promise<Map<string, string>> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'lazy-entry',
+        resolveId: (id) => (id === 'lazy-entry' ? '\0lazy-entry' : null),
+        load: (id) =>
+          id === '\0lazy-entry'
+            ? `import { startLazyCollectors } from ${JSON.stringify(`${contextDir}collector-trigger.ts`)};
+               window.asked = [];
+               window.served = Array.from(document.querySelectorAll('pre'), (pre) => pre.outerHTML);
+               startLazyCollectors(document, {
+                 selection: true, codeBlocks: 'pre', label: 'Ask AI',
+                 widgetRef: { current: document.getElementById('widget') },
+                 onAsk: (c) => window.asked.push(c),
+               });
+               window.ready = true;`
+            : null,
+      },
+    ],
+    build: {
+      write: false,
+      minify: false,
+      modulePreload: false,
+      rolldownOptions: {
+        input: 'lazy-entry',
+        output: { format: 'es', entryFileNames: 'app.js', chunkFileNames: '[name].js' },
+      },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const files = new Map<string, string>();
+  for (const output of outputs[0]?.output ?? []) {
+    if (output.type === 'chunk') files.set(output.fileName, output.code);
+  }
+  if (![...files.keys()].some((name) => name.startsWith('collector-chunk'))) {
+    throw new Error(`the collectors were not split off: ${[...files.keys()].join(', ')}`);
+  }
+  return files;
+}
+
+describe('collectors loaded on first use, in Chromium', () => {
+  let lazyServer: Server;
+  let requests: string[] = [];
+  /** How the collectors' chunk is answered: at once, held until released, or 404. */
+  let chunkMode: 'serve' | 'hold' | 'fail' = 'serve';
+  let releaseChunk: () => void = () => {};
+
+  beforeAll(async () => {
+    const files = await bundleTrigger();
+    lazyServer = createServer(async (req, res) => {
+      const url = req.url ?? '/';
+      requests.push(url);
+      const name = url.startsWith('/lazy/') ? url.slice('/lazy/'.length) : undefined;
+      if (name === undefined) {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end(LAZY_PAGE);
+        return;
+      }
+      const code = files.get(name);
+      if (name.startsWith('collector-chunk') && chunkMode === 'hold') {
+        await new Promise<void>((resolve) => {
+          releaseChunk = resolve;
+        });
+      }
+      if (!code || (name.startsWith('collector-chunk') && chunkMode === 'fail')) {
+        res.statusCode = 404;
+        res.end();
+        return;
+      }
+      res.setHeader('content-type', 'text/javascript');
+      res.end(code);
+    });
+    await new Promise<void>((resolve) => lazyServer.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    releaseChunk();
+    await new Promise((resolve) => lazyServer?.close(resolve));
+  });
+
+  async function openLazyPage(mode: typeof chunkMode) {
+    chunkMode = mode;
+    requests = [];
+    const lazyPage = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    const errors: string[] = [];
+    lazyPage.on('pageerror', (error) => errors.push(error.message));
+    lazyPage.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await lazyPage.goto(`http://127.0.0.1:${(lazyServer.address() as AddressInfo).port}/docs/guide`);
+    await lazyPage.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+    await lazyPage.waitForLoadState('networkidle');
+    return { lazyPage, errors };
+  }
+  const chunkRequests = () => requests.filter((url) => url.includes('collector-chunk'));
+  const served = (p: Page) =>
+    p.evaluate(() => ({
+      now: Array.from(document.querySelectorAll('pre'), (pre) => pre.outerHTML),
+      atLoad: (window as unknown as { served: string[] }).served,
+    }));
+
+  it('requests nothing of the collectors until the pointer is over a code block, and shows the button for that first hover', async () => {
+    const { lazyPage, errors } = await openLazyPage('serve');
+    try {
+      await lazyPage.mouse.move(5, 5);
+      await lazyPage.hover('#text');
+      await lazyPage.hover('#widget button');
+      await lazyPage.waitForLoadState('networkidle');
+      expect(chunkRequests()).toEqual([]);
+
+      await lazyPage.hover('#code');
+      const ask = lazyPage.getByRole('button', { name: 'Ask AI about this code' });
+      await ask.waitFor({ state: 'visible' });
+      expect(chunkRequests()).toHaveLength(1);
+      // Over the block's top right corner, in the widget's root.
+      const block = (await lazyPage.locator('#code').boundingBox())!;
+      const button = (await ask.boundingBox())!;
+      expect(button.x + button.width).toBeLessThanOrEqual(block.x + block.width);
+      expect(button.y).toBeGreaterThanOrEqual(block.y);
+      expect(await ask.evaluate((el) => el.closest('#widget') !== null)).toBe(true);
+      await ask.click();
+      expect(await lazyPage.evaluate(() => (window as unknown as { asked: unknown[] }).asked)).toEqual([
+        { type: 'code', value: 'npm install docs-assistant', path: '/docs/guide', elementId: 'code' },
+      ]);
+      const { now, atLoad } = await served(lazyPage);
+      expect(now).toEqual(atLoad);
+      expect(errors).toEqual([]);
+    } finally {
+      await lazyPage.close();
+    }
+  });
+
+  it("gives a keyboard reader tabbing from the top the block's stop, even while the chunk is held back", async () => {
+    const { lazyPage, errors } = await openLazyPage('hold');
+    try {
+      expect(chunkRequests()).toEqual([]);
+      await lazyPage.keyboard.press('Tab');
+      expect(await lazyPage.evaluate(() => document.activeElement?.id)).toBe('top');
+      await expect.poll(() => chunkRequests().length).toBe(1);
+      // The chunk has not arrived: the browser's own Tab goes past the block...
+      await lazyPage.keyboard.press('Tab');
+      expect(await lazyPage.evaluate(() => document.activeElement?.id)).toBe('after');
+      releaseChunk();
+      // ...and once it has, focus is on the block's Ask AI, where that Tab would have put it.
+      await expect
+        .poll(() => lazyPage.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('Ask AI about this code');
+      await lazyPage.keyboard.press('Enter');
+      expect(await lazyPage.evaluate(() => (window as unknown as { asked: unknown[] }).asked)).toHaveLength(
+        1,
+      );
+      await lazyPage.keyboard.press('Tab');
+      expect(await lazyPage.evaluate(() => document.activeElement?.id)).toBe('after');
+      await lazyPage.keyboard.press('Shift+Tab');
+      expect(await lazyPage.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+        'Ask AI about this code',
+      );
+      await lazyPage.keyboard.press('Shift+Tab');
+      expect(await lazyPage.evaluate(() => document.activeElement?.id)).toBe('top');
+      const { now, atLoad } = await served(lazyPage);
+      expect(now).toEqual(atLoad);
+      expect(errors).toEqual([]);
+    } finally {
+      await lazyPage.close();
+    }
+  });
+
+  it("meets the stop through the collector's own Tab once the chunk has arrived", async () => {
+    const { lazyPage } = await openLazyPage('serve');
+    try {
+      await lazyPage.keyboard.press('Tab');
+      await expect.poll(() => chunkRequests().length).toBe(1);
+      await lazyPage.waitForLoadState('networkidle');
+      await lazyPage.keyboard.press('Tab');
+      expect(await lazyPage.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+        'Ask AI about this code',
+      );
+    } finally {
+      await lazyPage.close();
+    }
+  });
+
+  it('leaves the page working when the chunk fails to load, and says so once', async () => {
+    const { lazyPage, errors } = await openLazyPage('fail');
+    try {
+      await lazyPage.hover('#code');
+      await expect.poll(() => errors.filter((text) => text.includes('Ask AI')).length).toBe(1);
+      await lazyPage.keyboard.press('Tab');
+      await lazyPage.keyboard.press('Tab');
+      await lazyPage.hover('#text');
+      await lazyPage.hover('#code');
+      expect(await lazyPage.evaluate(() => document.activeElement?.id)).toBe('after');
+      expect(await lazyPage.locator('[data-docs-assistant="ask-code"]').count()).toBe(0);
+      expect(errors.filter((text) => !text.includes('404'))).toHaveLength(1);
+      const { now, atLoad } = await served(lazyPage);
+      expect(now).toEqual(atLoad);
+    } finally {
+      await lazyPage.close();
+    }
+  });
+});

@@ -21,7 +21,7 @@ const chunk = vi.hoisted(() => ({
 const loadWidget = async () =>
   (await import('../../packages/docs-assistant/src/ui/docs-assistant')).DocsAssistant;
 const loadTrigger = async () =>
-  (await import('../../packages/docs-assistant/src/context/lazy-collectors')).startLazyCollectors;
+  (await import('../../packages/docs-assistant/src/context/collector-trigger')).startLazyCollectors;
 
 const baseProps = {
   domain: 'acme',

@@ -12,8 +12,8 @@ import {
 } from 'react';
 import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
 import { resolveCollectors } from '../context/collector-options.js';
-import { useLazyCollectors } from '../context/lazy-collectors.js';
 import { createContextStore } from '../context/store.js';
+import { useLazyCollectors } from '../context/use-lazy-collectors.js';
 import { defaultLabels, LabelsProvider, useLabels } from '../labels.js';
 import type { Context } from '../protocol/index.js';
 import { cx, flag, visuallyHidden } from './dom.js';
