@@ -10,6 +10,7 @@ import {
   followStored,
   type KeptConversation,
   MAX_STORED_CONVERSATIONS,
+  openingConversation,
   saveConversation,
   storedConversations,
   storedValue,
@@ -62,6 +63,7 @@ function otherTabWrote() {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  sessionStorage.clear();
 });
 
 describe('saveConversation: the rule', () => {
@@ -160,6 +162,16 @@ describe('the stored value', () => {
   });
 });
 
+describe('openingConversation: what a tab opens', () => {
+  const value = storedValue([conversation('b', 2, 'qb'), conversation('a', 3, 'qa')]);
+  it('the conversation it showed before a reload, else the one saved last', () => {
+    expect(openingConversation(value, 'a')?.id).toBe('a');
+    expect(openingConversation(value, 'gone')?.id).toBe('b');
+    expect(openingConversation(value, null)?.id).toBe('b');
+    expect(openingConversation(null, 'a')).toBeNull();
+  });
+});
+
 describe('followStored: what an idle tab shows after another tab saved', () => {
   const value = storedValue([conversation('b', 2, 'qb'), conversation('a', 3, 'qa', 'aa')]);
   it('a newer revision of its own conversation', () => {
@@ -206,9 +218,17 @@ describe('two tabs sharing localStorage', () => {
       'One’s answer.',
     ]);
 
-    // A reload opens the conversation saved last.
+    // A tab's reload reopens its own conversation (remembered per tab in sessionStorage; both
+    // hooks share jsdom's, so the one that saved last is remembered); a new tab the one saved last.
     const reloaded = renderHook(() => useDocsAssistant(baseOptions()));
     expect(reloaded.result.current.messages.at(-2)?.content).toBe('Asked in two');
+    const oneId = (readStored()?.others ?? [])[0]?.id;
+    sessionStorage.setItem(`${KEY}:tab`, oneId!);
+    const reloadedOne = renderHook(() => useDocsAssistant(baseOptions()));
+    expect(reloadedOne.result.current.messages.at(-2)?.content).toBe('Asked in one');
+    sessionStorage.clear();
+    const newTab = renderHook(() => useDocsAssistant(baseOptions()));
+    expect(newTab.result.current.messages.at(-2)?.content).toBe('Asked in two');
   });
 
   it('an idle tab follows its own conversation when the other tab continues it', async () => {

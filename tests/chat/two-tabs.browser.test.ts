@@ -223,10 +223,13 @@ describe('two tabs of one docs site', () => {
         expect(stored, question).toContain(question);
         expect(stored, question).toContain(answerTo(question));
       }
-      for (const page of tabs) {
+      // Reloaded, each tab reopens its own conversation.
+      for (const [i, page] of tabs.entries()) {
         await page.reload();
         await openPanel(page);
-        expect((await messagesOf(page)).length).toBeGreaterThan(0);
+        const shown = await messagesOf(page);
+        expect(lastOf(shown, 'user')).toBe(`tab ${i ? 'two' : 'one'}, round 5`);
+        expect(lastOf(shown, 'assistant')).toBe(answerTo(`tab ${i ? 'two' : 'one'}, round 5`));
       }
       const afterReload = await storedTexts(tabs[1]!);
       for (const question of asked) expect(afterReload, question).toContain(answerTo(question));
@@ -281,11 +284,14 @@ describe('two tabs of one docs site', () => {
       }
       expect(lastOf(lastOne, 'user')).toBe('quick question in tab one');
       expect(lastOf(lastOne, 'assistant')).toBe(answerTo('quick question in tab one'));
-      // Reloaded, both tabs open the conversation saved last, and the other one is still stored.
-      for (const page of [one, two]) {
+      // Reloaded, each tab reopens its own conversation.
+      for (const [page, last] of [
+        [one, 'quick question in tab one'],
+        [two, 'follow-up in tab two'],
+      ] as const) {
         await page.reload();
         await openPanel(page);
-        expect(lastOf(await messagesOf(page), 'user')).toBe('follow-up in tab two');
+        expect(lastOf(await messagesOf(page), 'user')).toBe(last);
       }
       expect(await storedTexts(two)).toContain(answerTo('quick question in tab one'));
     } finally {

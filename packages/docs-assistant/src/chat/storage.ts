@@ -28,7 +28,8 @@
  * A tab that is not in the middle of an answer follows the other tabs (`followStored`): it shows
  * a newer revision of its own conversation, becomes empty when its conversation was removed, and,
  * while it shows nothing, takes up the conversation saved last. It never switches to another
- * conversation it did not show, so two tabs answering at once each keep their own.
+ * conversation it did not show, so two tabs answering at once each keep their own. A reload reopens
+ * the conversation the tab showed (remembered in its `sessionStorage`), else the one saved last.
  */
 
 import { generateId } from '@ai-sdk/ui-utils';
@@ -580,4 +581,43 @@ export function followStored(
   // Showing nothing yet: take up the conversation saved last.
   if (shown.empty) return list[0];
   return undefined;
+}
+
+/**
+ * Which conversation this tab showed, kept in the tab's own `sessionStorage` (it survives a reload
+ * and is not shared with other tabs), so a reload reopens it rather than whatever another tab saved
+ * last. Failures of `sessionStorage` only lose that preference.
+ */
+export interface TabConversation {
+  get(): string | null;
+  set(id: string | null): void;
+}
+
+/** The tab's conversation for a domain's localStorage conversations. */
+export function createTabConversation(domain: string): TabConversation {
+  const key = `${threadStorageKey(domain)}:tab`;
+  const area = () => (typeof window === 'undefined' ? undefined : window.sessionStorage);
+  return {
+    get() {
+      try {
+        return area()?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    set(id) {
+      try {
+        if (id === null) area()?.removeItem(key);
+        else area()?.setItem(key, id);
+      } catch {
+        // Blocked or full: a reload opens the conversation saved last instead.
+      }
+    },
+  };
+}
+
+/** The conversation a tab opens: the one it showed before (if still stored), else the one saved last. */
+export function openingConversation(value: StoredThread | null, tabId: string | null): KeptConversation | null {
+  const list = storedConversations(value);
+  return list.find((item) => item.id === tabId) ?? list[0] ?? null;
 }

@@ -20,12 +20,14 @@ import { assistantEndpoint, buildRequestBody, checkConfig, STREAM_RENDER_THROTTL
 import { isThreadLost, toAssistantError } from './errors.js';
 import {
   type ConversationRef,
+  createTabConversation,
   followStored,
   type KeptConversation,
+  openingConversation,
   removeFromStorage,
   resolveThreadStorage,
   saveToStorage,
-  storedConversations,
+  type TabConversation,
 } from './storage.js';
 import { createRequestTrace, createTappedFetch, type RequestTrace, resolveThread } from './stream-tap.js';
 import type {
@@ -65,7 +67,7 @@ interface ShownConversation extends ConversationRef {
 function openSession(
   storage: ThreadStorage,
   endpoint: string | undefined,
-  thread: KeptConversation | null = storedConversations(storage.load())[0] ?? null,
+  thread: KeptConversation | null,
 ): Session {
   return {
     id: generateId(),
@@ -81,11 +83,17 @@ function openSession(
 }
 
 /** Saves the conversation a session shows without dropping what other tabs saved (the rule in `storage.ts`). */
-function saveShown(storage: ThreadStorage, conversation: ShownConversation, thread: StoredThread) {
+function saveShown(
+  storage: ThreadStorage,
+  tab: TabConversation | null,
+  conversation: ShownConversation,
+  thread: StoredThread,
+) {
   const ref = saveToStorage(storage, conversation, thread);
   conversation.id = ref.id;
   conversation.revision = ref.revision;
   conversation.stored = true;
+  tab?.set(ref.id);
 }
 
 /** A request as the hook tracks it, so `retry()` can resend its context. */
@@ -166,14 +174,18 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     () => resolveThreadStorage(storageKind === 'custom' ? customStorage.current : storageKind, domain),
     [storageKind, domain],
   );
+  // Per tab, which of the domain's localStorage conversations it shows (reopened on reload).
+  const tab = useMemo(() => (storageKind === 'local' ? createTabConversation(domain) : null), [storageKind, domain]);
 
   // With `api` the host's route adds the key and knows the service's domain.
   const endpoint = configError ? undefined : (api ?? assistantEndpoint(baseUrl ?? '', domain));
-  const [session, setSession] = useState(() => openSession(storage, endpoint));
+  const [session, setSession] = useState(() =>
+    openSession(storage, endpoint, openingConversation(storage.load(), tab?.get() ?? null)),
+  );
   let current = session;
   // Another domain, storage or service is another conversation: take it from its storage.
   if (session.storage !== storage || session.endpoint !== endpoint) {
-    current = openSession(storage, endpoint);
+    current = openSession(storage, endpoint, openingConversation(storage.load(), tab?.get() ?? null));
     setSession(current);
   }
   const sessionRef = useRef(current);
@@ -327,17 +339,17 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
   useEffect(() => {
     // Nothing to keep yet (a new conversation is cleared explicitly).
     if (status === 'streaming' || messages.length === 0) return;
-    saveShown(storage, sessionRef.current.conversation, {
+    saveShown(storage, tab, sessionRef.current.conversation, {
       ...(threadId ? { threadId } : {}),
       ...(threadKey ? { threadKey } : {}),
       messages: withHeld(messages, heldIn(heldRef.current, sessionRef.current.id)),
     });
-  }, [storage, status, messages, threadId, threadKey]);
+  }, [storage, tab, status, messages, threadId, threadKey]);
 
   // Leaving mid-answer: stop the request and keep what has arrived.
-  const latestRef = useRef({ storage, messages, threadId, threadKey, stopChat });
+  const latestRef = useRef({ storage, tab, messages, threadId, threadKey, stopChat });
   useEffect(() => {
-    latestRef.current = { storage, messages, threadId, threadKey, stopChat };
+    latestRef.current = { storage, tab, messages, threadId, threadKey, stopChat };
   });
   useEffect(
     () => () => {
@@ -345,7 +357,7 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
       const latest = latestRef.current;
       latest.stopChat();
       const held = heldIn(heldRef.current, sessionRef.current.id);
-      saveShown(latest.storage, sessionRef.current.conversation, {
+      saveShown(latest.storage, latest.tab, sessionRef.current.conversation, {
         ...(latest.threadId ? { threadId: latest.threadId } : {}),
         ...(latest.threadKey ? { threadKey: latest.threadKey } : {}),
         messages: withHeld(latest.messages, held),
@@ -367,9 +379,10 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
         });
         if (next === undefined) return;
         lastRequestRef.current = null;
+        tab?.set(next?.id ?? null);
         setSession(openSession(storage, endpoint, next));
       }),
-    [storage, endpoint],
+    [storage, tab, endpoint],
   );
 
   const reloadRef = useRef(reload);
@@ -482,8 +495,9 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     setRecovering(false);
     // Only this tab's conversation goes: other tabs' stay stored.
     removeFromStorage(storage, sessionRef.current.conversation.id);
+    tab?.set(null);
     setSession(openSession(storage, endpoint, null));
-  }, [stopChat, storage, endpoint]);
+  }, [stopChat, storage, tab, endpoint]);
 
   const context = useMemo(
     () => ({
