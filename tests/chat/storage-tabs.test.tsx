@@ -7,6 +7,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  createLocalThreadStorage,
   followStored,
   type KeptConversation,
   MAX_STORED_CONVERSATIONS,
@@ -159,6 +160,38 @@ describe('the stored value', () => {
     expect(value).toMatchObject({ id: 'b', revision: 1, threadId: 'thr_1', messages: [{ id: 'qb' }] });
     expect(value.others).toEqual([conversation('a', 4, 'qa')]);
     expect(storedValue([])).toBeNull();
+  });
+});
+
+describe('a full localStorage', () => {
+  it('makes room by dropping the oldest other conversations, never the one saved', () => {
+    const setItem = Storage.prototype.setItem;
+    const limit = JSON.stringify({
+      version: 1,
+      ...storedValue([conversation('new', 1, 'q'), conversation('o1', 1, 'x')]),
+    }).length;
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
+      this: Storage,
+      key: string,
+      value: string,
+    ) {
+      if (value.length > limit) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      setItem.call(this, key, value);
+    });
+    const storage = createLocalThreadStorage('acme');
+    const value = storedValue([
+      conversation('new', 1, 'q'),
+      conversation('o1', 1, 'x'),
+      conversation('o2', 1, 'y'),
+      conversation('o3', 1, 'z'),
+    ]);
+    storage.save(value!);
+    expect(storedConversations(readStored()).map((item) => item.id)).toEqual(['new', 'o1']);
+    // Not even the saved one fits: the error goes to the caller (the widget keeps it in memory then).
+    expect(() => storage.save(storedValue([conversation('big', 1, 'q'.repeat(limit))])!)).toThrow(
+      DOMException,
+    );
+    expect(storedConversations(readStored()).map((item) => item.id)).toEqual(['new', 'o1']);
   });
 });
 

@@ -23,7 +23,7 @@
  *   kept as it is. Interleaving the two would make a conversation neither reader had.
  *
  * So no save drops another tab's conversation. Only "New conversation" removes one (the one its
- * tab shows), and more than `MAX_STORED_CONVERSATIONS` drops the oldest.
+ * tab shows), and more than `MAX_STORED_CONVERSATIONS`, or a full localStorage, drops the oldest.
  *
  * A tab that is not in the middle of an answer follows the other tabs (`followStored`): it shows
  * a newer revision of its own conversation, becomes empty when its conversation was removed, and,
@@ -98,6 +98,11 @@ function decode(raw: string): StoredThread {
   return { threadId, threadKey, messages, id, revision, updatedAt, others } as StoredThread;
 }
 
+// Chromium and Firefox name it differently (and old Firefox used its own code).
+const isQuotaExceeded = (error: unknown) =>
+  error instanceof DOMException &&
+  (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED' || error.code === 22);
+
 /**
  * localStorage under `docs-assistant:v1:<domain>`, synced across tabs by the `storage` event. Access
  * happens only when a method is called, so creating it is safe during server rendering.
@@ -115,7 +120,18 @@ export function createLocalThreadStorage(domain: string): ThreadStorage {
     },
     save(thread) {
       if (onServer()) return;
-      area().setItem(key, JSON.stringify({ version: STORED_THREAD_VERSION, ...thread }));
+      // Full: the oldest of the other conversations make room, never the one being saved.
+      let value = thread as StoredConversation;
+      for (;;) {
+        try {
+          area().setItem(key, JSON.stringify({ version: STORED_THREAD_VERSION, ...value }));
+          return;
+        } catch (error) {
+          if (!isQuotaExceeded(error) || !value.others?.length) throw error;
+          const others = value.others.slice(0, -1);
+          value = others.length ? { ...value, others } : { ...value, others: undefined };
+        }
+      }
     },
     clear() {
       if (onServer()) return;
@@ -617,7 +633,10 @@ export function createTabConversation(domain: string): TabConversation {
 }
 
 /** The conversation a tab opens: the one it showed before (if still stored), else the one saved last. */
-export function openingConversation(value: StoredThread | null, tabId: string | null): KeptConversation | null {
+export function openingConversation(
+  value: StoredThread | null,
+  tabId: string | null,
+): KeptConversation | null {
   const list = storedConversations(value);
   return list.find((item) => item.id === tabId) ?? list[0] ?? null;
 }
