@@ -175,7 +175,10 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     [storageKind, domain],
   );
   // Per tab, which of the domain's localStorage conversations it shows (reopened on reload).
-  const tab = useMemo(() => (storageKind === 'local' ? createTabConversation(domain) : null), [storageKind, domain]);
+  const tab = useMemo(
+    () => (storageKind === 'local' ? createTabConversation(domain) : null),
+    [storageKind, domain],
+  );
 
   // With `api` the host's route adds the key and knows the service's domain.
   const endpoint = configError ? undefined : (api ?? assistantEndpoint(baseUrl ?? '', domain));
