@@ -13,6 +13,7 @@ import { keyKind, progressPercent, type StaticExportJob } from 'docs-assistant/p
 import { createStaticExportClient, StaticExportError } from 'docs-assistant/static-export';
 import { stringify as toYaml } from 'yaml';
 import { readTarGz } from './bundle.js';
+import { type BundleLimits, parseByteSize } from './bundle-reader.js';
 import { serveBundle } from './serve-bundle.js';
 
 export interface CliOutput {
@@ -56,7 +57,17 @@ Options:
 
 export const SERVE_BUNDLE_USAGE = `Usage: docs-assistant serve-bundle <bundleUrl|file> [--port 8080] [--host 127.0.0.1]
 
-Fetches a static export bundle and serves it, as the Helm chart does.
+Fetches a static export bundle and serves it, as the Helm chart does. A bundle over a limit, or a
+download that does not answer or stalls, stops start-up with exit code 1.
+
+Options:
+  --port <n>                  port, 0 for any free one (default 8080)
+  --host <addr>               address to listen on (default 127.0.0.1)
+  --max-bundle-bytes <size>   largest bundle as downloaded, compressed (default 256MiB)
+  --max-unpacked-bytes <size> largest bundle once inflated, held in memory (default 512MiB)
+  --max-files <n>             most files in the bundle (default 50000)
+  --max-file-bytes <size>     largest single file (default 64MiB)
+  --timeout <seconds>         wait this long for the URL to answer, and for each next bytes (default 30)
 `;
 
 const defaultInterrupt = (handler: () => void): (() => void) => {
@@ -252,6 +263,57 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
   }
 }
 
+const SERVE_BUNDLE_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'max-bundle-bytes': { type: 'string' },
+  'max-unpacked-bytes': { type: 'string' },
+  'max-files': { type: 'string' },
+  'max-file-bytes': { type: 'string' },
+  timeout: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The bundle limits given as flags; throws naming the flag whose value is not usable. */
+function bundleLimitFlags(
+  values: Partial<Record<keyof typeof SERVE_BUNDLE_OPTIONS, unknown>>,
+): Partial<BundleLimits> {
+  const limits: Partial<BundleLimits> = {};
+  const size = (flag: 'max-bundle-bytes' | 'max-unpacked-bytes' | 'max-file-bytes'): number | undefined => {
+    const text = values[flag];
+    if (typeof text !== 'string') return undefined;
+    const bytes = parseByteSize(text);
+    if (bytes === undefined)
+      throw new Error(`--${flag} must be a size such as 64MiB, 1GiB or 1048576 (got "${text}")`);
+    return bytes;
+  };
+  const count = (flag: 'max-files' | 'timeout'): number | undefined => {
+    const text = values[flag];
+    if (typeof text !== 'string') return undefined;
+    const value = Number(text);
+    if (!(value > 0) || !Number.isFinite(value) || (flag === 'max-files' && !Number.isInteger(value))) {
+      throw new Error(
+        `--${flag} must be a positive ${flag === 'timeout' ? 'number of seconds' : 'whole number'} (got "${text}")`,
+      );
+    }
+    return value;
+  };
+  const maxBundleBytes = size('max-bundle-bytes');
+  const maxUnpackedBytes = size('max-unpacked-bytes');
+  const maxFileBytes = size('max-file-bytes');
+  const maxFiles = count('max-files');
+  const timeout = count('timeout');
+  if (maxBundleBytes !== undefined) limits.maxBundleBytes = maxBundleBytes;
+  if (maxUnpackedBytes !== undefined) limits.maxUnpackedBytes = maxUnpackedBytes;
+  if (maxFileBytes !== undefined) limits.maxFileBytes = maxFileBytes;
+  if (maxFiles !== undefined) limits.maxFiles = maxFiles;
+  if (timeout !== undefined) {
+    limits.connectTimeoutMs = timeout * 1000;
+    limits.idleTimeoutMs = timeout * 1000;
+  }
+  return limits;
+}
+
 /**
  * Serves a bundle until interrupted. Resolves with the exit code: 0 after Ctrl-C, 1 when the
  * bundle cannot be fetched or unpacked (nothing is served then).
@@ -259,7 +321,7 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
 export async function serveBundleCommand(argv: string[], io: CliIO): Promise<number> {
   let parsed: ReturnType<
     typeof parseArgs<{
-      options: { port: { type: 'string' }; host: { type: 'string' }; help: { type: 'boolean'; short: 'h' } };
+      options: typeof SERVE_BUNDLE_OPTIONS;
       allowPositionals: true;
       strict: true;
     }>
@@ -267,7 +329,7 @@ export async function serveBundleCommand(argv: string[], io: CliIO): Promise<num
   try {
     parsed = parseArgs({
       args: argv,
-      options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: SERVE_BUNDLE_OPTIONS,
       allowPositionals: true,
       strict: true,
     });
@@ -291,6 +353,13 @@ export async function serveBundleCommand(argv: string[], io: CliIO): Promise<num
     );
     return EXIT_USAGE;
   }
+  let limits: Partial<BundleLimits>;
+  try {
+    limits = bundleLimitFlags(parsed.values);
+  } catch (error) {
+    io.stderr.write(`serve-bundle: ${(error as Error).message}\n`);
+    return EXIT_USAGE;
+  }
   const file = /^https?:\/\//i.test(source) ? source : resolve(io.cwd ?? process.cwd(), source);
   let served: Awaited<ReturnType<typeof serveBundle>>;
   try {
@@ -299,6 +368,7 @@ export async function serveBundleCommand(argv: string[], io: CliIO): Promise<num
       port,
       host: parsed.values.host ?? '127.0.0.1',
       fetch: io.fetch,
+      limits,
     });
   } catch (error) {
     io.stderr.write(`serve-bundle: ${(error as Error).message}\n`);

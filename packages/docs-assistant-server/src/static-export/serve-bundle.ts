@@ -1,13 +1,21 @@
 /**
  * What the Helm chart does with `staticExport.bundleUrl`: fetch the bundle at startup, unpack it
- * in memory and serve it as the active version. Extensionless URLs resolve to their `.html` file,
+ * in memory (streamed, within the caps of `BundleLimits`, see `bundle-reader.ts`) and serve it as
+ * the active version; a bundle over a cap, or a download that stalls, stops start-up with an error. Extensionless URLs resolve to their `.html` file,
  * `/` to `index.html`, a folder (`/guides`) redirects to `/guides/` and serves its `index.html`, so
  * the page's relative links resolve from the folder; paths that try to leave the bundle are refused.
  */
-import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { readTarGz } from './bundle.js';
+import {
+  BundleError,
+  type BundleLimits,
+  downloadBundle,
+  readBundleFile,
+  resolveBundleLimits,
+  shownUrl,
+  unpackBundle,
+} from './bundle-reader.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -26,41 +34,42 @@ const CONTENT_TYPES: Record<string, string> = {
   ico: 'image/x-icon',
 };
 
-/** Reads a bundle from an http(s) URL or a file; throws a clear error when it cannot. */
+export interface LoadBundleOptions extends Partial<BundleLimits> {
+  fetch?: typeof fetch;
+}
+
+/**
+ * Reads a bundle from an http(s) URL or a file, streaming it through gunzip and the tar reader
+ * within the caps of `BundleLimits`; throws a clear error when it cannot or when a cap is hit.
+ */
 export async function loadBundle(
   source: string,
-  fetchImpl: typeof fetch = globalThis.fetch,
+  options: LoadBundleOptions | typeof fetch = {},
 ): Promise<Map<string, Uint8Array>> {
-  let archive: Uint8Array;
-  if (/^https?:\/\//i.test(source)) {
-    let response: Response;
-    try {
-      response = await fetchImpl(source);
-    } catch (error) {
-      throw new Error(`cannot fetch the bundle from ${source.split('?')[0]}: ${(error as Error).message}`);
-    }
-    if (!response.ok) {
-      const detail = (await response.text().catch(() => '')).slice(0, 300);
+  const { fetch: fetchImpl, ...limitOptions } = typeof options === 'function' ? { fetch: options } : options;
+  const limits = resolveBundleLimits(limitOptions);
+  const remote = /^https?:\/\//i.test(source);
+  let files: Map<string, Uint8Array>;
+  try {
+    files = await unpackBundle(
+      remote ? downloadBundle(source, limits, fetchImpl) : readBundleFile(source, limits),
+      limits,
+    );
+  } catch (error) {
+    const message = (error as Error).message;
+    if (!(error instanceof BundleError)) {
       throw new Error(
-        `cannot fetch the bundle from ${source.split('?')[0]}: HTTP ${response.status}${detail ? ` ${detail}` : ''}` +
-          (response.status === 403 ? ' (an expired link? generate a fresh bundleUrl and upgrade)' : ''),
+        remote
+          ? `cannot fetch the bundle from ${shownUrl(source)}: ${message}`
+          : `cannot read the bundle file ${source}: ${message}`,
       );
     }
-    archive = new Uint8Array(await response.arrayBuffer());
-  } else {
-    try {
-      archive = await readFile(source);
-    } catch (error) {
-      throw new Error(`cannot read the bundle file ${source}: ${(error as Error).message}`);
+    // Refusals of the content say so; those of the transfer already name the URL or file.
+    if (/^(not a gzip|corrupt tar|truncated tar|unsafe bundle)/.test(message)) {
+      throw new Error(`the bundle cannot be unpacked: ${message}`);
     }
+    throw error;
   }
-  let entries: ReturnType<typeof readTarGz>;
-  try {
-    entries = readTarGz(archive);
-  } catch (error) {
-    throw new Error(`the bundle cannot be unpacked: ${(error as Error).message}`);
-  }
-  const files = new Map(entries.map((entry) => [entry.path, entry.data]));
   if (!files.has('index.html'))
     throw new Error('the bundle has no index.html; is it a static export bundle?');
   return files;
@@ -128,6 +137,8 @@ export interface ServeBundleOptions {
   /** @default 127.0.0.1 */
   host?: string;
   fetch?: typeof fetch;
+  /** Caps on the bundle and timeouts of its download. @default DEFAULT_BUNDLE_LIMITS */
+  limits?: Partial<BundleLimits>;
 }
 
 export interface ServedBundle {
@@ -138,7 +149,10 @@ export interface ServedBundle {
 
 /** Fetches and unpacks the bundle, then serves it. Rejects (serving nothing) when the bundle is bad. */
 export async function serveBundle(options: ServeBundleOptions): Promise<ServedBundle> {
-  const files = await loadBundle(options.source, options.fetch);
+  const files = await loadBundle(options.source, {
+    ...options.limits,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const handler = createBundleSiteHandler(files);
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
