@@ -27,7 +27,8 @@ function isAbsolute(href: string): boolean {
   return /^[a-z][a-z\d+.-]*:/i.test(href) || href.startsWith('//');
 }
 
-function currentOrigin(): string | undefined {
+/** The page's origin, when there is a page with an http(s)-like origin. */
+export function currentOrigin(): string | undefined {
   return typeof window !== 'undefined' && window.location?.origin && window.location.origin !== 'null'
     ? window.location.origin
     : undefined;

@@ -6,6 +6,7 @@
  * anything else is shown as a link the reader may follow.
  */
 import { createContext } from 'react';
+import { currentOrigin } from './href.js';
 
 /** The `allowedImageOrigins` entry that allows `data:` URLs of raster images. */
 export const DATA_IMAGES = 'data:';
@@ -21,12 +22,6 @@ export function isDataRasterImage(src: string): boolean {
   return typeof src === 'string' && DATA_RASTER_IMAGE.test(src);
 }
 
-function pageOrigin(): string | undefined {
-  return typeof window !== 'undefined' && window.location?.origin && window.location.origin !== 'null'
-    ? window.location.origin
-    : undefined;
-}
-
 /** The origin `resolveHref` resolves the docs root to, else the page's. */
 function docsOrigin(resolveHref: (href: string) => string | null): string | undefined {
   try {
@@ -35,7 +30,7 @@ function docsOrigin(resolveHref: (href: string) => string | null): string | unde
   } catch {
     // A resolver that throws has no root: the page's origin stands in.
   }
-  return pageOrigin();
+  return currentOrigin();
 }
 
 /** `https://cdn.example.com` as the URL parser spells its origin; throws for anything else. */
@@ -69,12 +64,10 @@ function parseOrigin(entry: unknown): string {
  * @throws TypeError naming the first entry that is not an origin or `'data:'`.
  */
 export function parseAllowedImageOrigins(allowedImageOrigins: readonly string[]): string[] {
-  if (!Array.isArray(allowedImageOrigins)) {
-    throw new TypeError(
-      `allowedImageOrigins must be an array of origins such as ["https://cdn.example.com"], got ${JSON.stringify(allowedImageOrigins)}.`,
-    );
-  }
-  return allowedImageOrigins.map(parseOrigin);
+  // Not an array: reported as the whole value not being an origin.
+  return Array.isArray(allowedImageOrigins)
+    ? allowedImageOrigins.map(parseOrigin)
+    : [parseOrigin(allowedImageOrigins)];
 }
 
 /**
