@@ -31,6 +31,12 @@ const NEXT_START_TIMEOUT_MS = 60_000;
 /** Longest wait for a page to hydrate and the collector to decorate its code blocks (in ms). */
 const PAGE_TIMEOUT_MS = 30_000;
 
+/**
+ * An assistant key in text: the prefix followed by key characters (the widget's own code holds the
+ * bare prefix in its checks and messages, never followed by one).
+ */
+const KEY_SHAPED = /svc_dsc_[A-Za-z0-9]/;
+
 /** Messages by which React and Next.js report a hydration mismatch (production and development). */
 const HYDRATION_ERROR = /#418|#423|#425|hydrat|did not match|didn't match/i;
 
@@ -56,7 +62,12 @@ function stopGroup(child: ChildProcess): Promise<void> {
  * Runs the app's installed `next <command>` on 127.0.0.1 and a free port, with the service's URL,
  * key and domain in the environment the layout reads per request.
  */
-function startNext(dir: string, command: 'start' | 'dev', service: ReferenceService): Promise<NextServer> {
+function startNext(
+  dir: string,
+  command: 'start' | 'dev',
+  service: ReferenceService,
+  extraEnv: Record<string, string> = {},
+): Promise<NextServer> {
   const child = spawn(join(dir, 'node_modules/.bin/next'), [command, '-H', '127.0.0.1', '-p', '0'], {
     cwd: dir,
     env: childEnv({
@@ -64,6 +75,7 @@ function startNext(dir: string, command: 'start' | 'dev', service: ReferenceServ
       DOCS_ASSISTANT_URL: service.url,
       DOCS_ASSISTANT_KEY: service.assistantKey,
       DOCS_ASSISTANT_DOMAIN: service.domain,
+      ...extraEnv,
     }),
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -288,6 +300,115 @@ describe('next start', () => {
       expectSilentConsole(opened, 'ask about code');
     } finally {
       await page.close();
+    }
+  });
+});
+
+describe('next start, the key kept on the server (api route + createAssistantProxy)', () => {
+  let next: NextServer | undefined;
+
+  beforeAll(async () => {
+    if (build?.code !== 0) throw new Error('next build failed (see "next build" above).');
+    // The server has the key in its environment; the layout passes the widget only api="/api/assistant".
+    next = await startNext(dir, 'start', service!, { DOCS_ASSISTANT_VIA_PROXY: '1' });
+  });
+
+  afterAll(async () => {
+    await next?.close();
+  });
+
+  it('answers two turns in one thread through the route; the browser never sees the key', async () => {
+    const key = service!.assistantKey;
+    expect(key).toMatch(/^svc_dsc_/);
+    const page = await browser!.newPage();
+    const opened: OpenedPage = { page, console: [], pageErrors: [] };
+    page.on('console', (message) => {
+      const type = message.type();
+      if (type === 'error' || type === 'warning') opened.console.push({ type, text: message.text() });
+    });
+    page.on('pageerror', (error) => opened.pageErrors.push(error));
+    /** Every request the page made, with its headers and body. */
+    const requests: { url: string; headers: Record<string, string>; body: string }[] = [];
+    page.on('request', (request) => {
+      requests.push({ url: request.url(), headers: request.headers(), body: request.postData() ?? '' });
+    });
+    /** Every response body the page received (HTML, RSC payloads, scripts, styles, answers). */
+    const bodies: Promise<{ url: string; text: string }>[] = [];
+    /** The route's answers, with the thread headers it passed back. */
+    const answers: { status: number; headers: Record<string, string>; body: Record<string, unknown> }[] = [];
+    page.on('response', (response) => {
+      bodies.push(
+        response.body().then(
+          (body) => ({ url: response.url(), text: body.toString('latin1') }),
+          () => ({ url: response.url(), text: '' }),
+        ),
+      );
+      if (new URL(response.url()).pathname === '/api/assistant') {
+        answers.push({
+          status: response.status(),
+          headers: response.headers(),
+          body: JSON.parse(response.request().postData() ?? '{}') as Record<string, unknown>,
+        });
+      }
+    });
+    try {
+      await page.goto(`${next!.url}/`);
+      await expectHydratedPage(opened, 'Getting started');
+      const first = await askAndExpectAnswer(page, 'How do I install acme-widgets?');
+      expect(first.sources.length).toBeGreaterThan(0);
+      const second = await askAndExpectAnswer(page, 'Which Node version does it need?');
+      expect(second.text.length).toBeGreaterThan(0);
+
+      // Two turns, both through the app's own route, in one thread.
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const threadId = answers[0]!.headers['x-thread-id'];
+      const threadKey = answers[0]!.headers['x-thread-key'];
+      expect(threadId, 'the route passes the thread id back').toBeTruthy();
+      expect(threadKey, 'the route passes the thread key back').toBeTruthy();
+      expect(answers[0]!.body.threadId).toBeUndefined();
+      expect(answers[1]!.body).toMatchObject({ threadId, threadKey });
+      expect(answers[1]!.headers['x-thread-key'], 'a thread key is handed out once').toBeUndefined();
+      expect(answers[1]!.headers['set-cookie']).toBeUndefined();
+
+      // The browser never talked to the service, and nothing it sent or received holds the key.
+      const serviceOrigin = new URL(service!.url).origin;
+      expect(requests.filter((request) => new URL(request.url).origin === serviceOrigin)).toEqual([]);
+      const withKey = requests.filter((request) =>
+        [...Object.values(request.headers), request.body, request.url].some(
+          (value) => value.includes(key) || KEY_SHAPED.test(value),
+        ),
+      );
+      expect(withKey.map((request) => request.url)).toEqual([]);
+      const received = await Promise.all(bodies);
+      expect(received.some((item) => /\/_next\/static\/.+\.js/.test(item.url))).toBe(true);
+      expect(
+        received
+          .filter((item) => item.text.includes(key) || KEY_SHAPED.test(item.text))
+          .map((item) => item.url),
+      ).toEqual([]);
+      // The server-rendered HTML as any client gets it.
+      const html = await (await fetch(`${next!.url}/guide`)).text();
+      expect(html).toContain('data-docs-assistant="launcher"');
+      expect(html).not.toMatch(KEY_SHAPED);
+
+      await expect
+        .poll(() => page.locator('[data-docs-assistant="message"][data-role="user"]').count())
+        .toBe(2);
+      expectSilentConsole(opened, 'two turns through the route');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the direct mode, for contrast, does put the key in the page', async () => {
+    // Guards the check above: the same grep finds the key when the layout passes apiKey.
+    const direct = await startNext(dir, 'start', service!);
+    try {
+      const html = await (await fetch(`${direct.url}/`)).text();
+      expect(html).toContain(service!.assistantKey);
+      expect(html).toMatch(KEY_SHAPED);
+    } finally {
+      await direct.close();
     }
   });
 });
