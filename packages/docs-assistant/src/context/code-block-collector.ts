@@ -13,6 +13,9 @@
  * block) moves focus to the button, shown over that block; Tab from the button goes on to what
  * follows the block, Shift+Tab goes back the same way. Focus entering a block (a focusable `pre`,
  * a link in it) shows the button too. Nothing is taken from the page's own tab order.
+ *
+ * `<DocsAssistant>` loads this module on the reader's first interaction (`collector-trigger.ts`)
+ * and hands over a hover and a Tab that came before it ran (`hover`, `retab`).
  */
 import type { Context } from '../protocol/index.js';
 import { DEFAULT_CODE_BLOCK_SELECTOR } from './collector-options.js';

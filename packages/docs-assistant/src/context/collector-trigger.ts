@@ -7,14 +7,19 @@
  * focus (the code block collector reads it when it starts), the selection (the selection collector
  * offers the one it finds), the last Tab.
  *
- * Keyboard readers meet every block's virtual tab stop. The code block collector acts on a Tab
- * pressed while focus is on a page element, and focus gets onto one through a `focusin` (a Tab, a
- * click, a script), which starts the load: the keydown of the reader's first Tab, with focus still
- * on the document, starts it before focus reaches anything. So the collector runs before focus can
- * reach the last focusable thing before a block's end, unless the reader presses the next Tab
- * while the chunk is still on its way; that Tab is recorded (where it left from, where focus went)
- * and replayed when the collector starts: if it skipped a block's stop and focus is still where it
- * went, focus moves to the button over that block, where that Tab would have put it.
+ * Why a keyboard reader still meets every block's virtual tab stop: the code block collector acts
+ * only on a Tab pressed while focus is on a page element (from the document itself, the browser's
+ * Tab is already right). Focus reaches a page element only through a `focusin` (the reader's first
+ * Tab, a click, a script), and that starts the load; the first Tab's keydown, with focus still on
+ * the document, starts it even before focus moves. So the load is under way at least one keystroke
+ * before the first Tab the collector has a say in, which is the earliest focus can be on the last
+ * focusable thing before a block's end, and the small chunk from the site's own origin normally
+ * arrives within that keystroke. When it does not (a slow network, keys sent by a script), the
+ * last Tab pressed meanwhile is recorded (where from, where focus landed) and replayed when the
+ * collector starts: if it went past a block's stop and focus is still where it landed, focus moves
+ * to the button over that block, where that Tab would have put it. A reader who has tabbed on
+ * further is not pulled back. (The selection collector's "first Tab goes to the button" applies
+ * from the first Tab after it started.)
  *
  * A failed load is logged once per page and leaves the page and the rest of the widget as they
  * are; a later mount tries again. Once loaded, collectors start at once (a new label, a remount).

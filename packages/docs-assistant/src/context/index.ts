@@ -1,6 +1,7 @@
 /**
- * Context collection on the host page: the shared store and the collectors that feed it. Loaded
- * with the launcher, so it stays plain DOM code plus two small hooks (no markdown, SDK or zod).
+ * Context collection on the host page: the shared store and the collectors that feed it, plain DOM
+ * code plus two small hooks (no markdown, SDK or zod). `<DocsAssistant>` does not load this: its
+ * launcher has only the trigger (`collector-trigger.ts`), which loads the collectors on first use.
  */
 
 export type { CodeBlockCollectorOptions } from './code-block-collector.js';
