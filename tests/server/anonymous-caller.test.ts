@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { THREAD_ID_HEADER, THREAD_KEY_HEADER } from '../../packages/docs-assistant/src/protocol';
+import { createAssistantService } from '../../packages/docs-assistant-server/src/service';
 import { THREADS_FILE, ThreadStore } from '../../packages/docs-assistant-server/src/threads';
 import {
   ASSISTANT_KEY,
@@ -95,6 +96,19 @@ describe('row 4: a thread id alone neither reads nor extends a thread', () => {
 });
 
 describe('row 5: what one request may store is capped', () => {
+  it('has documented defaults, and refuses limits that are not positive whole numbers', () => {
+    const service = createAssistantService({ docs: FIXTURE_DOCS });
+    expect(service.config.limits).toEqual({
+      maxFpLength: 256,
+      maxMessageChars: 32_000,
+      maxThreadBytes: 256 * 1024,
+      maxStoredBytes: 128 * 1024 * 1024,
+    });
+    expect(() => createAssistantService({ docs: FIXTURE_DOCS, limits: { maxFpLength: 0 } })).toThrow(
+      'limits.maxFpLength must be a positive whole number (got 0).',
+    );
+  });
+
   it('413 with the limit for a long fp, a long message and a body over maxBodyBytes (read as a stream)', async () => {
     const running = await startService({
       limits: { maxFpLength: 64, maxMessageChars: 1000 },
