@@ -47,7 +47,7 @@ export function httpError(status: number, headers: Headers, body: string): Assis
     return {
       kind: 'auth',
       message: defaultLabels.errorAuth,
-      detail: `${detail}. Check that apiKey is a valid assistant key (svc_dsc_…) for this domain.`,
+      detail: `${detail}. Check that apiKey is a valid assistant key (svc_dsc_…) for this domain (with api: that your route lets this reader in and holds a valid key).`,
       status,
       retryable: false,
     };
@@ -96,7 +96,7 @@ export function toAssistantError(error: unknown, trace: RequestTrace | undefined
     return {
       kind: 'config',
       message: defaultLabels.errorConfig,
-      detail: `${url} answered HTTP ${status} with ${contentType ? `Content-Type ${contentType}` : 'no Content-Type'}${start ? ` starting "${start}"` : ''}, not with the assistant's data stream. Check baseUrl: it must be the address of the assistant service (e.g. https://api.example.com), not of the docs site or another server.`,
+      detail: `${url} answered HTTP ${status} with ${contentType ? `Content-Type ${contentType}` : 'no Content-Type'}${start ? ` starting "${start}"` : ''}, not with the assistant's data stream. Check baseUrl (or api): it must be the address of the assistant service (e.g. https://api.example.com), or of your route that forwards to it, not of the docs site or another server.`,
       status,
       retryable: false,
     };
@@ -130,7 +130,7 @@ export function toAssistantError(error: unknown, trace: RequestTrace | undefined
     return {
       kind: 'stream',
       message: defaultLabels.errorStream,
-      detail: `The response${trace.response ? ` (HTTP ${trace.response.status})` : ''} was empty: no part of the answer arrived. Retry; if it keeps happening, check that baseUrl is the address of the assistant service.`,
+      detail: `The response${trace.response ? ` (HTTP ${trace.response.status})` : ''} was empty: no part of the answer arrived. Retry; if it keeps happening, check that baseUrl (or api) is the address of the assistant service (or of your route that forwards to it).`,
       retryable: true,
     };
   }
