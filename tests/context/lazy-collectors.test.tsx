@@ -60,8 +60,12 @@ afterEach(async () => {
 });
 
 /** A page with a widget root, and the trigger running as `<DocsAssistant>` runs it. */
-async function startOnPage(html: string, options: { selection?: boolean; codeBlocks?: string | false } = {}) {
+async function startOnPage(
+  html: string,
+  options: { selection?: boolean; codeBlocks?: string | false; before?: () => Promise<void> } = {},
+) {
   document.body.innerHTML = `${html}<div data-testid="widget"><button type="button">Launcher</button></div>`;
+  await options.before?.();
   const widget = screen.getByTestId('widget');
   const onAsk = vi.fn();
   const stop = (await loadTrigger())(document, {
@@ -192,6 +196,41 @@ describe('startLazyCollectors', () => {
     expect(onAsk).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'textSelection', value: 'Page text' }),
     );
+  });
+
+  it('offers at once a selection made before it started (before hydration, say)', async () => {
+    await startOnPage('<p data-testid="text">Selected early</p>', {
+      before: async () => void (await select(screen.getByTestId('text'))),
+    });
+    await waitFor(() => expect(selectionButton()).not.toBeNull());
+    expect(chunk.loads).toBe(1);
+  });
+
+  it('offers at once a block that had the focus before it started', async () => {
+    await startOnPage('<pre tabindex="0" data-testid="code">ls</pre>', {
+      before: async () => screen.getByTestId('code').focus(),
+    });
+    await waitFor(() => expect(codeButtons()).toHaveLength(1));
+    expect(chunk.loads).toBe(1);
+  });
+
+  it('with the selection collector alone, loads for a selection and for nothing else', async () => {
+    await startOnPage(
+      '<a href="#a">Link</a><pre data-testid="code">ls</pre><p data-testid="text">Words</p>',
+      {
+        codeBlocks: false,
+      },
+    );
+    const user = userEvent.setup();
+    await user.tab();
+    await user.tab();
+    await user.hover(screen.getByTestId('code'));
+    await act(async () => {});
+    expect(chunk.loads).toBe(0);
+    await select(screen.getByTestId('text'));
+    await waitFor(() => expect(selectionButton()).not.toBeNull());
+    expect(chunk.loads).toBe(1);
+    expect(codeButtons()).toHaveLength(0);
   });
 
   it('starts nothing after it was stopped while the chunk was loading', async () => {

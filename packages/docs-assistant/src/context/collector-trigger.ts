@@ -88,6 +88,11 @@ export function startLazyCollectors(doc: Document, options: LazyCollectorsOption
     }
   };
 
+  const hasSelection = () => {
+    const selected = doc.getSelection();
+    return selection && !!selected && !selected.isCollapsed && !!inPage(selected.anchorNode);
+  };
+
   const startSelection = () => {
     doc.removeEventListener('mouseup', startSelection, true);
     if (!stopped && loaded) attempt(() => running.push(loaded!.createSelectionCollector(shared)));
@@ -142,14 +147,14 @@ export function startLazyCollectors(doc: Document, options: LazyCollectorsOption
       'focusin',
       (event) => {
         if (tabbed && tabbed.to === undefined) tabbed.to = event.target;
-        if (inPage(event.target)) request();
+        if (codeBlocks && inPage(event.target)) request();
       },
     ],
     [
       'keydown',
       (event) => {
         const { key, altKey, ctrlKey, metaKey, shiftKey } = event as KeyboardEvent;
-        if (key !== 'Tab' || altKey || ctrlKey || metaKey) return;
+        if (!codeBlocks || key !== 'Tab' || altKey || ctrlKey || metaKey) return;
         const active = doc.activeElement;
         // Tab in the widget is the widget's business.
         if (active && !inPage(active)) return;
@@ -160,8 +165,7 @@ export function startLazyCollectors(doc: Document, options: LazyCollectorsOption
     [
       'selectionchange',
       () => {
-        const selected = doc.getSelection();
-        if (selected && !selected.isCollapsed && inPage(selected.anchorNode)) request();
+        if (hasSelection()) request();
       },
     ],
     [
@@ -191,6 +195,9 @@ export function startLazyCollectors(doc: Document, options: LazyCollectorsOption
       listen(true);
       try {
         if (codeBlocks) doc.createDocumentFragment().querySelector(codeBlocks);
+        // Focus in a block or a selection made before the widget started (before hydration, say)
+        // is offered at once, as the collectors always have.
+        if (blockAt(doc.activeElement) || hasSelection()) request();
       } catch {
         // A bad selector is reported by the collector, at mount as before.
         request();
