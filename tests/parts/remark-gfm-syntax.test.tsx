@@ -6,7 +6,22 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { remarkGfmSyntax } from '../../packages/docs-assistant/src/parts/remark-gfm-syntax';
+import type {} from 'remark-parse';
+import type { Processor } from 'unified';
+import {
+  gfmFromMarkdownExtension,
+  gfmSyntax,
+} from '../../packages/docs-assistant/src/parts/remark-gfm-syntax';
+
+/** The widget's GFM extensions as a unified plugin for `remark-parse`, to compare with remark-gfm. */
+function remarkGfmSyntax(this: Processor): undefined {
+  const data = this.data();
+  data.micromarkExtensions ??= [];
+  data.micromarkExtensions.push(gfmSyntax);
+  data.fromMarkdownExtensions ??= [];
+  data.fromMarkdownExtensions.push(gfmFromMarkdownExtension);
+}
+
 import { RenderMarkdown } from '../../packages/docs-assistant/src/parts/render-markdown';
 
 const DOCUMENT = `# Configure the widget

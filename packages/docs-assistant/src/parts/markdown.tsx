@@ -16,7 +16,6 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { Components, ExtraProps } from 'react-markdown';
 import { useLabels } from '../labels.js';
 import { CodeBlock } from './code-block.js';
 import { createIsExternal, isSafeHref, keepSafeHref } from './href.js';
@@ -26,6 +25,7 @@ import {
   ImagePolicyContext,
   isDataRasterImage,
 } from './image-policy.js';
+import type { Components, ExtraProps } from './markdown-components.js';
 import {
   limitMarkdown,
   MARKDOWN_MAX_CHARS,

@@ -3,26 +3,16 @@
  *
  * `remark-gfm` also registers the GFM `mdast-util-to-markdown` extensions, which pull the whole
  * Markdown serializer into the bundle (a fifth of the widget's Markdown code) although answers are
- * only ever parsed and rendered, never written back out. This plugin registers the same micromark
+ * only ever parsed and rendered, never written back out. These are the same micromark
  * syntax and mdast-from-markdown extensions, so the tree, and so the output, is the same: tables,
  * task lists, strikethrough, autolink literals and footnotes. The widget passes the two extensions
- * to the parser itself (`render-markdown.tsx`); the plugin is how a test holds them to remark-gfm.
+ * to the parser itself (`render-markdown.tsx`); `tests/parts/remark-gfm-syntax.test.tsx` wraps them in a
+ * unified plugin to hold them to remark-gfm.
  */
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import type {} from 'remark-parse';
-import type { Processor } from 'unified';
 
 // Built once: every block rendered (each streamed chunk) is parsed with them, and they hold no
 // state between parses. `render-markdown.tsx` passes them to the parser directly.
 export const gfmSyntax = gfm();
 export const gfmFromMarkdownExtension = gfmFromMarkdown();
-
-/** A unified plugin: the GFM syntax for `remark-parse`. Takes no options (as used by the widget). */
-export function remarkGfmSyntax(this: Processor): undefined {
-  const data = this.data();
-  data.micromarkExtensions ??= [];
-  data.micromarkExtensions.push(gfmSyntax);
-  data.fromMarkdownExtensions ??= [];
-  data.fromMarkdownExtensions.push(gfmFromMarkdownExtension);
-}

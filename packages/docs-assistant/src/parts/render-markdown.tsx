@@ -12,7 +12,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toHast } from 'mdast-util-to-hast';
 import type { ElementType, ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import type { Components } from 'react-markdown';
+import type { Components } from './markdown-components.js';
 import { gfmFromMarkdownExtension, gfmSyntax } from './remark-gfm-syntax.js';
 
 export interface RenderMarkdownProps {

@@ -1,5 +1,5 @@
 import { type ComponentPropsWithoutRef, useEffect, useRef, useState } from 'react';
-import type { ExtraProps } from 'react-markdown';
+import type { ExtraProps } from './markdown-components.js';
 
 /**
  * An answer's table inside a wrapper that scrolls sideways, so a wide table never squeezes its
