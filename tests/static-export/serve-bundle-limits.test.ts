@@ -5,7 +5,7 @@
  * disk or held by the test process.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,9 @@ import {
   parseByteSize,
   unpackBundle,
 } from '../../packages/docs-assistant-server/src/static-export/bundle-reader';
+import { exportCommand } from '../../packages/docs-assistant-server/src/static-export/cli';
+import { createStaticExportRoutes } from '../../packages/docs-assistant-server/src/static-export/routes';
+import { ADMIN_KEY, FIXTURE_DOCS, listen as listenFetch, makeConfig } from './helpers';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MiB = 1024 * 1024;
@@ -294,4 +297,42 @@ describe('the streaming reader', () => {
     expect(parseByteSize('lots')).toBeUndefined();
     expect(parseByteSize('0')).toBeUndefined();
   });
+});
+
+describe('docs-assistant export checks the bundle it downloads the same way', () => {
+  it('refuses a bundle with a 5 GiB entry without inflating it, and saves nothing', async () => {
+    const routes = createStaticExportRoutes(makeConfig({ acme: [FIXTURE_DOCS] }));
+    const server = await listenFetch(routes.app.fetch);
+    const out = mkdtempSync(join(tmpdir(), 'da-export-bomb-'));
+    try {
+      const stdout: string[] = [];
+      const stderr: string[] = [];
+      const bomb = oneFileBomb(5 * GiB);
+      const code = await exportCommand(
+        ['--domain', 'acme', '--base-url', server.url, '--out', 'site.tar.gz'],
+        {
+          stdout: { write: (chunk: string) => stdout.push(chunk) },
+          stderr: { write: (chunk: string) => stderr.push(chunk) },
+          env: { DOCS_ASSISTANT_ADMIN_KEY: ADMIN_KEY },
+          cwd: out,
+          pollIntervalMs: 2,
+          onInterrupt: () => () => {},
+          // The service's bundle download answers with the bomb.
+          fetch: async (input, init) =>
+            String(input).includes('/v1/static-export/bundles/')
+              ? new Response(new Uint8Array(bomb), { headers: { 'Content-Type': 'application/gzip' } })
+              : fetch(input, init),
+        },
+      );
+      expect(code).toBe(1);
+      expect(stderr.join('')).toContain(
+        `export: the downloaded bundle is not one serve-bundle can serve: the bundle's entry "index.html" is 5 GiB, over the limit of 64 MiB per file; refusing the bundle\n`,
+      );
+      expect(readdirSync(out)).toEqual([]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+      await server.close();
+      await routes.close();
+    }
+  }, 60_000);
 });

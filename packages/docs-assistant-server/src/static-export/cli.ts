@@ -3,7 +3,7 @@
  * (argv, io) returning an exit code, so tests run it with fake streams and a fake interrupt.
  */
 import { createWriteStream } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,8 +12,13 @@ import { parseArgs } from 'node:util';
 import { keyKind, progressPercent, type StaticExportJob } from 'docs-assistant/protocol';
 import { createStaticExportClient, StaticExportError } from 'docs-assistant/static-export';
 import { stringify as toYaml } from 'yaml';
-import { readTarGz } from './bundle.js';
-import { type BundleLimits, parseByteSize } from './bundle-reader.js';
+import {
+  type BundleLimits,
+  DEFAULT_BUNDLE_LIMITS,
+  parseByteSize,
+  readBundleFile,
+  unpackBundle,
+} from './bundle-reader.js';
 import { serveBundle } from './serve-bundle.js';
 
 export interface CliOutput {
@@ -219,13 +224,19 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
       createWriteStream(temp),
       { signal },
     );
-    const entries = readTarGz(await readFile(temp));
-    if (!entries.some((e) => e.path === 'index.html'))
-      throw new Error('the downloaded bundle has no index.html');
+    // Checked as serve-bundle will read it (streamed, within its default limits), never inflated whole.
+    let files: Map<string, Uint8Array>;
+    try {
+      files = await unpackBundle(readBundleFile(temp, DEFAULT_BUNDLE_LIMITS));
+    } catch (error) {
+      const reason = (error as Error).message.replace(/ \(raise --[^)]*\)$/, '');
+      throw new Error(`the downloaded bundle is not one serve-bundle can serve: ${reason}`);
+    }
+    if (!files.has('index.html')) throw new Error('the downloaded bundle has no index.html');
     signal.throwIfAborted();
     await rename(temp, out);
     const pages = typeof job.pageCount === 'number' ? `, ${job.pageCount} pages` : '';
-    io.stdout.write(`Saved ${out} (${entries.length} files${pages})\n`);
+    io.stdout.write(`Saved ${out} (${files.size} files${pages})\n`);
     io.stdout.write(`Bundle link (expires ${bundle.expiresAt}):\n${bundle.bundleUrl}\n`);
     if (values['helm-values']) {
       const file = resolve(cwd, values['helm-values']);
