@@ -15,6 +15,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     './protocol': ['AssistantRequestSchema', 'parseStreamLine', 'isAssistantKey', 'STREAM_PART_CODE'],
     './static-export': ['createStaticExportClient', 'createStaticExportHandler', 'StaticExportError'],
     './static-export/react': ['StaticExportPanel', 'defaultStaticExportLabels'],
+    './proxy': ['createAssistantProxy', 'FORWARDED_RESPONSE_HEADERS'],
     './package.json': ['name', 'version', 'exports'],
   },
   'docs-assistant-server': {

@@ -22,7 +22,14 @@ describe.each(['bundler', 'node16'])('moduleResolution %s', (resolution) => {
     const result = await run(tsc, ['-p', project, '--listFiles'], { cwd: dir, allowFailure: true });
     const lines = result.stdout.split('\n');
     // The declarations come from the installed tarball, every one of the entries' own.
-    for (const entry of ['index', 'widget', 'protocol/entry', 'static-export/index', 'static-export/react']) {
+    for (const entry of [
+      'index',
+      'widget',
+      'protocol/entry',
+      'static-export/index',
+      'static-export/react',
+      'proxy/index',
+    ]) {
       expect(lines).toContain(join(dir, `node_modules/docs-assistant/dist/types/${entry}.d.ts`));
     }
     // Every package the loaded declarations import types from is one the widget declares, so no

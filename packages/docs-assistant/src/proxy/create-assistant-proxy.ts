@@ -223,14 +223,17 @@ function checkOptions(options: AssistantProxyOptions): void {
  * or malformed assistant key, a bad `baseUrl` or `domain`.
  *
  * @example
- * // app/api/assistant/route.ts (Next.js)
- * import { createAssistantProxy } from 'docs-assistant/proxy';
- *
- * export const POST = createAssistantProxy({
- *   baseUrl: 'https://api.example.com',
- *   domain: 'acme',
- *   apiKey: process.env.DOCS_ASSISTANT_KEY!,
- * });
+ * // app/api/assistant/route.ts (Next.js; createAssistantProxy comes from docs-assistant/proxy).
+ * // Made on the first request: `next build` loads the route without the server's environment.
+ * let proxy: AssistantProxy | undefined;
+ * export function POST(request: Request) {
+ *   proxy ??= createAssistantProxy({
+ *     baseUrl: 'https://api.example.com',
+ *     domain: 'acme',
+ *     apiKey: process.env.DOCS_ASSISTANT_KEY!,
+ *   });
+ *   return proxy(request);
+ * }
  *
  * // app/layout.tsx
  * <DocsAssistant domain="acme" api="/api/assistant" />

@@ -9,6 +9,7 @@ import {
   useDocsAssistant,
 } from 'docs-assistant';
 import { AssistantRequestSchema, isAssistantKey, parseStreamLine } from 'docs-assistant/protocol';
+import { type AssistantProxy, createAssistantProxy } from 'docs-assistant/proxy';
 import {
   createStaticExportClient,
   type StaticExportClient,
@@ -31,6 +32,19 @@ export const page = (
 );
 // @ts-expect-error `domain` is required.
 export const missingDomain = <DocsAssistant apiKey="svc_dsc_x" baseUrl="https://api.example.com" />;
+// The key on the host's server: the widget points at its route, the route forwards with the key.
+export const proxied = <DocsAssistant domain="acme" api="/api/assistant" />;
+export const POST: AssistantProxy = createAssistantProxy({
+  baseUrl: 'https://api.example.com',
+  domain: 'acme',
+  apiKey: 'svc_dsc_x',
+  rateLimit: { limit: 20, windowMs: 60_000, key: (request: Request) => request.headers.get('x-user') ?? '' },
+});
+export const answered: Promise<Response> = POST(new Request('https://docs.example.com/api/assistant'));
+// @ts-expect-error `apiKey` is required by the route.
+createAssistantProxy({ baseUrl: 'https://api.example.com', domain: 'acme' });
+// @ts-expect-error `api` is a URL string.
+export const badApi = <DocsAssistant domain="acme" api={42} />;
 // @ts-expect-error `variant` is a union of names, not any string.
 export const badVariant = <DocsAssistant {...props} variant="sideways" />;
 

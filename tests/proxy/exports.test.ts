@@ -1,0 +1,24 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as proxy from '../../packages/docs-assistant/src/proxy';
+
+const PROXY_DIR = fileURLToPath(new URL('../../packages/docs-assistant/src/proxy', import.meta.url));
+
+describe('public API of docs-assistant/proxy', () => {
+  it('exposes the route factory and its header list', () => {
+    expect(Object.keys(proxy).sort()).toEqual(['FORWARDED_RESPONSE_HEADERS', 'createAssistantProxy']);
+  });
+
+  it('is server code: it imports only the protocol, never React, the widget or a package', () => {
+    const imports = readdirSync(PROXY_DIR).flatMap((file) =>
+      [
+        ...readFileSync(join(PROXY_DIR, file), 'utf8').matchAll(/^(?:import|export)[^;]*?from '([^']+)'/gms),
+      ].map((match) => match[1]!),
+    );
+    expect(imports.length).toBeGreaterThan(0);
+    expect(
+      imports.filter((specifier) => !/^(?:\.\.\/protocol\/[\w-]+\.js|\.\/[\w-]+\.js)$/.test(specifier)),
+    ).toEqual([]);
+  });
+});
