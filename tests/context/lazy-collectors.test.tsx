@@ -107,6 +107,33 @@ describe('<DocsAssistant> collectors load on first use', () => {
     expect(pre.outerHTML).toBe(served);
   });
 
+  it("gives a keyboard reader tabbing from the top of the page the block's Ask AI, with no pointer ever used", async () => {
+    const DocsAssistant = await loadWidget();
+    render(
+      <>
+        <a href="#install">Install</a>
+        <pre>
+          <code>npm run build</code>
+        </pre>
+        <a href="#next">Next</a>
+        <DocsAssistant {...baseProps} />
+      </>,
+    );
+    await act(async () => {});
+    expect(chunk.loads).toBe(0);
+    const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Install' })).toHaveFocus();
+    // The first Tab loaded the collectors; nothing shows until a block is reached.
+    expect(chunk.loads).toBe(1);
+    expect(screen.queryByRole('button', { name: 'Ask AI about this code' })).toBeNull();
+    // Either the chunk arrived before the next Tab or that Tab is replayed: the stop is met.
+    await user.tab();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Ask AI about this code' })).toHaveFocus());
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Next' })).toHaveFocus();
+  });
+
   it('loads nothing with collectors={false}, whatever the reader does', async () => {
     const DocsAssistant = await loadWidget();
     render(
