@@ -72,7 +72,10 @@ async function buildPages(outDir: string): Promise<void> {
             // BENCH_SRC: measure another copy of `src/` (a patch under study) in the same harness.
             {
               find: /^docs-assistant$/,
-              replacement: join(process.env.BENCH_SRC ?? join(ROOT, 'packages/docs-assistant/src'), 'index.ts'),
+              replacement: join(
+                process.env.BENCH_SRC ?? join(ROOT, 'packages/docs-assistant/src'),
+                'index.ts',
+              ),
             },
           ],
         },

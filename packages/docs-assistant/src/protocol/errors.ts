@@ -51,4 +51,3 @@ export const ErrorBodySchema = z.object({
 });
 
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-

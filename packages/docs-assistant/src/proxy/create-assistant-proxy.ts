@@ -11,6 +11,13 @@
  */
 import { keyKind } from '../protocol/keys.js';
 import { assistantMessagePath, joinUrl } from '../protocol/paths.js';
+import {
+  createRateLimiter,
+  isPositiveInteger,
+  jsonError,
+  mediaType,
+  readCappedBody,
+} from '../routes/route-kit.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -73,72 +80,6 @@ export const FORWARDED_RESPONSE_HEADERS = [
 /** Default largest request body (in bytes): the reference service's own cap. */
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-/** Rate-limit keys kept at once; past it the least recently used are forgotten. */
-const MAX_RATE_LIMIT_KEYS = 10_000;
-
-/** An error of the proxy itself, in the service's shape: `error` the message, `code` the machine code. */
-function jsonError(status: number, code: string, message: string, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify({ error: message, code }), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
-  });
-}
-
-const mediaType = (contentType: string | null): string | undefined =>
-  contentType === null ? undefined : contentType.split(';')[0]?.trim().toLowerCase();
-
-/**
- * The body's bytes, read as a stream and abandoned as soon as they pass `maxBytes` (`undefined`
- * then), so an oversized body never sits in memory whole.
- */
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
-/** A sliding-window log of requests per key; `take` answers the seconds to wait when over. */
-function createRateLimiter(limit: number, windowMs: number) {
-  const times = new Map<string, number[]>();
-  return {
-    take(key: string): number | undefined {
-      const now = Date.now();
-      const recent = (times.get(key) ?? []).filter((time) => now - time < windowMs);
-      // Re-inserted below, so the map's order stays least recently used first.
-      times.delete(key);
-      if (recent.length >= limit) {
-        times.set(key, recent);
-        return Math.max(1, Math.ceil(((recent[0] ?? now) + windowMs - now) / 1000));
-      }
-      recent.push(now);
-      times.set(key, recent);
-      for (const oldest of times.keys()) {
-        if (times.size <= MAX_RATE_LIMIT_KEYS) break;
-        times.delete(oldest);
-      }
-      return undefined;
-    },
-  };
-}
-
 /**
  * The reader's address as the nearest proxy reported it: the last `X-Forwarded-For` entry is the
  * one it appended (earlier ones are whatever the client claimed).
@@ -148,9 +89,6 @@ function forwardedAddress(request: Request): string {
   const last = forwarded?.split(',').at(-1)?.trim();
   return last || request.headers.get('x-real-ip')?.trim() || '';
 }
-
-const isPositiveInteger = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0;
 
 const configurationError = (message: string) => new TypeError(`createAssistantProxy: ${message}`);
 
@@ -291,7 +229,7 @@ export function createAssistantProxy(options: AssistantProxyOptions): AssistantP
     if (declared > maxBodyBytes) return tooLarge();
     let bytes: Uint8Array<ArrayBuffer> | undefined;
     try {
-      bytes = await readCapped(request, maxBodyBytes);
+      bytes = await readCappedBody(request, maxBodyBytes);
     } catch {
       return jsonError(400, 'invalid_request', 'The request body could not be read; send it again.');
     }

@@ -18,7 +18,7 @@
  * a rate limit.
  */
 
-import { describeIssues, problemList, type ValidationProblem } from '../protocol/issues.js';
+import { describeIssues, problemList } from '../protocol/issues.js';
 import { keyKind } from '../protocol/keys.js';
 import {
   joinUrl,
@@ -31,6 +31,13 @@ import {
   StaticExportJobSchema,
   StaticExportStartedJobSchema,
 } from '../protocol/static-export.js';
+import {
+  createRateLimiter,
+  isPositiveInteger,
+  jsonError,
+  mediaType,
+  readCappedBody,
+} from '../routes/route-kit.js';
 import { assertServerSide, StaticExportError } from './errors.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -87,23 +94,6 @@ export interface StaticExportHandlerOptions {
 
 export type StaticExportHandler = (request: Request) => Promise<Response>;
 
-/**
- * An error of the handler itself, in the real service's shape (`error` is the message, `code` the
- * machine code), like the service's errors it passes through.
- */
-function jsonError(
-  status: number,
-  code: string,
-  message: string,
-  headers: Record<string, string> = {},
-  issues?: ValidationProblem[],
-): Response {
-  return new Response(JSON.stringify({ error: message, code, ...(issues ? { issues } : {}) }), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
-  });
-}
-
 const methodNotAllowed = (allow: string, message: string): Response =>
   jsonError(405, 'method_not_allowed', message, { Allow: allow });
 
@@ -112,9 +102,6 @@ const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
 /** Default job starts per window for the whole handler (an export renders every page). */
 const DEFAULT_RATE_LIMIT: StaticExportRateLimit = { limit: 5, windowMs: 60_000 };
-
-/** Rate-limit keys kept at once; past it the least recently used are forgotten. */
-const MAX_RATE_LIMIT_KEYS = 10_000;
 
 /**
  * Why the request must be refused as coming from another origin, or `undefined` when it comes from
@@ -143,65 +130,7 @@ function crossOriginRefusal(request: Request, allowedOrigins: ReadonlySet<string
   return `This static export endpoint only takes ${method} requests that say they come from its own origin (${own}): send an Origin or Sec-Fetch-Site header (browsers add both to fetch), or call the service from a server with createStaticExportClient.`;
 }
 
-/** The media type of a Content-Type header, lower-cased, without its parameters. */
-const mediaType = (contentType: string | null): string | undefined =>
-  contentType === null ? undefined : contentType.split(';')[0]?.trim().toLowerCase();
-
-/**
- * The body as text, read as a stream and abandoned as soon as it passes `maxBytes` (`undefined`
- * then), so an oversized body never sits in memory whole.
- */
-async function readCappedText(request: Request, maxBytes: number): Promise<string | undefined> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
-
-/** A sliding-window log of job starts per key; `take` answers the seconds to wait when over. */
-function createRateLimiter(limit: number, windowMs: number) {
-  const starts = new Map<string, number[]>();
-  return {
-    take(key: string): number | undefined {
-      const now = Date.now();
-      const recent = (starts.get(key) ?? []).filter((time) => now - time < windowMs);
-      starts.delete(key);
-      if (recent.length >= limit) {
-        starts.set(key, recent);
-        return Math.max(1, Math.ceil(((recent[0] ?? now) + windowMs - now) / 1000));
-      }
-      recent.push(now);
-      starts.set(key, recent);
-      for (const oldest of starts.keys()) {
-        if (starts.size <= MAX_RATE_LIMIT_KEYS) break;
-        starts.delete(oldest);
-      }
-      return undefined;
-    },
-  };
-}
-
 const configurationError = (message: string) => new StaticExportError(0, 'invalid_configuration', message);
-
-const isPositiveInteger = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0;
 
 /** Job ids a domain-restricted handler remembers; past it the oldest are forgotten. */
 const MAX_REMEMBERED_JOBS = 10_000;
@@ -383,7 +312,8 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
       if (declared > maxBodyBytes) return tooLarge();
       let text: string | undefined;
       try {
-        text = await readCappedText(request, maxBodyBytes);
+        const bytes = await readCappedBody(request, maxBodyBytes);
+        text = bytes === undefined ? undefined : new TextDecoder().decode(bytes);
       } catch {
         return jsonError(400, 'invalid_request', 'The request body could not be read; send it again.');
       }

@@ -1,0 +1,88 @@
+/**
+ * What the package's server-side routes (`createStaticExportHandler`, `createAssistantProxy`)
+ * share: errors in the real service's shape, the request's media type, a body read as a stream
+ * with a cap, and a sliding-window rate limiter. Web-standard `Request`/`Response` only, no React.
+ */
+import type { ValidationProblem } from '../protocol/issues.js';
+
+/**
+ * An error of a route itself, in the real service's shape (`error` is the message, `code` the
+ * machine code), like the service's errors the routes pass through.
+ */
+export function jsonError(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+  issues?: ValidationProblem[],
+): Response {
+  return new Response(JSON.stringify({ error: message, code, ...(issues ? { issues } : {}) }), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+/** The media type of a Content-Type header, lower-cased, without its parameters. */
+export const mediaType = (contentType: string | null): string | undefined =>
+  contentType === null ? undefined : contentType.split(';')[0]?.trim().toLowerCase();
+
+export const isPositiveInteger = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+/**
+ * The body's bytes, read as a stream and abandoned as soon as they pass `maxBytes` (`undefined`
+ * then), so an oversized body never sits in memory whole.
+ */
+export async function readCappedBody(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Rate-limit keys kept at once; past it the least recently used are forgotten. */
+const MAX_RATE_LIMIT_KEYS = 10_000;
+
+/** A sliding-window log of requests per key; `take` answers the seconds to wait when over. */
+export function createRateLimiter(limit: number, windowMs: number) {
+  const times = new Map<string, number[]>();
+  return {
+    take(key: string): number | undefined {
+      const now = Date.now();
+      const recent = (times.get(key) ?? []).filter((time) => now - time < windowMs);
+      // Re-inserted below, so the map's order stays least recently used first.
+      times.delete(key);
+      if (recent.length >= limit) {
+        times.set(key, recent);
+        return Math.max(1, Math.ceil(((recent[0] ?? now) + windowMs - now) / 1000));
+      }
+      recent.push(now);
+      times.set(key, recent);
+      for (const oldest of times.keys()) {
+        if (times.size <= MAX_RATE_LIMIT_KEYS) break;
+        times.delete(oldest);
+      }
+      return undefined;
+    },
+  };
+}
