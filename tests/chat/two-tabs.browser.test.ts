@@ -167,7 +167,8 @@ const storedTexts = (page: Page) =>
 
 async function openTab(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // Waits for a state, not a deadline: the whole unit suite shares two cores with these two pages.
+  page.setDefaultTimeout(45_000);
   await page.goto(`${widgetPage!.origin}/?base=${encodeURIComponent(service!.baseUrl)}`);
   await openPanel(page);
   return page;
@@ -236,7 +237,7 @@ describe('two tabs of one docs site', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('a follow-up in a tab that missed the other tab’s answer does not erase that conversation', async () => {
     const context = await widgetPage!.browser.newContext();
@@ -297,5 +298,5 @@ describe('two tabs of one docs site', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }, 300_000);
 });
