@@ -286,7 +286,8 @@ export interface ReferenceServiceOptions {
 /** Longest wait for the service to print its URL (in ms). */
 const SERVICE_START_TIMEOUT_MS = 60_000;
 
-function stopGroup(child: ChildProcess): Promise<void> {
+/** Stops a child started with `detached: true` and everything it started (its process group). */
+export function stopGroup(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
   return new Promise((done) => {
     child.once('exit', () => done());

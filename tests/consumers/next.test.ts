@@ -8,7 +8,7 @@
  * `next dev` runs the same pages once more, because only development React reports attribute
  * mismatches (production React only notices added or missing nodes).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -24,6 +24,7 @@ import {
   type RunResult,
   run,
   startReferenceService,
+  stopGroup,
 } from './harness';
 
 /** Longest wait for `next start` / `next dev` to print its URL and be ready (in ms). */
@@ -44,18 +45,6 @@ interface NextServer {
   url: string;
   output(): string;
   close(): Promise<void>;
-}
-
-function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      done();
-    }
-  });
 }
 
 /**
