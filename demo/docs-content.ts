@@ -60,6 +60,7 @@ const NAV_ORDER = [
   '/accessibility',
   '/threads-and-storage',
   '/errors',
+  '/security',
   '/reference-service',
   '/api-protocol',
   '/static-export',
