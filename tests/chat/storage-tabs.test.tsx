@@ -210,6 +210,8 @@ describe('followStored: what an idle tab shows after another tab saved', () => {
   it('a newer revision of its own conversation', () => {
     expect(followStored(value, { id: 'a', revision: 2, empty: false, stored: true })?.id).toBe('a');
     expect(followStored(value, { id: 'a', revision: 3, empty: false, stored: true })).toBeUndefined();
+    // An older one is a copy from before the tab's last save.
+    expect(followStored(value, { id: 'a', revision: 4, empty: false, stored: true })).toBeUndefined();
   });
   it('never another conversation it did not show', () => {
     expect(followStored(value, { id: 'c', revision: 0, empty: false, stored: false })).toBeUndefined();
@@ -275,6 +277,38 @@ describe('two tabs sharing localStorage', () => {
     otherTabWrote();
     await waitFor(() => expect(two.result.current.messages).toHaveLength(4));
     expect(storedContents()).toHaveLength(1);
+  });
+
+  it('a tab that has just saved its answer keeps it when an event from before that save arrives late', async () => {
+    let answer: (response: Response) => void = () => {};
+    const held = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    const two = renderHook(() => useDocsAssistant(baseOptions({ fetch: recordingFetch(() => held).fetch })));
+    const before = localStorage.getItem(KEY);
+    let asked: Promise<void> = Promise.resolve();
+    act(() => {
+      asked = two.result.current.send('Asked in two');
+    });
+    // What the other tab wrote while this tab's answer was coming: this tab's question only.
+    await waitFor(() => expect(readStored()?.messages).toHaveLength(1));
+    const whileAnswering = localStorage.getItem(KEY);
+    answer(answerResponse('Two’s answer.'));
+    await act(() => asked);
+    await waitFor(() => expect(readStored()?.messages).toHaveLength(2));
+    const shown = ['Asked in two', 'Two’s answer.'];
+    expect(two.result.current.messages.map((m) => m.content)).toEqual(shown);
+    // The browser hands the other tabs' writes over a while after they happened: these events
+    // carry values from before this tab's last save (in the newest, the conversation is not there yet).
+    for (const stale of [whileAnswering, before]) {
+      act(() => {
+        window.dispatchEvent(
+          new StorageEvent('storage', { key: KEY, newValue: stale, storageArea: localStorage }),
+        );
+      });
+      expect(two.result.current.messages.map((m) => m.content)).toEqual(shown);
+    }
+    expect(storedContents()).toEqual([shown]);
   });
 
   it('New conversation removes only its own tab’s conversation', async () => {

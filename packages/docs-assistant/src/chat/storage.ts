@@ -26,7 +26,7 @@
  * tab shows), and more than `MAX_STORED_CONVERSATIONS`, or a full localStorage, drops the oldest.
  *
  * A tab that is not in the middle of an answer follows the other tabs (`followStored`): it shows
- * a newer revision of its own conversation, becomes empty when its conversation was removed, and,
+ * a newer revision of its own conversation (never an older one: what the tab saved last stays), becomes empty when its conversation was removed, and,
  * while it shows nothing, takes up the conversation saved last. It never switches to another
  * conversation it did not show, so two tabs answering at once each keep their own. A reload reopens
  * the conversation the tab showed (remembered in its `sessionStorage`), else the one saved last.
@@ -143,12 +143,16 @@ export function createLocalThreadStorage(domain: string): ThreadStorage {
         // `key === null`: the other tab cleared all of localStorage.
         if (event.key !== null && event.key !== key) return;
         if (event.storageArea && event.storageArea !== area()) return;
-        if (event.key === null || event.newValue === null) {
+        // The value stored now, not the event's `newValue`: the event arrives a while after the
+        // other tab wrote, and this tab may have saved since (a tab that has just ended its answer
+        // would otherwise be shown the value from before its save, without that answer).
+        const raw = area().getItem(key);
+        if (raw === null) {
           listener(null);
           return;
         }
         try {
-          listener(decode(event.newValue));
+          listener(decode(raw));
         } catch {
           // Something unusable from another tab: keep this tab's conversation; the next save replaces it.
         }
@@ -591,7 +595,9 @@ export function followStored(
 ): KeptConversation | null | undefined {
   const list = storedConversations(value);
   const own = list.find((item) => item.id === shown.id);
-  if (own) return own.revision === shown.revision ? undefined : own;
+  // Only a newer revision: an older one is a copy from before this tab's last save (written by a
+  // tab that had not seen it yet); following it would take the tab's last answer off the screen.
+  if (own) return own.revision > shown.revision ? own : undefined;
   // Removed elsewhere ("New conversation" in a tab showing it): start afresh, as that tab did.
   if (shown.stored) return null;
   // Showing nothing yet: take up the conversation saved last.
