@@ -35,6 +35,24 @@ const malformedMidAnswer = () =>
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Vercel-AI-Data-Stream': 'v1' },
   });
 
+/**
+ * The answer a retry gets. Its own message id: the service gives every answer a new one, and
+ * `answer()` names each of its answers `msg-answer`, so the first answer and this one would share it.
+ */
+const recovered = () =>
+  createDataStreamResponse({
+    execute(stream) {
+      stream.write(formatDataStreamPart('start_step', { messageId: 'msg-recovered' }));
+      stream.write(formatDataStreamPart('text', 'Recovered.'));
+      stream.write(
+        formatDataStreamPart('finish_message', {
+          finishReason: 'stop',
+          usage: { promptTokens: 1, completionTokens: 1 },
+        }),
+      );
+    },
+  });
+
 const cases = [
   { name: '401', respond: jsonError(401, 'unauthorized'), text: defaultLabels.errorAuth, retry: false },
   { name: '403', respond: jsonError(403, 'forbidden'), text: defaultLabels.errorAuth, retry: false },
@@ -80,11 +98,7 @@ describe('<DocsAssistant> errors keep the conversation', () => {
     '$name: says so, keeps the earlier answer and the question, offers Retry where it helps',
     async ({ respond, text, retry, partial, retryAfterWait }) => {
       const onError = vi.fn();
-      const { fetch, requests } = recordingFetch(
-        () => answer(['The first answer.']),
-        respond,
-        () => answer(['Recovered.']),
-      );
+      const { fetch, requests } = recordingFetch(() => answer(['The first answer.']), respond, recovered);
       const { container } = render(
         <DocsAssistant {...baseProps} fetch={fetch} onError={onError} defaultOpen />,
       );
@@ -98,6 +112,9 @@ describe('<DocsAssistant> errors keep the conversation', () => {
       expect(alert).toHaveTextContent(text);
       expect(onError).toHaveBeenCalledTimes(1);
       const messages = () => hooks(container, 'message').map((m) => [m.dataset.role, m.textContent ?? '']);
+      // Answer text is rendered as a deferred update (`data-pending` until it is on screen), so it
+      // can follow the alert by a render.
+      await waitFor(() => expect(container.querySelector('[data-pending]')).toBeNull());
       expect(messages().slice(0, 3)).toEqual([
         ['user', `${defaultLabels.you}First?`],
         ['assistant', expect.stringContaining('The first answer.')],
