@@ -8,6 +8,7 @@ import { act } from '@testing-library/react';
 import { createDataStreamResponse, type DataStreamWriter, formatDataStreamPart } from 'ai';
 import { vi } from 'vitest';
 import type {
+  AssistantMessage,
   StoredThread,
   ThreadStorage,
   UseDocsAssistantOptions,
@@ -216,3 +217,19 @@ export function memoryThreadStorage(thread: StoredThread | null) {
   };
   return { storage, saved: () => saved };
 }
+
+/** One earlier question and answer of a stored conversation, for tests that continue a thread. */
+export const EARLIER_TURN: AssistantMessage[] = [
+  {
+    id: 'u1',
+    role: 'user',
+    content: 'What is a thread?',
+    parts: [{ type: 'text', text: 'What is a thread?' }],
+  },
+  {
+    id: 'a1',
+    role: 'assistant',
+    content: 'A conversation the service remembers.',
+    parts: [{ type: 'text', text: 'A conversation the service remembers.' }],
+  },
+];

@@ -10,12 +10,13 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { createDataStreamResponse, formatDataStreamPart } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLocalThreadStorage, threadStorageKey } from '../../packages/docs-assistant/src/chat/storage';
-import type { AssistantMessage, StoredThread } from '../../packages/docs-assistant/src/chat/types';
+import type { StoredThread } from '../../packages/docs-assistant/src/chat/types';
 import { useDocsAssistant } from '../../packages/docs-assistant/src/chat/use-docs-assistant';
 import {
   answerResponse,
   baseOptions,
   DATA_STREAM_HEADERS,
+  EARLIER_TURN,
   finishLine,
   sendResponse,
   serveHttp,
@@ -30,21 +31,6 @@ afterEach(async () => {
 
 const stored = () =>
   JSON.parse(localStorage.getItem(threadStorageKey('acme')) ?? 'null') as StoredThread | null;
-
-const earlier: AssistantMessage[] = [
-  {
-    id: 'u1',
-    role: 'user',
-    content: 'What is a thread?',
-    parts: [{ type: 'text', text: 'What is a thread?' }],
-  },
-  {
-    id: 'a1',
-    role: 'assistant',
-    content: 'A conversation the service remembers.',
-    parts: [{ type: 'text', text: 'A conversation the service remembers.' }],
-  },
-];
 
 /** A JSON error as the real service writes it. */
 function jsonError(response: import('node:http').ServerResponse, status: number, body: unknown) {
@@ -84,7 +70,11 @@ async function realService() {
 
 describe('useDocsAssistant against the real service’s thread rules (over HTTP)', () => {
   it('a 404 "Thread not found" to a stored thread: one resend as a new thread, the answer shown, the new id and key stored and sent on', async () => {
-    createLocalThreadStorage('acme').save({ threadId: 'gone', threadKey: 'gone-key', messages: earlier });
+    createLocalThreadStorage('acme').save({
+      threadId: 'gone',
+      threadKey: 'gone-key',
+      messages: EARLIER_TURN,
+    });
     const server = await realService();
     const onError = vi.fn();
     const { result } = renderHook(() => useDocsAssistant(baseOptions({ baseUrl: server.baseUrl, onError })));
@@ -115,7 +105,7 @@ describe('useDocsAssistant against the real service’s thread rules (over HTTP)
   });
 
   it('a thread stored without its key gets 404 and is replaced the same way', async () => {
-    createLocalThreadStorage('acme').save({ threadId: 'thread-x', messages: earlier });
+    createLocalThreadStorage('acme').save({ threadId: 'thread-x', messages: EARLIER_TURN });
     const server = await realService();
     const { result } = renderHook(() => useDocsAssistant(baseOptions({ baseUrl: server.baseUrl })));
     await act(() => result.current.send('Still there?'));
@@ -125,7 +115,11 @@ describe('useDocsAssistant against the real service’s thread rules (over HTTP)
   });
 
   it('a second 404 is an error the reader sees, not a loop', async () => {
-    createLocalThreadStorage('acme').save({ threadId: 'gone', threadKey: 'gone-key', messages: earlier });
+    createLocalThreadStorage('acme').save({
+      threadId: 'gone',
+      threadKey: 'gone-key',
+      messages: EARLIER_TURN,
+    });
     const server = await serveHttp((_request, response) =>
       jsonError(response, 404, { error: 'No assistant for the domain "acme"' }),
     );

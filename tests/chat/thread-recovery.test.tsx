@@ -7,26 +7,12 @@ import { createContextStore } from '../../packages/docs-assistant/src/context/st
 import {
   answerResponse,
   baseOptions,
+  EARLIER_TURN,
   errorResponse,
   memoryThreadStorage,
   recordingFetch,
   textOf,
 } from './helpers';
-
-const earlier: AssistantMessage[] = [
-  {
-    id: 'u1',
-    role: 'user',
-    content: 'What is a thread?',
-    parts: [{ type: 'text', text: 'What is a thread?' }],
-  },
-  {
-    id: 'a1',
-    role: 'assistant',
-    content: 'A conversation the service remembers.',
-    parts: [{ type: 'text', text: 'A conversation the service remembers.' }],
-  },
-];
 
 const threadNotFound = () => errorResponse(404, 'thread_not_found', 'Unknown threadId "gone".');
 
@@ -47,7 +33,7 @@ describe('useDocsAssistant: a thread the server forgot', () => {
     const { storage, saved } = memoryThreadStorage({
       threadId: 'gone',
       threadKey: 'gone-key',
-      messages: earlier,
+      messages: EARLIER_TURN,
     });
     const contextStore = createContextStore();
     const onError = vi.fn();
@@ -91,7 +77,7 @@ describe('useDocsAssistant: a thread the server forgot', () => {
   });
 
   it('shows the error of a second failure, with the question kept, and does not resend again', async () => {
-    const { storage, saved } = memoryThreadStorage({ threadId: 'gone', messages: earlier });
+    const { storage, saved } = memoryThreadStorage({ threadId: 'gone', messages: EARLIER_TURN });
     const onError = vi.fn();
     const { fetch, calls } = recordingFetch(threadNotFound, () =>
       errorResponse(500, 'internal', 'The index is rebuilding.'),
@@ -124,7 +110,11 @@ describe('useDocsAssistant: a thread the server forgot', () => {
   });
 
   it('any 404 to a request that named a thread drops it; a second 404 is shown, not resent again', async () => {
-    const { storage, saved } = memoryThreadStorage({ threadId: 'kept', threadKey: 'k', messages: earlier });
+    const { storage, saved } = memoryThreadStorage({
+      threadId: 'kept',
+      threadKey: 'k',
+      messages: EARLIER_TURN,
+    });
     const onError = vi.fn();
     const { fetch, calls } = recordingFetch(() => errorResponse(404, 'not_found', 'No such domain.'));
     const { result } = renderHook(() => useDocsAssistant(baseOptions({ fetch, storage, onError })));
