@@ -35,6 +35,17 @@ export interface DocPage {
   description?: string;
   version?: string;
   language?: string;
+  /**
+   * Set by site-aware loading (`retrieval/sites/`): the groups of the site's navigation above this
+   * page, outermost first (`['Guides', 'Setup']`); the page's own title is not in it.
+   */
+  breadcrumb?: string[];
+  /** Place of the page in its site's navigation (0 first); absent for pages the navigation does not list. */
+  navOrder?: number;
+  /** A page the site builds but does not list in its navigation (indexed only when the site says so). */
+  hidden?: boolean;
+  /** The file the page came from, as an absolute path (set by site-aware loading). */
+  sourceFile?: string;
   sections: DocSection[];
 }
 
