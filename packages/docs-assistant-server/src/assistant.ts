@@ -4,7 +4,7 @@
  * result and the engine's answer in the AI SDK v4 data stream protocol, ending with a finish part
  * that carries the thread id (spec §6).
  */
-import { createDataStreamResponse, formatDataStreamPart } from 'ai';
+import { createDataStreamResponse, type DataStreamWriter, formatDataStreamPart } from 'ai';
 import {
   type AssistantRequest,
   codePointLength,
@@ -39,12 +39,12 @@ export interface AssistantRuntime {
 }
 
 /** The error part's text when an answer fails; the details go to the service's log. */
-const ANSWER_FAILED = 'The assistant could not finish this answer; try again.';
+export const ANSWER_FAILED = 'The assistant could not finish this answer; try again.';
 
 // Sections searched in all, so pages just below the cut can be suggested as related.
 const RELATED_POOL = 15;
 
-const randomId = (prefix: string): string =>
+export const randomId = (prefix: string): string =>
   prefix + crypto.getRandomValues(new Uint32Array(3)).reduce((id, n) => id + n.toString(36), '');
 
 /**
@@ -56,7 +56,7 @@ export function rateLimitHeaders(...decisions: RateLimitDecision[]): Record<stri
   return { 'X-RateLimit-Limit': String(tightest.limit), 'X-RateLimit-Remaining': String(tightest.remaining) };
 }
 
-function rateLimited(scope: string, decision: RateLimitDecision): HttpError {
+export function rateLimited(scope: string, decision: RateLimitDecision): HttpError {
   const { retryAfterSeconds, limit } = decision;
   return new HttpError(
     429,
@@ -151,6 +151,25 @@ function latestQuestion(request: AssistantRequest): string {
 }
 
 /**
+ * Which endpoint a thread was started on. A thread holds the answers of one wire protocol: the v1
+ * endpoint's AI SDK 4 messages and the v2 endpoint's AI SDK 5 UI messages are not interchangeable,
+ * so neither endpoint continues a thread of the other.
+ */
+export type ThreadProtocol = 'v1' | 'v2';
+
+/**
+ * The domain a thread of `protocol` is stored under. v2 threads carry a mark in their stored
+ * domain, so a lookup from the other endpoint does not find them (and can then say why).
+ */
+export const threadDomain = (domain: string, protocol: ThreadProtocol): string =>
+  protocol === 'v1' ? domain : `${domain} (v2)`;
+
+const ENDPOINT_OF: Record<ThreadProtocol, string> = {
+  v1: 'the v1 endpoint (POST /discovery/v1/assistant/{domain}/message, AI SDK 4 messages)',
+  v2: 'the v2 endpoint (POST /discovery/v2/assistant/{domain}/message, AI SDK 5 UI messages)',
+};
+
+/**
  * The thread a request continues, or a new one. A new thread comes with its key, which is sent to
  * the client this once (`X-Thread-Key` and the finish part); every later request must send it back.
  */
@@ -158,14 +177,30 @@ async function findThread(
   runtime: AssistantRuntime,
   request: AssistantRequest,
   domain: string,
+  protocol: ThreadProtocol,
 ): Promise<{ thread: Thread; key?: string }> {
-  if (!request.threadId) return runtime.threads.create({ domain, fp: request.fp });
-  const found = await runtime.threads.find(request.threadId, {
-    domain,
-    fp: request.fp,
-    key: request.threadKey,
-  });
+  const stored = threadDomain(domain, protocol);
+  if (!request.threadId) return runtime.threads.create({ domain: stored, fp: request.fp });
+  const owner = { fp: request.fp, key: request.threadKey };
+  const found = await runtime.threads.find(request.threadId, { domain: stored, ...owner });
   if (!found.ok) {
+    // A thread of the other endpoint is only named to whoever holds its key, so this says nothing
+    // about threads the caller could not continue anyway.
+    const other: ThreadProtocol = protocol === 'v1' ? 'v2' : 'v1';
+    if (request.threadKey) {
+      const elsewhere = await runtime.threads.find(request.threadId, {
+        domain: threadDomain(domain, other),
+        ...owner,
+      });
+      if (elsewhere.ok) {
+        throw new HttpError(
+          409,
+          'conflict',
+          `Thread "${request.threadId}" was started on ${ENDPOINT_OF[other]} and can only continue there; ` +
+            `this is ${ENDPOINT_OF[protocol]}. Leave threadId out to start a new thread here.`,
+        );
+      }
+    }
     // Same answer for "no such thread", "someone else's thread" and "wrong key", so ids cannot be
     // probed; a missing key is named, which tells nothing about the thread. The 404 is what the real
     // service answers; the code tells our clients to drop the stored thread and ask again, which
@@ -183,7 +218,19 @@ async function findThread(
   return { thread: found.thread };
 }
 
-async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Response> {
+/** A request that passed the rate limits and the key check, for a domain of the key's organization. */
+export interface AdmittedRequest {
+  domain: DomainConfig;
+  /** The limits it counted against, for `rateLimitHeaders`. */
+  decisions: [RateLimitDecision, RateLimitDecision];
+}
+
+/**
+ * The checks every endpoint an assistant key opens makes before reading the body: the address's
+ * rate limit, the key (401/403), the domain (404, 403 for another organization's), the
+ * organization's rate limit.
+ */
+export function admitRequest(c: Context, runtime: AssistantRuntime): AdmittedRequest {
   const { config, limiters } = runtime;
   const domainName = c.req.param('domain') ?? '';
 
@@ -210,20 +257,33 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
   }
   const orgDecision = limiters.perOrganization.hit(owner.organization.id);
   if (!orgDecision.allowed) throw rateLimited('for this organization', orgDecision);
+  return { domain, decisions: [ipDecision, orgDecision] };
+}
 
-  const body = await readJsonBody(c.req.raw, config.maxBodyBytes);
-  const validation = validateAssistantRequest(body);
-  if (!validation.success) {
-    const list = validation.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-    throw new HttpError(400, 'invalid_request', `Invalid request body: ${list}.`, {
-      issues: validation.problems,
-    });
-  }
-  const request = validation.data;
-  const limits = config.limits ?? DEFAULT_ASSISTANT_LIMITS;
+/** Everything an answer needs, found once for either endpoint: the thread, the search, the context. */
+export interface PreparedAnswer {
+  question: string;
+  thread: Thread;
+  /** Set when the thread was created by this request: the key is handed out this once. */
+  newThreadKey?: string;
+  answerContext: AnswerContext;
+  limits: AssistantLimits;
+}
+
+/**
+ * Checks the sizes and the question of a validated request, finds or starts its thread and runs
+ * the one search both the `search` tool result and the engine's answer come from.
+ */
+export async function prepareAnswer(
+  runtime: AssistantRuntime,
+  domain: DomainConfig,
+  request: AssistantRequest,
+  options: { protocol: ThreadProtocol; signal?: AbortSignal },
+): Promise<PreparedAnswer> {
+  const limits = runtime.config.limits ?? DEFAULT_ASSISTANT_LIMITS;
   checkStoredSizes(request, limits);
   const question = latestQuestion(request);
-  const { thread, key: newThreadKey } = await findThread(runtime, request, domain.domain);
+  const { thread, key: newThreadKey } = await findThread(runtime, request, domain.domain, options.protocol);
   const index = await runtime.index(domain.domain);
 
   const earlier = thread.turns.length
@@ -254,18 +314,96 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
     }
     answerContext.related.push({ title: pageTitle, path: pagePath });
   }
+  if (options.signal) answerContext.abortSignal = options.signal;
+  return { question, thread, ...(newThreadKey ? { newThreadKey } : {}), answerContext, limits };
+}
+
+/** The `search` tool call's arguments, as both endpoints show them. */
+export const searchToolArgs = (request: AssistantRequest, question: string) => ({
+  query: question,
+  ...(request.filter ? { filter: request.filter } : {}),
+  ...(request.currentPath ? { currentPath: request.currentPath } : {}),
+});
+
+/**
+ * Runs the engine; an engine that throws gets the error part (written by `onFailure`) and an
+ * `error` outcome, so the caller still ends the stream with the thread.
+ */
+export async function runEngine(
+  runtime: AssistantRuntime,
+  prepared: PreparedAnswer,
+  stream: DataStreamWriter,
+  onFailure: () => void,
+): Promise<AnswerOutcome> {
+  try {
+    return await runtime.engine.answer(prepared.answerContext, stream);
+  } catch (error) {
+    runtime.warn(`answer failed: ${error instanceof Error ? error.message : String(error)}`);
+    onFailure();
+    return { text: '', cited: [], finishReason: 'error', usage: { promptTokens: 0, completionTokens: 0 } };
+  }
+}
+
+/** Stores a finished answer as a turn of its thread (not a failed or stopped one). */
+export async function recordTurn(
+  runtime: AssistantRuntime,
+  prepared: PreparedAnswer,
+  outcome: AnswerOutcome,
+): Promise<void> {
+  const { thread, question, limits, answerContext } = prepared;
+  if (outcome.finishReason === 'error' || answerContext.abortSignal?.aborted) return;
+  try {
+    await runtime.threads.append(thread, {
+      question,
+      // An engine's answer is not the caller's to size; kept no longer than a message may be.
+      answer: clip(outcome.text, limits.maxMessageChars),
+      sources: [...new Set(outcome.cited.map((source) => source.path))],
+      at: new Date().toISOString(),
+    });
+  } catch (error) {
+    // The answer is already streamed; losing its persistence is worth a warning, not an error part.
+    runtime.warn(`could not persist thread ${thread.id}: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
+/** Headers of a streamed answer: the new thread's id and key (first response only), the limits. */
+export function answerHeaders(prepared: PreparedAnswer, admitted: AdmittedRequest): Record<string, string> {
+  const { newThreadKey, thread } = prepared;
+  return {
+    // Only on the response that created the thread, like the real service: the key cannot be read
+    // later (only its hash is stored), and later responses of the thread need neither.
+    ...(newThreadKey ? { [THREAD_ID_HEADER]: thread.id, [THREAD_KEY_HEADER]: newThreadKey } : {}),
+    ...rateLimitHeaders(...admitted.decisions),
+    'Cache-Control': 'no-cache, no-transform',
+    'X-Accel-Buffering': 'no',
+  };
+}
+
+/** Reads and validates the v1 body: 400 with every problem and its path. */
+async function readAssistantRequest(c: Context, config: ServiceConfig): Promise<AssistantRequest> {
+  const body = await readJsonBody(c.req.raw, config.maxBodyBytes);
+  const validation = validateAssistantRequest(body);
+  if (!validation.success) {
+    const list = validation.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+    throw new HttpError(400, 'invalid_request', `Invalid request body: ${list}.`, {
+      issues: validation.problems,
+    });
+  }
+  return validation.data;
+}
+
+async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Response> {
+  const admitted = admitRequest(c, runtime);
+  const request = await readAssistantRequest(c, runtime.config);
   const signal = c.req.raw.signal;
-  if (signal) answerContext.abortSignal = signal;
+  const prepared = await prepareAnswer(runtime, admitted.domain, request, {
+    protocol: 'v1',
+    ...(signal ? { signal } : {}),
+  });
+  const { answerContext, thread, newThreadKey, question } = prepared;
 
   return createDataStreamResponse({
-    headers: {
-      // Only on the response that created the thread, like the real service: the key cannot be read
-      // later (only its hash is stored), and later responses of the thread need neither.
-      ...(newThreadKey ? { [THREAD_ID_HEADER]: thread.id, [THREAD_KEY_HEADER]: newThreadKey } : {}),
-      ...rateLimitHeaders(ipDecision, orgDecision),
-      'Cache-Control': 'no-cache, no-transform',
-      'X-Accel-Buffering': 'no',
-    },
+    headers: answerHeaders(prepared, admitted),
     onError: (error) => {
       runtime.warn(`answer failed: ${error instanceof Error ? error.message : String(error)}`);
       return ANSWER_FAILED;
@@ -273,11 +411,7 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
     execute: async (stream) => {
       const { messageId } = answerContext;
       const toolCallId = randomId('call_');
-      const args = {
-        query: question,
-        ...(request.filter ? { filter: request.filter } : {}),
-        ...(request.currentPath ? { currentPath: request.currentPath } : {}),
-      };
+      const args = searchToolArgs(request, question);
       const noUsage = { promptTokens: 0, completionTokens: 0 };
       stream.write(formatDataStreamPart('start_step', { messageId }));
       stream.write(formatDataStreamPart('tool_call_streaming_start', { toolCallId, toolName: 'search' }));
@@ -294,35 +428,15 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
         }),
       );
 
-      let outcome: AnswerOutcome;
-      try {
-        outcome = await runtime.engine.answer(answerContext, stream);
-      } catch (error) {
-        // As the AI SDK's own server helpers do (and so the real service): the error part, then the
-        // step's end and the finish part with the thread, so a client keeps the thread after an error.
-        runtime.warn(`answer failed: ${error instanceof Error ? error.message : String(error)}`);
+      // As the AI SDK's own server helpers do (and so the real service): on failure the error part,
+      // then the step's end and the finish part with the thread, so a client keeps the thread.
+      const outcome = await runEngine(runtime, prepared, stream, () => {
         stream.write(formatDataStreamPart('error', ANSWER_FAILED));
         stream.write(
           formatDataStreamPart('finish_step', { finishReason: 'error', usage: noUsage, isContinued: false }),
         );
-        outcome = { text: '', cited: [], finishReason: 'error', usage: noUsage };
-      }
-      if (outcome.finishReason !== 'error' && !signal?.aborted) {
-        try {
-          await runtime.threads.append(thread, {
-            question,
-            // An engine's answer is not the caller's to size; kept no longer than a message may be.
-            answer: clip(outcome.text, limits.maxMessageChars),
-            sources: [...new Set(outcome.cited.map((source) => source.path))],
-            at: new Date().toISOString(),
-          });
-        } catch (error) {
-          // The answer is already streamed; losing its persistence is worth a warning, not an error part.
-          runtime.warn(
-            `could not persist thread ${thread.id}: ${error instanceof Error ? error.message : error}`,
-          );
-        }
-      }
+      });
+      await recordTurn(runtime, prepared, outcome);
       // `formatDataStreamPart` serialises the whole value, so `threadId` (spec §6) reaches the wire
       // even though its TypeScript type names only finishReason and usage. (The v4 client's parser
       // drops unknown fields, which is why the widget also reads the raw line and `X-Thread-Id`.)
