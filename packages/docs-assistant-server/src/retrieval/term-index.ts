@@ -71,6 +71,54 @@ interface Building {
   freqs: number[];
 }
 
+/** A token seen while building: its term's postings per field, and where it was last counted. */
+interface TokenEntry {
+  perField: Array<Building | undefined> | null;
+  stamp: number;
+}
+
+/**
+ * A term index as flat arrays (what `snapshot()` gives and the constructor restores): the terms in
+ * dictionary order, per term and field how many postings it has (`counts`, terms × fields), and
+ * the postings themselves one after the other.
+ */
+export interface TermIndexSnapshot {
+  size: number;
+  averageLengths: number[];
+  /** Per field, each document's length in distinct tokens. */
+  fieldLengths: Uint32Array[];
+  terms: string[];
+  counts: Uint32Array;
+  docs: Int32Array;
+  freqs: Uint32Array;
+}
+
+/** The dictionary of a snapshot; postings are views into its arrays, not copies. */
+function restoreDictionary(snapshot: TermIndexSnapshot): SearchableMap<TermPostings> {
+  const fieldCount = snapshot.fieldLengths.length;
+  const { terms, counts, docs, freqs } = snapshot;
+  if (counts.length !== terms.length * fieldCount) {
+    throw new Error(
+      `term index snapshot: ${counts.length} counts for ${terms.length} terms × ${fieldCount} fields`,
+    );
+  }
+  const dictionary = new SearchableMap<TermPostings>();
+  let at = 0;
+  terms.forEach((term, t) => {
+    const perField: TermPostings = [];
+    for (let f = 0; f < fieldCount; f++) {
+      const n = counts[t * fieldCount + f]!;
+      perField.push(n ? { docs: docs.subarray(at, at + n), freqs: freqs.subarray(at, at + n) } : undefined);
+      at += n;
+    }
+    dictionary.set(term, perField);
+  });
+  if (at !== docs.length || docs.length !== freqs.length) {
+    throw new Error(`term index snapshot: postings do not add up (${at} counted, ${docs.length} stored)`);
+  }
+  return dictionary;
+}
+
 export class TermIndex {
   /** Number of documents. */
   readonly size: number;
@@ -81,34 +129,52 @@ export class TermIndex {
   private readonly averageLengths: number[];
 
   /** `documents[d][f]` is the text of field `f` of document `d`. */
-  constructor(documents: ReadonlyArray<readonly string[]>, options: TermIndexOptions) {
+  constructor(documents: ReadonlyArray<readonly string[]>, options: TermIndexOptions);
+  /** An index saved by `snapshot()`, with the same options it was built with. */
+  constructor(snapshot: TermIndexSnapshot, options: TermIndexOptions);
+  constructor(source: ReadonlyArray<readonly string[]> | TermIndexSnapshot, options: TermIndexOptions) {
     this.options = options;
+    if (!Array.isArray(source)) {
+      const snapshot = source as TermIndexSnapshot;
+      this.size = snapshot.size;
+      this.fieldLengths = snapshot.fieldLengths;
+      this.averageLengths = snapshot.averageLengths;
+      this.dictionary = restoreDictionary(snapshot);
+      return;
+    }
+    const documents = source as ReadonlyArray<readonly string[]>;
     this.size = documents.length;
     const fieldCount = documents[0]?.length ?? 0;
     this.fieldLengths = Array.from({ length: fieldCount }, () => new Uint32Array(documents.length));
     this.averageLengths = Array.from({ length: fieldCount }, () => 0);
-    const building = new Map<string, Array<Building | undefined>>();
-    // Docs repeat their words: each distinct token goes through `processTerm` once.
-    const processed = new Map<string, string | null>();
-    documents.forEach((fields, doc) => {
-      fields.forEach((text, field) => {
-        const tokens = options.tokenize(text);
-        const length = new Set(tokens).size;
-        this.fieldLengths[field]![doc] = length;
-        // A running mean, computed as MiniSearch does so the scores match it to the last bit.
-        this.averageLengths[field] = (this.averageLengths[field]! * doc + length) / (doc + 1);
-        for (const token of tokens) {
-          let term = processed.get(token);
-          if (term === undefined) {
-            term = options.processTerm(token);
-            processed.set(token, term);
+    // One map lookup per token: a token leads straight to its term's postings (shared by every
+    // token with the same term; `null` for stop words), and remembers the last field it was
+    // counted in, which counts the distinct tokens of a field without a set per field.
+    const tokens = new Map<string, TokenEntry>();
+    const terms = new Map<string, Array<Building | undefined>>();
+    for (let doc = 0; doc < documents.length; doc++) {
+      const fields = documents[doc]!;
+      for (let field = 0; field < fields.length; field++) {
+        const stamp = doc * fieldCount + field + 1;
+        let length = 0;
+        for (const token of options.tokenize(fields[field]!)) {
+          let entry = tokens.get(token);
+          if (!entry) {
+            const term = options.processTerm(token);
+            let perField: Array<Building | undefined> | null = null;
+            if (term) {
+              perField = terms.get(term) ?? [];
+              terms.set(term, perField);
+            }
+            entry = { perField, stamp: 0 };
+            tokens.set(token, entry);
           }
-          if (!term) continue;
-          let perField = building.get(term);
-          if (!perField) {
-            perField = [];
-            building.set(term, perField);
+          if (entry.stamp !== stamp) {
+            entry.stamp = stamp;
+            length++;
           }
+          const perField = entry.perField;
+          if (!perField) continue;
           let postings = perField[field];
           if (!postings) {
             postings = { docs: [], freqs: [] };
@@ -122,10 +188,13 @@ export class TermIndex {
             postings.freqs.push(1);
           }
         }
-      });
-    });
+        this.fieldLengths[field]![doc] = length;
+        // A running mean, computed as MiniSearch does so the scores match it to the last bit.
+        this.averageLengths[field] = (this.averageLengths[field]! * doc + length) / (doc + 1);
+      }
+    }
     this.dictionary = new SearchableMap<TermPostings>();
-    for (const [term, perField] of building) {
+    for (const [term, perField] of terms) {
       this.dictionary.set(
         term,
         Array.from(perField, (postings) =>
@@ -135,6 +204,46 @@ export class TermIndex {
         ),
       );
     }
+  }
+
+  /**
+   * The index as flat arrays, to save and restore (`new TermIndex(snapshot, options)`) without
+   * reading the documents again. Restoring costs one dictionary insert per distinct term.
+   */
+  snapshot(): TermIndexSnapshot {
+    const fieldCount = this.fieldLengths.length;
+    const terms: string[] = [];
+    const counts: number[] = [];
+    let total = 0;
+    for (const [term, perField] of this.dictionary) {
+      terms.push(term);
+      for (let f = 0; f < fieldCount; f++) {
+        const n = perField[f]?.docs.length ?? 0;
+        counts.push(n);
+        total += n;
+      }
+    }
+    const docs = new Int32Array(total);
+    const freqs = new Uint32Array(total);
+    let at = 0;
+    for (const [, perField] of this.dictionary) {
+      for (let f = 0; f < fieldCount; f++) {
+        const postings = perField[f];
+        if (!postings) continue;
+        docs.set(postings.docs, at);
+        freqs.set(postings.freqs, at);
+        at += postings.docs.length;
+      }
+    }
+    return {
+      size: this.size,
+      averageLengths: [...this.averageLengths],
+      fieldLengths: this.fieldLengths,
+      terms,
+      counts: Uint32Array.from(counts),
+      docs,
+      freqs,
+    };
   }
 
   /** The query's index terms, repeats kept (a repeated word counts again, as in MiniSearch). */
