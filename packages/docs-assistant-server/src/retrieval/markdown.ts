@@ -9,6 +9,16 @@ export interface CodeBlock {
   code: string;
 }
 
+/** One step of a procedure: an item of a numbered list, or a `<Step>` of MDX `<Steps>`. */
+export interface DocStep {
+  /** The `<Step title="…">`, when the step has one. */
+  title?: string;
+  /** The step's prose as plain text (inline code kept). */
+  text: string;
+  /** Code blocks inside the step, in order. */
+  code: CodeBlock[];
+}
+
 export interface DocSection {
   /** Unique in an index: `pagePath#anchor`. */
   id: string;
@@ -23,6 +33,11 @@ export interface DocSection {
   /** Table rows as plain text, cells joined with ` — `. */
   rows: string[];
   code: CodeBlock[];
+  /**
+   * The section's procedures, in order: each numbered list and each MDX `<Steps>`, as its steps.
+   * Absent when the section has none.
+   */
+  steps?: DocStep[][];
   version?: string;
   language?: string;
 }
@@ -46,6 +61,11 @@ export interface DocPage {
   hidden?: boolean;
   /** The file the page came from, as an absolute path (set by site-aware loading). */
   sourceFile?: string;
+  /**
+   * The languages and versions of the page's site, the default (what readers land on) first: the
+   * answer follows the reader's language and version among these. Set by site-aware loading.
+   */
+  site?: { languages: string[]; versions: string[] };
   sections: DocSection[];
 }
 
@@ -90,37 +110,188 @@ export function pagePathFromFile(relativeFile: string): string {
 const HOLD_OPEN = '\uE000';
 const HOLD_CLOSE = '\uE001';
 const HELD = /\uE000(\d+)\uE001/g;
-// A code span: a run of backticks closed by a run of the same length (CommonMark 6.1).
-const CODE_SPAN = /(?<!`)(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g;
 // A backslash before ASCII punctuation makes it literal (CommonMark 2.4).
-const ESCAPE = /\\([!-/:-@[-`{-~])/g;
+const ESCAPABLE = /[!-/:-@[-`{-~]/;
+// `<https://…>` and `<someone@example.com>`: autolinks keep their text.
+const AUTOLINK = /^<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^\s<>]*|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)>/;
+const TAG_NAME = /[A-Za-z][\w.:-]*/y;
+
+/** Index of the run of exactly `ticks` backticks closing a code span opened before `from`, or -1. */
+function closingTicks(text: string, from: number, ticks: number): number {
+  for (let i = text.indexOf('`', from); i >= 0; i = text.indexOf('`', i)) {
+    let end = i;
+    while (text.charCodeAt(end) === 96) end++;
+    if (end - i === ticks) return i;
+    i = end;
+  }
+  return -1;
+}
+
+/**
+ * Index just past the `close` bracket matching the `open` one at `from` (nesting counted, quoted
+ * strings and code spans skipped), or -1. Stops at a blank line: brackets do not span paragraphs.
+ */
+function matchingBracket(text: string, from: number, open: string, close: string, strings: boolean): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '\\') {
+      i++;
+    } else if (char === '\n' && text[i + 1] === '\n') {
+      return -1;
+    } else if (strings && (char === '"' || char === "'" || char === '`')) {
+      const end = text.indexOf(char, i + 1);
+      if (end < 0) return -1;
+      i = end;
+    } else if (!strings && char === '`') {
+      let run = i;
+      while (text[run] === '`') run++;
+      const end = closingTicks(text, run, run - i);
+      if (end >= 0) i = end + (run - i) - 1;
+      else i = run - 1;
+    } else if (char === open) {
+      depth++;
+    } else if (char === close && --depth === 0) {
+      return i + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Where a JSX/HTML tag starting at `from` (`<`) ends (just past its `>`), with its name and
+ * attributes; `null` when `<` does not start a tag (`a < b`). An attribute value may hold `>` in
+ * quotes or braces. A tag left open (no `>` before a blank line) ends at the end of its line, so
+ * its markup is still dropped.
+ */
+function readTag(
+  text: string,
+  from: number,
+): { end: number; name: string; closing: boolean; attributes: Record<string, string> } | null {
+  let at = from + 1;
+  const closing = text[at] === '/';
+  if (closing) at++;
+  // A fragment: `<>` or `</>`.
+  if (text[at] === '>') return { end: at + 1, name: '', closing, attributes: {} };
+  TAG_NAME.lastIndex = at;
+  const name = TAG_NAME.exec(text)?.[0];
+  if (!name) return null;
+  at += name.length;
+  const attributes: Record<string, string> = {};
+  while (at < text.length) {
+    const char = text[at]!;
+    if (char === '>') return { end: at + 1, name, closing, attributes };
+    if (char === '\n' && text[at + 1] === '\n') break;
+    if (char === '{') {
+      const end = matchingBracket(text, at, '{', '}', true);
+      if (end < 0) break;
+      at = end;
+      continue;
+    }
+    const attribute = /^([\w:.-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|(\{)))?/.exec(text.slice(at, at + 400));
+    if (attribute?.[1]) {
+      at += attribute[0].length;
+      if (attribute[4]) {
+        // `prop={…}`: an expression, not text; skipped whole.
+        const end = matchingBracket(text, at - 1, '{', '}', true);
+        if (end < 0) break;
+        at = end;
+      } else if (attribute[2] !== undefined || attribute[3] !== undefined) {
+        attributes[attribute[1]] = attribute[2] ?? attribute[3] ?? '';
+      }
+      continue;
+    }
+    at++;
+  }
+  const lineEnd = text.indexOf('\n', at);
+  return { end: lineEnd < 0 ? text.length : lineEnd, name, closing, attributes };
+}
 
 /**
  * Inline Markdown to plain text: links and images keep their text, emphasis, tags and code marks
  * go. Code spans and backslash-escaped characters are kept verbatim, so `` `<DocsAssistant>` ``
- * stays `<DocsAssistant>` and `\*` stays `*`.
+ * stays `<DocsAssistant>` and `\*` stays `*`. With `mdx`, JSX expressions (`{…}`) go too.
  */
-export function inlineToText(markdown: string): string {
+export function inlineToText(markdown: string, mdx = false): string {
   const held: string[] = [];
   const hold = (text: string): string => `${HOLD_OPEN}${held.push(text) - 1}${HOLD_CLOSE}`;
-  const text = markdown
-    .replace(CODE_SPAN, (_match, _ticks: string, code: string) => {
-      const flat = code.replace(/\r?\n/g, ' ');
+  let out = '';
+  const text = markdown;
+  for (let i = 0; i < text.length; ) {
+    const char = text[i]!;
+    if (char === '`') {
+      let run = i;
+      while (text[run] === '`') run++;
+      const ticks = run - i;
+      const close = closingTicks(text, run, ticks);
+      if (close < 0) {
+        out += text.slice(i, run);
+        i = run;
+        continue;
+      }
+      const flat = text.slice(run, close).replace(/\r?\n/g, ' ');
       // One space of padding on both sides is syntax (it lets a span start or end with a backtick).
-      return hold(/^ [\s\S]*[^ ][\s\S]* $/.test(flat) ? flat.slice(1, -1) : flat);
-    })
-    .replace(ESCAPE, (_match, char: string) => hold(char))
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
-    .replace(/<\/?[A-Za-z][^>]*>/g, '')
-    .replace(/(\*\*|__)(.+?)\1/g, '$2')
-    .replace(/(^|[^\w*])[*_]([^*_\s][^*_]*?)[*_](?=[^\w*]|$)/g, '$1$2')
-    .replace(/~~(.+?)~~/g, '$1');
-  return text
-    .replace(HELD, (match, index: string) => held[Number(index)] ?? match)
-    .replace(/\s+/g, ' ')
-    .trim();
+      out += hold(/^ [\s\S]*[^ ][\s\S]* $/.test(flat) ? flat.slice(1, -1) : flat);
+      i = close + ticks;
+    } else if (char === '\\' && i + 1 < text.length && ESCAPABLE.test(text[i + 1]!)) {
+      out += hold(text[i + 1]!);
+      i += 2;
+    } else if (char === '[' || (char === '!' && text[i + 1] === '[')) {
+      const open = char === '!' ? i + 1 : i;
+      const labelEnd = matchingBracket(text, open, '[', ']', false);
+      if (labelEnd < 0) {
+        out += char;
+        i++;
+        continue;
+      }
+      const label = text.slice(open + 1, labelEnd - 1);
+      let end = labelEnd;
+      if (text[end] === '(') end = matchingBracket(text, end, '(', ')', false);
+      else if (text[end] === '[') end = matchingBracket(text, end, '[', ']', false);
+      else if (char === '!') end = -1;
+      if (end < 0) {
+        // `[text]` on its own (or a shortcut reference): the brackets stay as written.
+        out += char === '!' ? '!' : '[';
+        i = char === '!' ? i + 1 : i + 1;
+        continue;
+      }
+      out += inlineToText(label, mdx);
+      i = end;
+    } else if (char === '<') {
+      const autolink = AUTOLINK.exec(text.slice(i, i + 300));
+      if (autolink) {
+        out += hold(autolink[1]!);
+        i += autolink[0].length;
+        continue;
+      }
+      const tag = readTag(text, i);
+      if (!tag) {
+        out += char;
+        i++;
+        continue;
+      }
+      out += ' ';
+      i = tag.end;
+    } else if (char === '{' && mdx) {
+      const end = matchingBracket(text, i, '{', '}', true);
+      // An expression left open: nothing after its brace is text.
+      i = end < 0 ? text.length : end;
+    } else {
+      // Copy plain text up to the next character that may start something.
+      let next = i + 1;
+      while (next < text.length && !'`\\[!<{'.includes(text[next]!)) next++;
+      out += text.slice(i, next);
+      i = next;
+    }
+  }
+  if (/[*_~]/.test(out)) {
+    out = out
+      .replace(/(\*\*|__)(.+?)\1/g, '$2')
+      .replace(/(^|[^\w*])[*_]([^*_\s][^*_]*?)[*_](?=[^\w*]|$)/g, '$1$2')
+      .replace(/~~(.+?)~~/g, '$1');
+  }
+  if (held.length) out = out.replace(HELD, (match, index: string) => held[Number(index)] ?? match);
+  return out.replace(/\s+/g, ' ').trim();
 }
 
 /** GitHub's heading slug: lower case, punctuation dropped, spaces to hyphens. */
@@ -147,11 +318,132 @@ export function createSlugger(): (heading: string) => string {
 
 const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^\s`]*)/;
 const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$/;
-// MDX: ESM lines and lines that are only a JSX tag (a capitalised component or a fragment).
-const MDX_ESM = /^(import|export)\s/;
-const JSX_ONLY_LINE = /^\s*(<\/?[A-Z][\w.]*(\s[^<>]*)?\/?>|<\/?>)\s*$/;
 const JSX_COMMENT = /\{\/\*[\s\S]*?\*\/\}/g;
 const HTML_COMMENT = /<!--[\s\S]*?-->/g;
+
+// Lines the MDX pass leaves for the block rules: where a `<Steps>` list and its `<Step>`s open
+// and close, and where a code block stood (so a step keeps its code). Private-use characters.
+const STEPS_OPEN = '\uE010';
+const STEPS_CLOSE = '\uE011';
+const STEP_OPEN = '\uE012';
+const STEP_CLOSE = '\uE013';
+const CODE_AT = '\uE014';
+// Components whose `title` (or `label`) is text a reader sees: a tab's name, a card's heading…
+const TITLE_ATTRIBUTES = ['title', 'label'];
+// Field components name a parameter: the name is the text (`<ParamField path="id">`).
+const NAME_ATTRIBUTES = ['name', 'path', 'query', 'body', 'header'];
+
+/** End of an ESM statement starting at `from` (a line start): where its brackets close at a line end. */
+function esmEnd(text: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '"' || char === "'" || char === '`') {
+      const end = text.indexOf(char, i + 1);
+      i = end < 0 ? text.length : end;
+    } else if (char === '{' || char === '(' || char === '[') depth++;
+    else if (char === '}' || char === ')' || char === ']') depth--;
+    else if (char === '\n') {
+      // A blank line always ends it; otherwise a line that leaves no bracket open.
+      if (depth <= 0 || text[i + 1] === '\n') {
+        const rest = /^[ \t]*([.,=+?:|&]|from\b)/.test(text.slice(i + 1, i + 12));
+        if (!rest || text[i + 1] === '\n') return i;
+      }
+    }
+  }
+  return text.length;
+}
+
+/**
+ * MDX (and HTML in Markdown) to Markdown the block rules read: ESM lines, JSX expressions and
+ * comments go; every tag goes, its children stay; `<Steps>`/`<Step>` become marker lines; the
+ * text of a component's `title` becomes a line of its own. Fenced code and code spans are kept as
+ * written, inside components too.
+ */
+export function stripMarkup(body: string, mdx: boolean): string {
+  const text = body.replace(HTML_COMMENT, '');
+  let out = '';
+  let fence: string | null = null;
+  let i = 0;
+  while (i < text.length) {
+    const lineStart = i === 0 || text[i - 1] === '\n';
+    if (lineStart) {
+      const lineEnd = text.indexOf('\n', i) < 0 ? text.length : text.indexOf('\n', i);
+      const line = text.slice(i, lineEnd);
+      const open = FENCE.exec(line);
+      if (fence) {
+        out += `${line}\n`;
+        if (open && open[2]!.startsWith(fence[0]!) && open[2]!.length >= fence.length && !open[3])
+          fence = null;
+        i = lineEnd + 1;
+        continue;
+      }
+      if (open) {
+        fence = open[2]!;
+        out += `${line}\n`;
+        i = lineEnd + 1;
+        continue;
+      }
+      if (mdx && /^(import|export)\s/.test(line)) {
+        i = esmEnd(text, i) + 1;
+        continue;
+      }
+    }
+    const char = text[i]!;
+    if (char === '`') {
+      let run = i;
+      while (text[run] === '`') run++;
+      const close = closingTicks(text, run, run - i);
+      // A code span may not cross a blank line; an unmatched run is literal backticks.
+      const span = close >= 0 && !text.slice(run, close).includes('\n\n') ? close + (run - i) : run;
+      out += text.slice(i, span);
+      i = span;
+    } else if (char === '\\' && i + 1 < text.length) {
+      out += text.slice(i, i + 2);
+      i += 2;
+    } else if (char === '<' && !AUTOLINK.test(text.slice(i, i + 300))) {
+      const tag = readTag(text, i);
+      if (!tag) {
+        out += char;
+        i++;
+        continue;
+      }
+      out += tagReplacement(tag, /(^|\n)[ \t]*$/.test(out));
+      i = tag.end;
+    } else if (char === '{' && mdx) {
+      const end = matchingBracket(text, i, '{', '}', true);
+      // An expression left open: its line goes, the rest of the page is read again.
+      i = end < 0 ? (text.indexOf('\n', i) < 0 ? text.length : text.indexOf('\n', i)) : end;
+    } else {
+      let next = i + 1;
+      while (next < text.length && !'`\\<{\n'.includes(text[next]!)) next++;
+      if (text[next] === '\n') next++;
+      out += text.slice(i, next);
+      i = next;
+    }
+  }
+  return out;
+}
+
+/** What a tag leaves: nothing inline; at a line start, a line break, its title, or a marker line. */
+function tagReplacement(
+  tag: { name: string; closing: boolean; attributes: Record<string, string> },
+  atLineStart: boolean,
+): string {
+  if (tag.name === 'Steps') return `\n${tag.closing ? STEPS_CLOSE : STEPS_OPEN}\n`;
+  if (tag.name === 'Step') {
+    if (tag.closing) return `\n${STEP_CLOSE}\n`;
+    const title = tag.attributes.title?.replace(/\s+/g, ' ').trim() ?? '';
+    return `\n${STEP_OPEN}${title}\n`;
+  }
+  if (!atLineStart) return ' ';
+  if (tag.closing) return '\n';
+  const titled = TITLE_ATTRIBUTES.map((name) => tag.attributes[name]).find((value) => value?.trim());
+  const named = NAME_ATTRIBUTES.map((name) => tag.attributes[name]).find((value) => value?.trim());
+  const label = [named, titled].filter(Boolean).join(' — ');
+  // A blank line after the label: it is a line of its own, not the start of the next paragraph.
+  return label ? `\n${label.replace(/\s+/g, ' ').trim()}\n\n` : '\n';
+}
 
 const stringField = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim()
@@ -208,42 +500,117 @@ export function tableCells(row: string): string[] {
   return cells.map((c) => c.trim());
 }
 
-/** Splits a section's Markdown lines into plain-text blocks (paragraphs, list items) and table rows. */
-function toBlocks(lines: string[]): { blocks: string[]; rows: string[] } {
+const ORDERED_ITEM = /^(\s*)\d+[.)]\s+/;
+const LIST_ITEM = /^(\s*)([-*+]|\d+[.)])\s+(\[[ xX]\]\s+)?/;
+const TABLE_DELIMITER = /^[\s|:-]+$/;
+
+/**
+ * Splits a section's Markdown lines into plain-text blocks (paragraphs, list items), table rows
+ * and procedures (numbered lists and `<Steps>`, each step with its prose and code).
+ */
+function toBlocks(
+  lines: string[],
+  code: CodeBlock[],
+  mdx: boolean,
+): { blocks: string[]; rows: string[]; steps: DocStep[][] } {
   const blocks: string[] = [];
   const rows: string[] = [];
+  const steps: DocStep[][] = [];
   let current: string[] = [];
+  // The procedure being read: from `<Steps>` (until `</Steps>`) or from a numbered list (until
+  // a line after a blank one that is neither indented nor an item).
+  let procedure: { steps: DocStep[]; component: boolean } | null = null;
+  let step: DocStep | null = null;
+  let blank = false;
   const flush = () => {
-    const text = inlineToText(current.join(' '));
-    if (text) blocks.push(text);
+    const text = inlineToText(current.join(' '), mdx);
     current = [];
+    if (!text) return;
+    blocks.push(text);
+    if (step) step.text = step.text ? `${step.text} ${text}` : text;
+  };
+  const endProcedure = () => {
+    flush();
+    if (procedure?.steps.length) steps.push(procedure.steps);
+    procedure = null;
+    step = null;
+  };
+  const startStep = (title?: string) => {
+    flush();
+    procedure ??= { steps: [], component: false };
+    step = { ...(title ? { title } : {}), text: '', code: [] };
+    procedure.steps.push(step);
   };
   for (const raw of lines) {
+    const marker = raw.charAt(0);
+    if (marker === STEPS_OPEN) {
+      endProcedure();
+      procedure = { steps: [], component: true };
+      continue;
+    }
+    if (marker === STEPS_CLOSE) {
+      endProcedure();
+      continue;
+    }
+    if (marker === STEP_OPEN) {
+      if (procedure && !procedure.component) endProcedure();
+      const title = inlineToText(raw.slice(1), mdx);
+      startStep(title || undefined);
+      if (procedure) procedure.component = true;
+      if (title) blocks.push(title);
+      continue;
+    }
+    if (marker === STEP_CLOSE) {
+      flush();
+      step = null;
+      continue;
+    }
+    if (marker === CODE_AT) {
+      flush();
+      const block = code[Number(raw.slice(1))];
+      if (block && step) step.code.push(block);
+      continue;
+    }
     const line = raw.replace(/^\s*>\s?/, '');
     if (!line.trim()) {
       flush();
+      blank = true;
       continue;
     }
-    if (/^\s*\|?\s*:?-{3,}/.test(line) && line.includes('-') && /^[\s|:-]+$/.test(line)) continue;
-    if (/^\s*([-*+]|\d+[.)])\s+/.test(line)) {
+    const wasBlank = blank;
+    blank = false;
+    if (line.includes('-') && /^\s*\|?\s*:?-{3,}/.test(line) && TABLE_DELIMITER.test(line)) continue;
+    const item = LIST_ITEM.exec(line);
+    if (item) {
       flush();
-      current.push(line.replace(/^\s*([-*+]|\d+[.)])\s+(\[[ xX]\]\s+)?/, ''));
+      const inComponentStep = procedure?.component && step;
+      if (!inComponentStep && ORDERED_ITEM.test(line) && !(procedure && item[1]!.length > 0)) {
+        startStep();
+      } else if (procedure && !procedure.component && item[1]!.length === 0) {
+        // An unordered item at the left margin ends a numbered list.
+        endProcedure();
+      }
+      current.push(line.slice(item[0].length));
       continue;
     }
+    if (procedure && !procedure.component && wasBlank && !/^\s/.test(line)) endProcedure();
     if (/^\s*\|.*\|\s*$/.test(line)) {
       flush();
-      const row = tableCells(line).map(inlineToText).filter(Boolean).join(' — ');
+      const row = tableCells(line)
+        .map((cell) => inlineToText(cell, mdx))
+        .filter(Boolean)
+        .join(' — ');
       if (row) rows.push(row);
       continue;
     }
     current.push(line.trim());
   }
-  flush();
-  return { blocks, rows };
+  endProcedure();
+  return { blocks, rows, steps };
 }
 
 export interface ParseOptions {
-  /** Whether to strip MDX syntax (ESM and JSX-only lines). @default true for `.mdx` files */
+  /** Whether to read MDX syntax (ESM, JSX, expressions). @default true for `.mdx` files */
   mdx?: boolean;
 }
 
@@ -257,9 +624,9 @@ export function parseDocument(file: string, source: string, options: ParseOption
   const drafts: SectionDraft[] = [{ anchor: '', headingPath: [], lines: [], code: [] }];
   const stack: { depth: number; text: string }[] = [];
   let h1: string | undefined;
-  let fence: { marker: string; lang: string; lines: string[] } | null = null;
+  let fence: { marker: string; lang: string; indent: number; lines: string[] } | null = null;
 
-  const text = body.replace(HTML_COMMENT, '').replace(mdx ? JSX_COMMENT : /$^/g, '');
+  const text = stripMarkup(mdx ? body.replace(JSX_COMMENT, '') : body, mdx);
   for (const line of text.split(/\r?\n/)) {
     const current = drafts[drafts.length - 1]!;
     if (fence) {
@@ -270,23 +637,25 @@ export function parseDocument(file: string, source: string, options: ParseOption
         close[2]!.length >= fence.marker.length &&
         !close[3]
       ) {
+        current.lines.push(`${CODE_AT}${current.code.length}`);
         current.code.push({ lang: fence.lang, code: fence.lines.join('\n') });
         fence = null;
       } else {
-        fence.lines.push(line);
+        // A fence indented inside a list or a component: its code is indented as much.
+        const indent = /^[ \t]*/.exec(line)![0].length;
+        fence.lines.push(line.slice(Math.min(indent, fence.indent)));
       }
       continue;
     }
     const open = FENCE.exec(line);
     if (open) {
-      fence = { marker: open[2]!, lang: open[3] ?? '', lines: [] };
+      fence = { marker: open[2]!, lang: open[3] ?? '', indent: open[1]!.length, lines: [] };
       continue;
     }
-    if (mdx && (MDX_ESM.test(line) || JSX_ONLY_LINE.test(line))) continue;
     const heading = HEADING.exec(line);
     if (heading) {
       const depth = heading[1]!.length;
-      const headingText = inlineToText(heading[2]!);
+      const headingText = inlineToText(heading[2]!, mdx);
       // The first H1 names the page; it is not a section of its own.
       if (depth === 1 && h1 === undefined && stack.length === 0) {
         h1 = headingText;
@@ -309,7 +678,7 @@ export function parseDocument(file: string, source: string, options: ParseOption
   const language = stringField(data.language) ?? stringField(data.lang);
   const sections: DocSection[] = [];
   for (const draft of drafts) {
-    const { blocks, rows } = toBlocks(draft.lines);
+    const { blocks, rows, steps } = toBlocks(draft.lines, draft.code, mdx);
     if (draft.anchor === '' && description && !blocks.includes(description)) blocks.unshift(description);
     if (!blocks.length && !rows.length && !draft.code.length && draft.anchor === '') continue;
     sections.push({
@@ -321,6 +690,7 @@ export function parseDocument(file: string, source: string, options: ParseOption
       blocks,
       rows,
       code: draft.code,
+      ...(steps.length ? { steps } : {}),
       ...(version ? { version } : {}),
       ...(language ? { language } : {}),
     });
