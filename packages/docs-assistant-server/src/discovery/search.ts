@@ -1,0 +1,330 @@
+/**
+ * The search and page endpoints of the discovery API: `POST /discovery/v1/search/{domain}` answers
+ * a JSON array of matching sections, `POST /discovery/v1/page/{domain}` one page's text. Both read
+ * the same index the assistant answers from (`runtime.index`), take the assistant key and count
+ * against the same rate limits; no answer is generated.
+ */
+import type { ValidationProblem } from 'docs-assistant/protocol';
+import type { Context, Hono } from 'hono';
+import { type AssistantRuntime, admitRequest, rateLimitHeaders } from '../assistant.js';
+import { pageUrlBuilder } from '../engines/sources.js';
+import { HttpError, readJsonBody } from '../http.js';
+import type { DocPage, DocSection, RetrievalHit, RetrievalResult } from '../retrieval/index.js';
+import { normalizePath } from '../retrieval/index.js';
+
+export const SEARCH_ROUTE = '/discovery/v1/search/:domain';
+export const PAGE_ROUTE = '/discovery/v1/page/:domain';
+
+export const DEFAULT_SEARCH_PAGE_SIZE = 10;
+export const MAX_SEARCH_PAGE_SIZE = 50;
+/** Longest query searched; the index reads no further (its own cap), so longer is a mistake. */
+export const MAX_SEARCH_QUERY_CHARS = 1000;
+/** Longest page path accepted. */
+export const MAX_PAGE_PATH_CHARS = 1000;
+
+export interface SearchFilter {
+  version?: string;
+  language?: string;
+  /**
+   * Accepted for compatibility with the real service's clients. The reference service's pages
+   * carry no tags and no access groups (every page is public), so these narrow nothing.
+   */
+  tag?: string;
+  groups?: string[];
+}
+
+export interface SearchRequest {
+  query: string;
+  pageSize: number;
+  scoreThreshold?: number;
+  filter?: SearchFilter;
+}
+
+export interface PageRequest {
+  path: string;
+  groups?: string[];
+}
+
+/** One item of the search answer: a section of a page. */
+export interface SearchResultItem {
+  /** The section's text: paragraphs, table rows and code, as the index holds them. */
+  content: string;
+  /** The page's path (`/guides/theming`); `metadata.anchor` names the section in it. */
+  path: string;
+  metadata: {
+    /** `Page title › Heading` (the page title alone for the text before the first heading). */
+    title: string;
+    pageTitle: string;
+    /** The section's heading; absent for the text before the page's first heading. */
+    heading?: string;
+    /** Slug of the heading, for `path#anchor`; empty for the text before the first heading. */
+    anchor: string;
+    /** The section's link: absolute under the domain's `siteUrl`, else `path#anchor`. */
+    url: string;
+    /** The 0–1 score `scoreThreshold` is compared with (see `discoveryScores`). */
+    score: number;
+    version?: string;
+    language?: string;
+  };
+}
+
+export interface PageAnswer {
+  path: string;
+  /** The page's full text as Markdown: title, headings, paragraphs, tables rows, code blocks. */
+  content: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+const kindOf = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+
+function invalid(problems: ValidationProblem[]): HttpError {
+  const list = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+  return new HttpError(400, 'invalid_request', `Invalid request body: ${list}.`, { issues: problems });
+}
+
+function readGroups(value: unknown, path: string, problems: ValidationProblem[]): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value) || value.some((group) => typeof group !== 'string')) {
+    problems.push({ path, message: `expected an array of group names (strings), got ${kindOf(value)}` });
+    return undefined;
+  }
+  return value as string[];
+}
+
+/** Validates a search body; every problem is listed with its path. */
+export function validateSearchRequest(body: unknown): SearchRequest {
+  if (!isRecord(body)) {
+    throw invalid([
+      { path: '(body)', message: `expected a JSON object { "query": string, … }, got ${kindOf(body)}` },
+    ]);
+  }
+  const problems: ValidationProblem[] = [];
+  const { query, pageSize, scoreThreshold, filter } = body;
+  if (query === undefined || query === null) {
+    problems.push({ path: 'query', message: 'required: the words to search for, as a string' });
+  } else if (typeof query !== 'string') {
+    problems.push({ path: 'query', message: `expected a string, got ${kindOf(query)}` });
+  } else if (!query.trim()) {
+    problems.push({ path: 'query', message: 'must hold at least one word to search for' });
+  } else if (Array.from(query).length > MAX_SEARCH_QUERY_CHARS) {
+    problems.push({
+      path: 'query',
+      message: `must be at most ${MAX_SEARCH_QUERY_CHARS} characters; search for fewer words`,
+    });
+  }
+  if (
+    pageSize !== undefined &&
+    (typeof pageSize !== 'number' ||
+      !Number.isInteger(pageSize) ||
+      pageSize < 1 ||
+      pageSize > MAX_SEARCH_PAGE_SIZE)
+  ) {
+    problems.push({
+      path: 'pageSize',
+      message: `must be a whole number from 1 to ${MAX_SEARCH_PAGE_SIZE} (got ${JSON.stringify(pageSize)}); leave it out for ${DEFAULT_SEARCH_PAGE_SIZE}`,
+    });
+  }
+  if (
+    scoreThreshold !== undefined &&
+    (typeof scoreThreshold !== 'number' ||
+      !Number.isFinite(scoreThreshold) ||
+      scoreThreshold < 0 ||
+      scoreThreshold > 1)
+  ) {
+    problems.push({
+      path: 'scoreThreshold',
+      message: `must be a number from 0 to 1 (got ${JSON.stringify(scoreThreshold)}); leave it out to keep every result`,
+    });
+  }
+  let searchFilter: SearchFilter | undefined;
+  if (filter !== undefined && filter !== null) {
+    if (!isRecord(filter)) {
+      problems.push({
+        path: 'filter',
+        message: `expected an object { "version"?, "language"?, "tag"?, "groups"? } or null, got ${kindOf(filter)}`,
+      });
+    } else {
+      searchFilter = {};
+      for (const field of ['version', 'language', 'tag'] as const) {
+        const value = filter[field];
+        if (value === undefined || value === null) continue;
+        if (typeof value !== 'string') {
+          problems.push({ path: `filter.${field}`, message: `expected a string, got ${kindOf(value)}` });
+        } else {
+          searchFilter[field] = value;
+        }
+      }
+      const groups = readGroups(filter.groups, 'filter.groups', problems);
+      if (groups) searchFilter.groups = groups;
+    }
+  }
+  if (problems.length) throw invalid(problems);
+  return {
+    query: (query as string).trim(),
+    pageSize: (pageSize as number | undefined) ?? DEFAULT_SEARCH_PAGE_SIZE,
+    ...(typeof scoreThreshold === 'number' ? { scoreThreshold } : {}),
+    ...(searchFilter ? { filter: searchFilter } : {}),
+  };
+}
+
+/** Validates a page body. A path may not climb out of the docs (`..`) or hold control characters. */
+export function validatePageRequest(body: unknown): PageRequest {
+  if (!isRecord(body)) {
+    throw invalid([
+      { path: '(body)', message: `expected a JSON object { "path": string }, got ${kindOf(body)}` },
+    ]);
+  }
+  const problems: ValidationProblem[] = [];
+  const { path } = body;
+  if (path === undefined || path === null) {
+    problems.push({ path: 'path', message: 'required: the page path, like "/guides/theming"' });
+  } else if (typeof path !== 'string') {
+    problems.push({ path: 'path', message: `expected a string, got ${kindOf(path)}` });
+  } else if (!path.trim()) {
+    problems.push({ path: 'path', message: 'must not be empty; send a page path, like "/guides/theming"' });
+  } else if (path.length > MAX_PAGE_PATH_CHARS) {
+    problems.push({ path: 'path', message: `must be at most ${MAX_PAGE_PATH_CHARS} characters` });
+  } else if (path.split(/[/\\]/).some((segment) => segment === '..' || segment === '.')) {
+    problems.push({
+      path: 'path',
+      message:
+        'must not contain "." or ".." segments; send the page path from the docs root, like "/guides/theming"',
+    });
+  } else if (/\p{Cc}/u.test(path)) {
+    problems.push({ path: 'path', message: 'must not contain control characters' });
+  }
+  const groups = readGroups(body.groups, 'groups', problems);
+  if (problems.length) throw invalid(problems);
+  return { path: path as string, ...(groups ? { groups } : {}) };
+}
+
+/**
+ * The 0–1 score of each hit, in the order given: half the share of the query's content words the
+ * section contains, half its relevance (BM25) relative to the best hit of the same search. A
+ * section with every word of the query and the best relevance scores 1; `scoreThreshold: 0.5`
+ * keeps sections that match the query about as well as the best one, or hold most of its words.
+ */
+export function discoveryScores(result: RetrievalResult): number[] {
+  const best = result.hits.reduce((max, hit) => Math.max(max, hit.score), 0);
+  const terms = result.terms.length;
+  return result.hits.map((hit) => {
+    const coverage = terms ? Math.min(1, hit.questionTerms.length / terms) : 0;
+    const relative = best > 0 ? hit.score / best : 0;
+    return Math.round((0.5 * coverage + 0.5 * relative) * 1e4) / 1e4;
+  });
+}
+
+/** A section's text, blocks then table rows then code blocks (fenced), paragraphs apart. */
+function sectionText(section: DocSection): string {
+  const code = section.code.map((block) => `\`\`\`${block.lang}\n${block.code}\n\`\`\``);
+  return [...section.blocks, ...section.rows, ...code].join('\n\n');
+}
+
+function searchItem(hit: RetrievalHit, score: number, urlFor: (path: string) => string): SearchResultItem {
+  const { pagePath, pageTitle, anchor, headingPath, version, language } = hit.section;
+  const heading = headingPath[headingPath.length - 1];
+  return {
+    content: sectionText(hit.section),
+    path: pagePath,
+    metadata: {
+      title: heading ? `${pageTitle} › ${heading}` : pageTitle,
+      pageTitle,
+      ...(heading ? { heading } : {}),
+      anchor,
+      url: `${urlFor(pagePath)}${anchor ? `#${anchor}` : ''}`,
+      score,
+      ...(version ? { version } : {}),
+      ...(language ? { language } : {}),
+    },
+  };
+}
+
+/**
+ * A page's text as the index holds it, as Markdown: the title and headings as headings, each
+ * section's paragraphs and list items (as plain text), table rows and fenced code blocks.
+ */
+export function pageText(page: DocPage): string {
+  // The description is already the first block of the text before the first heading.
+  const parts = [`# ${page.title}`];
+  for (const section of page.sections) {
+    const depth = section.headingPath.length;
+    if (depth) parts.push(`${'#'.repeat(Math.min(6, depth + 1))} ${section.headingPath[depth - 1]}`);
+    const text = sectionText(section);
+    if (text) parts.push(text);
+  }
+  return `${parts.join('\n\n')}\n`;
+}
+
+const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
+
+async function handleSearch(c: Context, runtime: AssistantRuntime): Promise<Response> {
+  const admitted = admitRequest(c, runtime);
+  const request = validateSearchRequest(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
+  const index = await runtime.index(admitted.domain.domain);
+  const filter = request.filter;
+  const result = index.query({
+    question: request.query,
+    filter: filter ? { version: filter.version, language: filter.language } : null,
+    limit: request.pageSize,
+  });
+  const scores = discoveryScores(result);
+  const urlFor = pageUrlBuilder(admitted.domain.siteUrl);
+  const threshold = request.scoreThreshold ?? 0;
+  const items = result.hits
+    .map((hit, i) => ({ hit, score: scores[i]! }))
+    .filter(({ score }) => score >= threshold)
+    .map(({ hit, score }) => searchItem(hit, score, urlFor));
+  return jsonResponse(200, items, rateLimitHeaders(...admitted.decisions));
+}
+
+/**
+ * The page 404 body: `message`, as the real service answers it, plus `error` and `code` as every
+ * other error of this service has them.
+ */
+const pageNotFound = (message: string, headers: Record<string, string> = {}): Response =>
+  jsonResponse(404, { message, error: message, code: 'not_found' }, headers);
+
+async function handlePage(c: Context, runtime: AssistantRuntime): Promise<Response> {
+  let admitted: ReturnType<typeof admitRequest>;
+  try {
+    admitted = admitRequest(c, runtime);
+  } catch (error) {
+    // An unknown domain is an index that does not exist: the page endpoint's 404 body.
+    if (error instanceof HttpError && error.status === 404) return pageNotFound(error.message);
+    throw error;
+  }
+  const request = validatePageRequest(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
+  const index = await runtime.index(admitted.domain.domain);
+  const path = normalizePath(request.path);
+  const page = index.page(path);
+  const headers = rateLimitHeaders(...admitted.decisions);
+  if (!page) {
+    return pageNotFound(
+      `No page "${path}" in the docs of domain "${admitted.domain.domain}"; send the path of a page as search results give it (their "path").`,
+      headers,
+    );
+  }
+  const answer: PageAnswer = { path: page.path, content: pageText(page) };
+  return jsonResponse(200, answer, headers);
+}
+
+const onlyPost = (name: string) => () => {
+  throw new HttpError(405, 'invalid_request', `Use POST for the ${name} endpoint.`, {
+    headers: { Allow: 'POST, OPTIONS' },
+  });
+};
+
+/** Adds the search and page endpoints to an app. */
+export function mountSearchRoutes(app: Hono, runtime: AssistantRuntime): void {
+  app.post(SEARCH_ROUTE, (c) => handleSearch(c, runtime));
+  app.all(SEARCH_ROUTE, onlyPost('search'));
+  app.post(PAGE_ROUTE, (c) => handlePage(c, runtime));
+  app.all(PAGE_ROUTE, onlyPost('page'));
+}
