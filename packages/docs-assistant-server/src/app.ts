@@ -1,6 +1,6 @@
 /**
- * The service's Hono app without any Node built-in: CORS, JSON errors, the health check and the
- * assistant endpoint. `service.ts` (Node) and `in-memory.ts` (anywhere) build on it.
+ * The service's Hono app without any Node built-in: CORS, JSON errors, the health check, the
+ * assistant endpoint and the rest of the discovery API (search, page, v2 messages). `service.ts` (Node) and `in-memory.ts` (anywhere) build on it.
  *
  * CORS is for the assistant endpoint (and the health check) only. The static export routes take
  * an admin key, a server-side secret (spec §5): they send no CORS header at all, so a page of any
@@ -9,6 +9,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { ASSISTANT_MESSAGE_ROUTE, type AssistantRuntime, mountAssistantRoutes } from './assistant.js';
+import { mountDiscoveryRoutes } from './discovery/index.js';
 import { errorResponse, HttpError, httpErrorResponse } from './http.js';
 
 /** Prefix of the static export (admin) API and its downloads. */
@@ -48,10 +49,11 @@ export function createAssistantApp(runtime: AssistantRuntime): Hono {
       'not_found',
       isAdminPath(path)
         ? `No static export endpoint at ${c.req.method} ${path}; use POST ${ADMIN_PATH_PREFIX}/jobs, GET ${ADMIN_PATH_PREFIX}/jobs/{jobId} or POST ${ADMIN_PATH_PREFIX}/jobs/{jobId}/bundle.`
-        : `No endpoint at ${c.req.method} ${path}; the assistant is at POST ${ASSISTANT_MESSAGE_ROUTE.replace(':domain', '{domain}')}.`,
+        : `No endpoint at ${c.req.method} ${path}; the assistant is at POST ${ASSISTANT_MESSAGE_ROUTE.replace(':domain', '{domain}')} (v2: POST /discovery/v2/assistant/{domain}/message), search at POST /discovery/v1/search/{domain}, pages at POST /discovery/v1/page/{domain}.`,
     );
   });
   app.get('/health', (c) => c.json({ ok: true, domains: config.domains.map((d) => d.domain) }));
   mountAssistantRoutes(app, runtime);
+  mountDiscoveryRoutes(app, runtime);
   return app;
 }
