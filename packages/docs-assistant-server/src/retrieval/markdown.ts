@@ -207,6 +207,19 @@ function readTag(
   return { end: lineEnd < 0 ? text.length : lineEnd, name, closing, attributes };
 }
 
+// Characters where the inline and the block scans have something to look at; text between them
+// is copied in one slice (a regexp finds the next one faster than a loop over characters).
+const INLINE_SPECIAL = /[`\\[!<{]/g;
+const BLOCK_SPECIAL = /[`\\<{\n]/g;
+const nextSpecial = (pattern: RegExp, text: string, from: number): number => {
+  pattern.lastIndex = from;
+  return pattern.exec(text)?.index ?? text.length;
+};
+
+/** What a dropped inline tag leaves: a space between two words (`a<br/>b`), else nothing. */
+const gap = (before: string, after: string | undefined): string =>
+  /[\p{L}\p{N}]$/u.test(before) && after !== undefined && /[\p{L}\p{N}]/u.test(after) ? ' ' : '';
+
 /**
  * Inline Markdown to plain text: links and images keep their text, emphasis, tags and code marks
  * go. Code spans and backslash-escaped characters are kept verbatim, so `` `<DocsAssistant>` ``
@@ -214,7 +227,11 @@ function readTag(
  */
 export function inlineToText(markdown: string, mdx = false): string {
   const held: string[] = [];
-  const hold = (text: string): string => `${HOLD_OPEN}${held.push(text) - 1}${HOLD_CLOSE}`;
+  // Code and escaped characters are held out of the emphasis rules; without emphasis marks in the
+  // text there is nothing to hold them from, and most text has none.
+  const emphasis = /[*_~]/.test(markdown);
+  const hold = (text: string): string =>
+    emphasis ? `${HOLD_OPEN}${held.push(text) - 1}${HOLD_CLOSE}` : text;
   let out = '';
   const text = markdown;
   for (let i = 0; i < text.length; ) {
@@ -270,7 +287,7 @@ export function inlineToText(markdown: string, mdx = false): string {
         i++;
         continue;
       }
-      out += ' ';
+      out += gap(out, text[tag.end]);
       i = tag.end;
     } else if (char === '{' && mdx) {
       const end = matchingBracket(text, i, '{', '}', true);
@@ -278,13 +295,12 @@ export function inlineToText(markdown: string, mdx = false): string {
       i = end < 0 ? text.length : end;
     } else {
       // Copy plain text up to the next character that may start something.
-      let next = i + 1;
-      while (next < text.length && !'`\\[!<{'.includes(text[next]!)) next++;
+      const next = nextSpecial(INLINE_SPECIAL, text, i + 1);
       out += text.slice(i, next);
       i = next;
     }
   }
-  if (/[*_~]/.test(out)) {
+  if (emphasis) {
     out = out
       .replace(/(\*\*|__)(.+?)\1/g, '$2')
       .replace(/(^|[^\w*])[*_]([^*_\s][^*_]*?)[*_](?=[^\w*]|$)/g, '$1$2')
@@ -408,16 +424,17 @@ export function stripMarkup(body: string, mdx: boolean): string {
         i++;
         continue;
       }
-      out += tagReplacement(tag, /(^|\n)[ \t]*$/.test(out));
+      out += tagReplacement(tag, /(^|\n)[ \t]*$/.test(out), gap(out, text[tag.end]));
       i = tag.end;
     } else if (char === '{' && mdx) {
       const end = matchingBracket(text, i, '{', '}', true);
       // An expression left open: its line goes, the rest of the page is read again.
       i = end < 0 ? (text.indexOf('\n', i) < 0 ? text.length : text.indexOf('\n', i)) : end;
+    } else if (char === '\n') {
+      out += char;
+      i++;
     } else {
-      let next = i + 1;
-      while (next < text.length && !'`\\<{\n'.includes(text[next]!)) next++;
-      if (text[next] === '\n') next++;
+      const next = nextSpecial(BLOCK_SPECIAL, text, i + 1);
       out += text.slice(i, next);
       i = next;
     }
@@ -429,6 +446,7 @@ export function stripMarkup(body: string, mdx: boolean): string {
 function tagReplacement(
   tag: { name: string; closing: boolean; attributes: Record<string, string> },
   atLineStart: boolean,
+  inline: string,
 ): string {
   if (tag.name === 'Steps') return `\n${tag.closing ? STEPS_CLOSE : STEPS_OPEN}\n`;
   if (tag.name === 'Step') {
@@ -436,7 +454,7 @@ function tagReplacement(
     const title = tag.attributes.title?.replace(/\s+/g, ' ').trim() ?? '';
     return `\n${STEP_OPEN}${title}\n`;
   }
-  if (!atLineStart) return ' ';
+  if (!atLineStart) return inline;
   if (tag.closing) return '\n';
   const titled = TITLE_ATTRIBUTES.map((name) => tag.attributes[name]).find((value) => value?.trim());
   const named = NAME_ATTRIBUTES.map((name) => tag.attributes[name]).find((value) => value?.trim());
@@ -519,8 +537,8 @@ function toBlocks(
   let current: string[] = [];
   // The procedure being read: from `<Steps>` (until `</Steps>`) or from a numbered list (until
   // a line after a blank one that is neither indented nor an item).
-  let procedure: { steps: DocStep[]; component: boolean } | null = null;
-  let step: DocStep | null = null;
+  let procedure = null as { steps: DocStep[]; component: boolean } | null;
+  let step = null as DocStep | null;
   let blank = false;
   const flush = () => {
     const text = inlineToText(current.join(' '), mdx);
