@@ -265,7 +265,7 @@ const jsonResponse = (status: number, body: unknown, headers: Record<string, str
   });
 
 async function handleSearch(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  const admitted = admitRequest(c, runtime);
+  const admitted = await admitRequest(c, runtime);
   const request = validateSearchRequest(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
   const index = await runtime.index(admitted.domain.domain);
   const filter = request.filter;
@@ -292,9 +292,9 @@ const pageNotFound = (message: string, headers: Record<string, string> = {}): Re
   jsonResponse(404, { message, error: message, code: 'not_found' }, headers);
 
 async function handlePage(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  let admitted: ReturnType<typeof admitRequest>;
+  let admitted: Awaited<ReturnType<typeof admitRequest>>;
   try {
-    admitted = admitRequest(c, runtime);
+    admitted = await admitRequest(c, runtime);
   } catch (error) {
     // An unknown domain is an index that does not exist: the page endpoint's 404 body.
     if (error instanceof HttpError && error.status === 404) return pageNotFound(error.message);

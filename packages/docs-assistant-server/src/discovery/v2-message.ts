@@ -329,7 +329,7 @@ export class UIMessageBridge implements DataStreamWriter {
 }
 
 async function handleV2Message(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  const admitted = admitRequest(c, runtime);
+  const admitted = await admitRequest(c, runtime);
   const { request } = validateV2Request(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
   const signal = c.req.raw.signal;
   const prepared = await prepareAnswer(runtime, admitted.domain, request, {
