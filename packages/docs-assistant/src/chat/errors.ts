@@ -4,7 +4,7 @@
  */
 import { defaultLabels } from '../labels.js';
 import { readErrorText } from '../protocol/error-body.js';
-import type { RequestTrace } from './stream-tap.js';
+import type { RequestTrace } from './trace.js';
 import type { AssistantError } from './types.js';
 
 /** Reads `Retry-After` (delay-seconds or an HTTP date) as whole seconds from now. */

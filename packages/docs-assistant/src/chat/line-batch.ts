@@ -1,0 +1,203 @@
+/**
+ * The pace at which an answer reaches the chat client (`batchLines`): lines of the tapped stream are
+ * handed over in batches, at most one batch per animation frame, so the client updates the message
+ * (and the page re-renders) once per frame instead of once per token. Runs of text lines of a batch
+ * are merged into one line (`coalesceDeltas`), so a batch costs the client one message update
+ * whatever number of tokens it holds; nothing here is done per token over the answer so far.
+ */
+import { NEWLINE } from './line-tap.js';
+
+/** When the next frame starts: `request` calls back then and gives a function that cancels it. */
+export interface FrameClock {
+  request(callback: () => void): () => void;
+}
+
+/**
+ * The page's animation frames; where there are none (a server, a worker) nothing ever calls back,
+ * and the batches go at the fallback interval. A background tab runs no frames either.
+ */
+export const animationFrames: FrameClock = {
+  request(callback) {
+    if (typeof requestAnimationFrame !== 'function') return () => {};
+    const id = requestAnimationFrame(callback);
+    return () => cancelAnimationFrame(id);
+  },
+};
+
+const FRAME = Symbol('frame');
+const TIMED_OUT = Symbol('timed out');
+
+/**
+ * Hands the lines of a tapped stream to the chat client in batches: a line that arrives when
+ * nothing was handed over in the current frame goes at once; the lines after it wait for the next
+ * animation frame and go together. Where no frame comes (a background tab, a page that does not
+ * render) a batch waits at most `fallbackMs` after the one before it. The last lines go as soon as
+ * the source ends, so the client has the whole answer before it reports the request finished (its
+ * `status` never says `ready` while text is still held back), and nothing is left pending after the
+ * request: `useChat`'s own `experimental_throttle` fires its last update on a timer after the
+ * request ended, into whatever conversation the client shows by then.
+ *
+ * An error of the source is passed on after the lines read before it (a malformed line keeps the
+ * answer up to it); an abort is passed on at once, and nothing read after it reaches the client.
+ */
+export function batchLines(
+  body: ReadableStream<Uint8Array>,
+  fallbackMs: number,
+  signal?: AbortSignal | null,
+  frames: FrameClock = animationFrames,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  // A read that outlived its batch's wait; the next batch starts with it.
+  let pendingRead: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+  let lastDelivery = Number.NEGATIVE_INFINITY;
+  let deferredError: { error: unknown } | undefined;
+  // Whether a batch went in the current frame, and the promise of the frame after it.
+  let nextFrame: Promise<typeof FRAME> | undefined;
+  let cancelFrame = () => {};
+  const read = () => {
+    pendingRead ??= reader.read();
+    return pendingRead;
+  };
+  const deliver = (controller: ReadableStreamDefaultController<Uint8Array>, batch: Uint8Array[]) => {
+    if (batch.length === 0) return;
+    controller.enqueue(joinLines(batch));
+    lastDelivery = Date.now();
+    cancelFrame();
+    let opened!: () => void;
+    const frame = new Promise<typeof FRAME>((resolve) => {
+      opened = () => resolve(FRAME);
+    });
+    nextFrame = frame;
+    cancelFrame = frames.request(() => {
+      if (nextFrame === frame) nextFrame = undefined;
+      opened();
+    });
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (deferredError) {
+          cancelFrame();
+          return controller.error(deferredError.error);
+        }
+        const batch: Uint8Array[] = [];
+        // One timer per batch, not per read: a fast stream brings a line per token.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        let deadline: Promise<typeof TIMED_OUT> | undefined;
+        try {
+          for (;;) {
+            if (batch.length > 0 && (!nextFrame || Date.now() >= lastDelivery + fallbackMs)) break;
+            if (batch.length > 0 && nextFrame) {
+              deadline ??= new Promise((resolve) => {
+                timer = setTimeout(() => resolve(TIMED_OUT), lastDelivery + fallbackMs - Date.now());
+              });
+            }
+            const result = await (deadline && nextFrame
+              ? Promise.race([read(), nextFrame, deadline])
+              : read());
+            if (result === TIMED_OUT || result === FRAME) break;
+            pendingRead = undefined;
+            if (result.done) {
+              deliver(controller, batch);
+              cancelFrame();
+              controller.close();
+              return;
+            }
+            batch.push(result.value);
+          }
+        } catch (error) {
+          pendingRead = undefined;
+          cancelFrame();
+          // Stopped: the reader asked for nothing more, so nothing more is handed over.
+          if (signal?.aborted || batch.length === 0) return controller.error(error);
+          deferredError = { error };
+        } finally {
+          clearTimeout(timer);
+        }
+        deliver(controller, batch);
+      },
+      cancel(reason) {
+        cancelFrame();
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** One chunk of a batch's lines, runs of text merged (see `coalesceDeltas`). */
+function joinLines(batch: Uint8Array[]): Uint8Array {
+  coalesceDeltas(batch);
+  if (batch.length === 1) return batch[0]!;
+  const joined = new Uint8Array(batch.reduce((total, chunk) => total + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of batch) {
+    joined.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return joined;
+}
+
+/** Part codes whose values are string deltas the client appends (text, reasoning). */
+const DELTA_CODES = new Set([0x30 /* 0 */, 0x67 /* g */]);
+const COLON = 0x3a;
+const QUOTE = 0x22;
+
+/**
+ * Whether a line is `C:"…"\n` with C a delta code: a JSON string value with nothing around it. The
+ * tap has already checked that the line's JSON is valid, so the bytes between the first and the
+ * last quote are a complete string body, and bodies can be joined without decoding them.
+ */
+function isDeltaLine(line: Uint8Array): boolean {
+  const n = line.length;
+  return (
+    n >= 5 &&
+    DELTA_CODES.has(line[0]!) &&
+    line[1] === COLON &&
+    line[2] === QUOTE &&
+    line[n - 2] === QUOTE &&
+    line[n - 1] === NEWLINE
+  );
+}
+
+/** `C:"` + every body of a run of delta lines + `"\n`. */
+function mergeRun(run: Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(run.reduce((total, line) => total + line.length - 5, 5));
+  joined.set(run[0]!.subarray(0, 3));
+  let offset = 3;
+  for (const line of run) {
+    const body = line.subarray(3, line.length - 2);
+    joined.set(body, offset);
+    offset += body.length;
+  }
+  joined[offset] = QUOTE;
+  joined[offset + 1] = NEWLINE;
+  return joined;
+}
+
+/**
+ * Merges runs of consecutive text (or reasoning) lines of a batch into one line each, in place. The
+ * client updates the message once per line, so a batch of K tokens would otherwise still cost K
+ * message copies and K renders in one task; merged, it costs one. The end state is the same: the
+ * client appends the deltas either way. Works on the bytes (no decoding or JSON), and expects one
+ * line per chunk, as the tap delivers them; any other line is passed on as it is.
+ */
+export function coalesceDeltas(lines: Uint8Array[]): void {
+  const merged: Uint8Array[] = [];
+  let run: Uint8Array[] = [];
+  const flush = () => {
+    if (run.length > 0) merged.push(run.length === 1 ? run[0]! : mergeRun(run));
+    run = [];
+  };
+  for (const line of lines) {
+    if (!isDeltaLine(line)) {
+      flush();
+      merged.push(line);
+      continue;
+    }
+    if (run.length > 0 && run[0]![0] !== line[0]) flush();
+    run.push(line);
+  }
+  flush();
+  lines.splice(0, lines.length, ...merged);
+}
