@@ -175,8 +175,11 @@ export interface RetrievalResult {
   confident: boolean;
 }
 
-// Weights of the secondary queries relative to the question (1).
-export const HISTORY_WEIGHT = 0.5;
+// Weights of the secondary queries relative to the question (1). The thread's earlier questions
+// weigh `HISTORY_WEIGHT` times the question's best score at most (their scores are scaled to the
+// question's): a follow-up that leans on the thread ("how do I turn it off?") weighs it more.
+export const HISTORY_WEIGHT = 0.25;
+export const DEPENDENT_HISTORY_WEIGHT = 0.7;
 const CONTEXT_WEIGHT = 0.35;
 // Share of the rest of its page's score added to a section's own.
 export const PAGE_EVIDENCE_WEIGHT = 0.1;
@@ -330,7 +333,21 @@ export class DocsIndex {
       .filter((q) => q.trim())
       .slice(-3)
       .map((q) => q.slice(0, MAX_QUERY_CHARS));
-    if (history.length) add(this.run(history.join('\n'), docBoost), HISTORY_WEIGHT);
+    if (history.length) {
+      const dependent = leansOnThread(question, terms);
+      // A dependent follow-up is searched together with the last question, so sections that
+      // match both (the thread's subject and what is asked about it) come first.
+      const fromHistory = this.run(
+        dependent ? `${question}\n${history[history.length - 1]}` : history.join('\n'),
+        docBoost,
+      );
+      const weight = dependent ? DEPENDENT_HISTORY_WEIGHT : HISTORY_WEIGHT;
+      // Scaled to the question's scores: a long thread must not outweigh a new question by the
+      // sheer number of its terms (BM25 scores grow with the terms a query matches).
+      const questionBest = topScore(fromQuestion);
+      const historyBest = topScore(fromHistory);
+      add(fromHistory, questionBest && historyBest ? (weight * questionBest) / historyBest : weight);
+    }
     const contextText = (query.context ?? [])
       .slice(0, 10)
       .map((item) => `${item.value.slice(0, MAX_CONTEXT_CHARS)} ${item.path ?? ''}`)
@@ -366,6 +383,27 @@ export class DocsIndex {
     }
     return { hits, terms, confident: isConfident(hits, terms, history.length > 0) };
   }
+}
+
+/** The highest score of a query's results (0 when nothing matched). */
+function topScore(results: TermScores): number {
+  let top = 0;
+  for (const doc of results.matched) if (results.scores[doc]! > top) top = results.scores[doc]!;
+  return top;
+}
+
+// Words by which a question points back at the thread's subject.
+const BACK_REFERENCE =
+  /\b(it|its|this|that|these|those|they|them|there|one|ones|same|also|too|instead|else|again)\b/i;
+
+/**
+ * Whether a question leans on the thread to be understood: few content words ("and in French?"),
+ * or a pronoun in a short question ("how do I turn it off?"). Such a follow-up keeps the thread's
+ * subject; a question that names its own subject gets its own pages first.
+ */
+export function leansOnThread(question: string, terms: string[]): boolean {
+  if (terms.length <= 1) return true;
+  return terms.length <= 3 && BACK_REFERENCE.test(question);
 }
 
 /**
