@@ -23,6 +23,7 @@ import { clientIp, HttpError, readJsonBody, requireKey } from './http.js';
 import { type AssistantLimits, DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import type { FixedWindowLimiter, RateLimitDecision } from './rate-limit.js';
 import type { DocsIndex } from './retrieval/index.js';
+import { searchForReader } from './retrieval/sites/reader.js';
 import type { Thread, ThreadStore } from './threads.js';
 
 export const ASSISTANT_MESSAGE_ROUTE = '/discovery/v1/assistant/:domain/message';
@@ -294,7 +295,8 @@ export async function prepareAnswer(
         .map(messageText);
   const pageSize = request.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE;
   // One search, deeper than the page size: the rest of the list names related pages to suggest.
-  const wide = index.query({
+  // In the reader's language and version (retrieval/sites/reader.ts).
+  const { result: wide, scope } = searchForReader(index, {
     question,
     history: earlier,
     context: request.context ?? [],
@@ -304,6 +306,7 @@ export async function prepareAnswer(
   });
   const retrieval = { ...wide, hits: wide.hits.slice(0, pageSize) };
   const answerContext = buildAnswerContext({ runtime, domain, index, request, question, thread, retrieval });
+  answerContext.scope = scope;
   for (const hit of wide.hits.slice(pageSize)) {
     const { pagePath, pageTitle } = hit.section;
     if (

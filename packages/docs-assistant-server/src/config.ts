@@ -7,6 +7,7 @@
  */
 
 import type { AssistantLimits } from './limits.js';
+import type { SiteOptions } from './retrieval/sites/types.js';
 
 /** Plans of an organization; static export needs `enterprise` (spec §1). */
 export type Plan = 'free' | 'pro' | 'enterprise';
@@ -31,6 +32,8 @@ export interface DomainConfig {
   siteUrl?: string;
   /** Site title, for exports and the demo. */
   title?: string;
+  /** How the docs folders' site navigation is applied (hidden pages, default language). */
+  site?: SiteOptions;
 }
 
 export interface RateLimitConfig {

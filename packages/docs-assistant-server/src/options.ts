@@ -6,6 +6,7 @@ import { IP_REQUESTS_PER_DAY, keyKind, ORGANIZATION_REQUESTS_PER_HOUR } from 'do
 import type { DomainConfig, OrganizationConfig, Plan, RateLimitConfig, ServiceConfig } from './config.js';
 import type { OpenAIEngineOptions } from './engines/openai.js';
 import type { AnswerEngine } from './engines/types.js';
+import type { SiteOptions } from './retrieval/sites/types.js';
 import { type AssistantLimits, resolveAssistantLimits } from './limits.js';
 import type { StaticExportRoutesOptions } from './static-export/routes.js';
 
@@ -66,6 +67,11 @@ export interface SingleSiteOptions extends CommonOptions {
   /** Public URL of the docs, for absolute links in answers. */
   siteUrl?: string;
   title?: string;
+  /**
+   * How the docs folder's own navigation (Mintlify, Docusaurus, VitePress, MkDocs config) is
+   * applied: hidden pages, the default language. @default every page the navigation lists
+   */
+  site?: SiteOptions;
 }
 
 /** The full form: several organizations and domains. */
@@ -193,6 +199,7 @@ export function resolveServiceConfig(options: AssistantServiceOptions): ServiceC
         docs: docs.length ? docs : [DEFAULT_DOCS_DIR],
         ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
         ...(options.title ? { title: options.title } : {}),
+        ...(options.site ? { site: options.site } : {}),
       },
     ],
     ...common,

@@ -13,7 +13,7 @@ import type { AnswerEngine } from './engines/types.js';
 import { DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import { type AssistantServiceOptions, resolveServiceConfig } from './options.js';
 import { FixedWindowLimiter } from './rate-limit.js';
-import { DocsIndex, loadDocs } from './retrieval/index.js';
+import { DocsIndex, loadDocs, type SiteReport } from './retrieval/index.js';
 import { createStaticExportRoutes } from './static-export/routes.js';
 import { ThreadStore } from './threads.js';
 
@@ -33,6 +33,8 @@ export interface AssistantService {
   ready: () => Promise<void>;
   /** The search index of a domain (built on first use). */
   index: (domain: string) => Promise<DocsIndex>;
+  /** What loading a domain's docs found, per folder (framework, pages per language, files skipped); empty before it is loaded. */
+  siteReports: (domain: string) => SiteReport[];
   threads: ThreadStore;
   /** Waits for pending writes. The HTTP server, if any, is closed by whoever started it. */
   close: () => Promise<void>;
@@ -57,12 +59,21 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
     warn,
   });
   const indexes = new Map<string, Promise<DocsIndex>>();
+  const siteReports = new Map<string, SiteReport[]>();
   const index = (domain: string): Promise<DocsIndex> => {
     let built = indexes.get(domain);
     if (!built) {
       const entry = config.domains.find((d) => d.domain === domain);
       if (!entry) return Promise.reject(new Error(`Unknown domain "${domain}".`));
-      built = loadDocs(entry.docs, { warn }).then((pages) => new DocsIndex(pages));
+      const reports: SiteReport[] = [];
+      built = loadDocs(entry.docs, {
+        warn,
+        ...(entry.site ? { site: entry.site } : {}),
+        onReport: (report) => reports.push(report),
+      }).then((pages) => {
+        siteReports.set(domain, reports);
+        return new DocsIndex(pages);
+      });
       // A failed load is retried on the next request instead of being cached.
       built.catch(() => indexes.delete(domain));
       indexes.set(domain, built);
@@ -96,6 +107,7 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
       await Promise.all([threads.load(), ...config.domains.map((d) => index(d.domain))]);
     },
     index,
+    siteReports: (domain) => siteReports.get(domain) ?? [],
     threads,
     close: async () => {
       await Promise.all([threads.flush(), staticExport.close()]);

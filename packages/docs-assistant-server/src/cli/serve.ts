@@ -2,6 +2,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
+import { formatSiteReport } from '../retrieval/load.js';
 import { createAssistantService, DEFAULT_DOCS_DIR, DEFAULT_DOMAIN } from '../service.js';
 import { type CliCommand, CliUsageError, parseFlags } from './types.js';
 
@@ -22,6 +23,8 @@ Options:
   --data-dir <dir>    Keep threads in <dir>/threads.jsonl           [default: in memory]
   --engine <name>     extractive (no model) or openai              [default: extractive]
   --site-url <url>    Public URL of the docs, for absolute links
+  --hidden-pages <m>  exclude or include pages the site's navigation does not list
+                                                                    [default: exclude]
   --assistant-key <k> Assistant key to accept (svc_dsc_…)          [default: random]
   --admin-key <k>     Admin key to accept (svc_…)                  [default: random]
   -h, --help          Show this help
@@ -44,6 +47,7 @@ export const serveCommand: CliCommand = {
         'site-url',
         'assistant-key',
         'admin-key',
+        'hidden-pages',
       ],
       repeatable: ['docs'],
     });
@@ -72,6 +76,10 @@ export const serveCommand: CliCommand = {
     const siteUrl = one('site-url');
     const assistantKey = one('assistant-key');
     const adminKey = one('admin-key');
+    const hiddenPages = one('hidden-pages');
+    if (hiddenPages !== undefined && hiddenPages !== 'exclude' && hiddenPages !== 'include') {
+      throw new CliUsageError(`--hidden-pages must be "exclude" or "include" (got "${hiddenPages}").`);
+    }
     let service: ReturnType<typeof createAssistantService>;
     try {
       service = createAssistantService({
@@ -82,6 +90,7 @@ export const serveCommand: CliCommand = {
         ...(siteUrl ? { siteUrl } : {}),
         ...(assistantKey ? { assistantKey } : {}),
         ...(adminKey ? { adminKey } : {}),
+        ...(hiddenPages ? { site: { hiddenPages } } : {}),
       });
     } catch (error) {
       throw new CliUsageError(error instanceof Error ? error.message : String(error));
@@ -106,6 +115,10 @@ export const serveCommand: CliCommand = {
         io.out(
           `  Engine:        ${engine}${dataDir ? `, threads in ${resolve(dataDir)}` : ', threads in memory'}`,
         );
+        // What the docs folders' own navigation made of them (issue 17).
+        for (const report of service.siteReports(domain.domain)) {
+          for (const line of formatSiteReport(report)) io.out(`  ${line}`);
+        }
         resolveListening();
       });
       server.once('error', (error: NodeJS.ErrnoException) =>

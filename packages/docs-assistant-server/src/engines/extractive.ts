@@ -4,7 +4,7 @@
  * docs, same answer.
  */
 import { formatDataStreamPart } from 'ai';
-import type { CodeBlock } from '../retrieval/markdown.js';
+import type { CodeBlock, DocSection, DocStep } from '../retrieval/markdown.js';
 import type { RetrievalHit } from '../retrieval/search-index.js';
 import { queryTerms } from '../retrieval/search-index.js';
 import { inListOrder, sourceNumber, writeSources } from './sources.js';
@@ -21,12 +21,31 @@ const MAX_SUGGESTIONS = 3;
 // Words per streamed text chunk.
 const WORDS_PER_CHUNK = 3;
 
+// Steps of a procedure quoted at most; the rest are left to the linked page.
+const MAX_STEPS = 8;
+// Sentences of one step quoted at most.
+const MAX_STEP_SENTENCES = 2;
+// A section with steps leads a "how do I…" answer if it scores this share of the best hit.
+const STEPS_SCORE_RATIO = 0.5;
+
+/** "How do I…", "how to…", "how can we…", "steps to…": a question that wants a procedure. */
+const HOW_TO =
+  /\b(how (do|can|should|would|could|to) |how I |steps? (to|for)\b|walk me through|set ?up|install|configure|add(ing)? an?\b)/i;
+
 const PROCEDURAL =
   /\b(how|install|setup|set up|configure|example|code|snippet|usage|import|render|write|add)\b/i;
 
 /** Splits prose into sentences, keeping quotations whole. */
+// Abbreviations whose full stop does not end a sentence ("e.g. `docs.json`").
+const ABBREVIATION = /(^|\s|\()(e\.g|i\.e|etc|vs|cf|approx|incl|no|fig)\.$/i;
+
 export function sentences(block: string): string[] {
-  const pieces = block.split(/(?<=[.!?]["')]?)\s+(?=[A-Z0-9`"'([*])/);
+  const pieces: string[] = [];
+  for (const piece of block.split(/(?<=[.!?]["')]?)\s+(?=[A-Z0-9`"'([*<])/)) {
+    const last = pieces[pieces.length - 1];
+    if (last !== undefined && ABBREVIATION.test(last)) pieces[pieces.length - 1] = `${last} ${piece}`;
+    else pieces.push(piece);
+  }
   const result: string[] = [];
   let open = '';
   for (const piece of pieces) {
@@ -48,6 +67,8 @@ interface Sentence {
   text: string;
   index: number;
   block: number;
+  /** Whether it ends its block (what follows it in the page is the next block or code). */
+  last: boolean;
   score: number;
 }
 
@@ -55,16 +76,24 @@ interface Sentence {
 const DEPENDENT = /^(it|this|that|they|these|those|then|so|also|otherwise)\b/i;
 
 /** The sentences of a section that best match the terms, in document order. */
-function bestSentences(hit: RetrievalHit, terms: Set<string>, max: number): string[] {
+function bestSentences(hit: RetrievalHit, terms: Set<string>, max: number): Sentence[] {
   // Prose first; a section that is only a table is quoted by its rows.
-  const blocks = hit.section.blocks.length ? hit.section.blocks : hit.section.rows;
+  const prose = hit.section.blocks.length > 0;
+  const blocks = prose ? hit.section.blocks : hit.section.rows;
   const all: Sentence[] = [];
   blocks.forEach((block, blockIndex) => {
-    for (const text of sentences(block)) {
-      // A sentence ending in ":" introduces a list or table, so it says little on its own.
+    const split = sentences(block);
+    split.forEach((text, i) => {
+      // A sentence ending in ":" introduces a list, a table or code, so it says little on its own.
       const score = overlap(text, terms) - (text.endsWith(':') ? 0.5 : 0);
-      all.push({ text, index: all.length, block: blockIndex, score });
-    }
+      all.push({
+        text,
+        index: all.length,
+        block: prose ? blockIndex : -2,
+        last: i === split.length - 1,
+        score,
+      });
+    });
   });
   if (!all.length) return [];
   const first = [...all].sort((a, b) => b.score - a.score || a.index - b.index)[0]!;
@@ -77,8 +106,20 @@ function bestSentences(hit: RetrievalHit, terms: Set<string>, max: number): stri
     // A short lead reads better with the sentence that follows it.
     picked.push(next);
   }
-  return picked.slice(0, Math.max(max, picked.length)).map((s) => s.text);
+  return picked.slice(0, Math.max(max, picked.length));
 }
+
+/** The code block that directly follows a quoted sentence, when the sentence ends its paragraph. */
+function codeAfter(section: DocSection, sentence: Sentence | undefined): CodeBlock | undefined {
+  if (!sentence?.last || sentence.block < 0) return undefined;
+  const at = section.codeAfter?.indexOf(sentence.block) ?? -1;
+  const block = at >= 0 ? section.code[at] : undefined;
+  return block && block.code.split('\n').length <= MAX_CODE_LINES ? block : undefined;
+}
+
+// Characters that would start Markdown syntax in quoted plain text (`<Foo>` from inline code
+// would read as HTML, `*` as emphasis): escaped, so the reader sees the docs' words as written.
+const escapeMarkdown = (text: string): string => text.replace(/[\\`*_[\]<~]/g, '\\$&');
 
 const headingOf = (hit: RetrievalHit): string =>
   hit.section.headingPath[hit.section.headingPath.length - 1] ?? hit.section.pageTitle;
@@ -101,6 +142,9 @@ function relatedPages(context: AnswerContext, exclude: Set<string>): { title: st
   const picked: { title: string; path: string }[] = [];
   const add = (path: string, title: string) => {
     if (picked.length >= MAX_SUGGESTIONS || exclude.has(path) || picked.some((p) => p.path === path)) return;
+    // Suggestions stay in the reader's language and version (engineer C, issue 17).
+    const page = context.index.page(path);
+    if (page && context.scope && !context.scope.allows(page)) return;
     picked.push({ title, path });
   };
   // Sources are sections; a suggestion is a page, under the page's own title.
@@ -123,13 +167,77 @@ function relatedPages(context: AnswerContext, exclude: Set<string>): { title: st
   return picked;
 }
 
-/** Puts ` [n]` before the sentence's closing punctuation. */
-const withCitation = (text: string, marker: string): string => {
+/**
+ * Puts ` [n]` before the sentence's closing punctuation. A sentence ending in ":" keeps it only
+ * when what it introduces follows (`introduces`); else it introduced a list that is not quoted.
+ */
+const withCitation = (text: string, marker: string, introduces = false): string => {
   const match = /[.!?:]$/.exec(text);
-  // A quoted sentence that ended in ":" introduced a list that is not quoted.
-  const end = match?.[0] === ':' ? '.' : match?.[0];
+  const end = match?.[0] === ':' && !introduces ? '.' : match?.[0];
   return end ? `${text.slice(0, -1)}${marker}${end}` : `${text}${marker}`;
 };
+
+/** Whether a sentence was already quoted (on its own or inside a longer quote). */
+const quotedIn = (quoted: Set<string>, sentence: string): boolean =>
+  quoted.has(sentence) || [...quoted].some((text) => text.includes(sentence));
+
+/**
+ * The procedure a "how do I…" answer leads with: among the best hits, the first section with steps
+ * that scores near the best and matches the question, and of its procedures the one that matches
+ * the question's words most (the first on a tie).
+ */
+function findProcedure(
+  hits: RetrievalHit[],
+  terms: Set<string>,
+): { hit: RetrievalHit; steps: DocStep[] } | undefined {
+  const top = hits[0];
+  if (!top) return undefined;
+  for (const hit of hits.slice(0, 3)) {
+    const procedures = hit.section.steps;
+    if (!procedures?.length || hit.score < top.score * STEPS_SCORE_RATIO) continue;
+    if (hit !== top && hit.questionTerms.length === 0) continue;
+    let best = procedures[0]!;
+    let bestOverlap = -1;
+    for (const steps of procedures) {
+      const words = overlap(steps.map((step) => `${step.title ?? ''} ${step.text}`).join(' '), terms);
+      if (words > bestOverlap) {
+        best = steps;
+        bestOverlap = words;
+      }
+    }
+    // A one-item "procedure" is a numbered note, not steps.
+    if (best.length >= 2) return { hit, steps: best };
+  }
+  return undefined;
+}
+
+/**
+ * A numbered list of steps: each with its title in bold, its first sentences and its first short
+ * code block, indented under the item so it stays part of the step.
+ */
+function stepsList(steps: DocStep[], shown: Set<CodeBlock>): string {
+  const items = steps.slice(0, MAX_STEPS).map((step, i) => {
+    const marker = `${i + 1}. `;
+    const indent = ' '.repeat(marker.length);
+    const block = step.code.find((b) => b.code.split('\n').length <= MAX_CODE_LINES);
+    const said = sentences(step.text).slice(0, MAX_STEP_SENTENCES).join(' ');
+    // A step whose text introduced its code keeps its ":" only when the code is shown.
+    const text = said && /:$/.test(said) && !block ? `${said.slice(0, -1)}.` : said;
+    const title = step.title ? `**${escapeMarkdown(step.title)}**` : '';
+    let item = `${marker}${[title, escapeMarkdown(text)].filter(Boolean).join(': ')}`;
+    if (block) {
+      shown.add(block);
+      item += `\n\n${fence(block)
+        .split('\n')
+        .map((line) => (line ? indent + line : line))
+        .join('\n')}`;
+    }
+    return item;
+  });
+  if (steps.length > MAX_STEPS)
+    items.push(`${MAX_STEPS + 1}. …and ${steps.length - MAX_STEPS} more on the page.`);
+  return items.join('\n');
+}
 
 export interface ExtractiveAnswer {
   text: string;
@@ -171,28 +279,52 @@ export function composeExtractiveAnswer(context: AnswerContext): ExtractiveAnswe
   };
 
   const top = hits[0]!;
-  const lead = bestSentences(top, terms, 2);
   const parts: string[] = [];
-  if (lead.length) {
-    parts.push(withCitation(lead.join(' '), cite(top)));
-  } else {
-    parts.push(`**${headingOf(top)}** in *${top.section.pageTitle}* covers this${cite(top)}.`);
+  // The sources are in another language than the reader's: say so first.
+  if (context.scope?.notice) parts.push(`*${context.scope.notice}*`);
+  // Code already in the answer, so the closing example does not repeat it.
+  const shown = new Set<CodeBlock>();
+  const quoted = new Set<string>();
+
+  // "How do I…": the steps of the best section that has them come first, as the docs number them.
+  const procedure = HOW_TO.test(context.question) ? findProcedure(hits, terms) : undefined;
+  if (procedure) {
+    const { hit, steps } = procedure;
+    parts.push(`From **${headingOf(hit)}** in *${hit.section.pageTitle}*${cite(hit)}:`);
+    parts.push(stepsList(steps, shown));
+    for (const step of steps) quoted.add(step.text);
+  }
+
+  const leadHit = procedure && procedure.hit !== top ? top : procedure ? undefined : top;
+  const lead = leadHit ? bestSentences(leadHit, terms, 2) : [];
+  if (leadHit && lead.length && !lead.every((s) => quotedIn(quoted, s.text))) {
+    const block = codeAfter(leadHit.section, lead[lead.length - 1]);
+    parts.push(withCitation(escapeMarkdown(lead.map((s) => s.text).join(' ')), cite(leadHit), !!block));
+    if (block && !shown.has(block)) {
+      parts.push(fence(block));
+      shown.add(block);
+    }
+    for (const sentence of lead) quoted.add(sentence.text);
+  } else if (leadHit && !procedure) {
+    parts.push(`**${headingOf(leadHit)}** in *${leadHit.section.pageTitle}* covers this${cite(leadHit)}.`);
   }
 
   const bullets: string[] = [];
-  const quoted = new Set(lead);
   for (const hit of hits.slice(1)) {
     if (bullets.length >= MAX_BULLETS) break;
     if (hit.score < top.score * SUPPORT_SCORE_RATIO) break;
+    if (hit === procedure?.hit) continue;
     if (hit.questionTerms.length === 0 && retrieval.terms.length > 1) continue;
-    const sentence = bestSentences(hit, terms, 1).join(' ');
-    if (!sentence || quoted.has(sentence) || lead.join(' ').includes(sentence)) continue;
+    const sentence = bestSentences(hit, terms, 1)
+      .map((s) => s.text)
+      .join(' ');
+    if (!sentence || quotedIn(quoted, sentence)) continue;
     quoted.add(sentence);
-    bullets.push(`- **${headingOf(hit)}**: ${withCitation(sentence, cite(hit))}`);
+    bullets.push(`- **${headingOf(hit)}**: ${withCitation(escapeMarkdown(sentence), cite(hit))}`);
   }
   if (bullets.length) parts.push(bullets.join('\n'));
 
-  if (PROCEDURAL.test(context.question)) {
+  if (PROCEDURAL.test(context.question) && !shown.size) {
     const withCode = hits
       .slice(0, 2)
       .find((hit) => hit.section.code.some((block) => block.code.split('\n').length <= MAX_CODE_LINES));

@@ -2,6 +2,7 @@
 import type { DataStreamWriter } from 'ai';
 import type { Context, Message, SearchResult } from 'docs-assistant/protocol';
 import type { DocsIndex, RetrievalResult } from '../retrieval/index.js';
+import type { ReaderScope } from '../retrieval/sites/reader.js';
 import type { ThreadTurn } from '../threads.js';
 
 /**
@@ -36,6 +37,11 @@ export interface AnswerContext {
   index: DocsIndex;
   /** Name of the docs, for sentences like "the Acme docs have nothing on that". */
   siteTitle: string;
+  /**
+   * The reader's language and version (`retrieval/sites/reader.ts`): suggested pages stay in it,
+   * and its `notice` says when the sources had to come from another language.
+   */
+  scope?: ReaderScope;
   /** Builds the link of a page path (absolute when the domain has a `siteUrl`). */
   urlFor: (path: string) => string;
   /** Id of the assistant message being streamed (for `f:` parts). */

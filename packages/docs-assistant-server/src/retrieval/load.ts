@@ -1,60 +1,216 @@
-/** Reads folders of Markdown/MDX docs into pages. */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+/**
+ * Reads docs sites into pages. A folder with a docs framework's config (Mintlify, Docusaurus,
+ * VitePress, MkDocs: `sites/detect.ts`) is read as that site publishes it: its navigation decides
+ * which files are pages, their public URL, breadcrumb, language, version and order. A plain folder
+ * is walked (`sites/folder.ts`). Either way, what was left out is reported with the reason.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type DocPage, parseDocument, parseFrontMatter } from './markdown.js';
+import { readSite } from './sites/detect.js';
+import { listSiteFiles } from './sites/files.js';
+import type { SiteFramework, SiteOptions, SitePage, SkippedFile } from './sites/types.js';
 
-const DOC_FILE = /\.mdx?$/i;
+export type { SiteFramework, SiteOptions, SkippedFile } from './sites/types.js';
 
-async function listDocFiles(root: string): Promise<string[]> {
-  const files: string[] = [];
-  const walk = async (dir: string) => {
-    const entries = await readdir(dir, { withFileTypes: true });
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile() && DOC_FILE.test(entry.name)) files.push(full);
-    }
-  };
-  await walk(root);
-  // Sorted so the index, and so every answer, is the same from one start to the next.
-  return files.sort();
+/** What loading one folder found: for the start-up report. */
+export interface SiteReport {
+  folder: string;
+  framework: SiteFramework;
+  /** The framework config read, relative to the folder. */
+  configFile?: string;
+  /** Ignore files honoured (`.docsassistantignore`, `.mintignore`). */
+  ignoreFiles: string[];
+  /** Pages indexed. */
+  pages: number;
+  /** Of them, pages the navigation does not list (indexed because the site or the options say so). */
+  hiddenPages: number;
+  /** Pages per language and version (`''` where a site has none). */
+  counts: { language: string; version: string; pages: number }[];
+  languages: string[];
+  versions: string[];
+  /** Markdown files not indexed, and why. */
+  skipped: SkippedFile[];
+  /** Problems in the config that did not stop loading (a navigation entry naming a missing file). */
+  warnings: string[];
 }
 
 export interface LoadDocsOptions {
   /** Receives problems that do not stop loading (bad front matter, a page path seen twice). */
   warn?: (message: string) => void;
+  /** How the site's navigation is applied. */
+  site?: SiteOptions;
+  /** Receives each folder's report once it is loaded. */
+  onReport?: (report: SiteReport) => void;
+}
+
+// Front matter that keeps a page out of search engines: indexed only as a hidden page.
+const unlistedByFrontMatter = (data: Record<string, unknown>): boolean =>
+  data.noindex === true ||
+  data.unlisted === true ||
+  data.hidden === true ||
+  (typeof data.search === 'object' && data.search !== null && (data.search as { exclude?: unknown }).exclude === true);
+
+/** Gives a parsed page the site's URL and place: section ids follow the URL. */
+function placePage(
+  page: DocPage,
+  site: SitePage,
+  sourceFile: string,
+  hidden: boolean,
+  facets: { languages: string[]; versions: string[] },
+): DocPage {
+  const language = site.language ?? page.language;
+  const version = site.version ?? page.version;
+  const path = site.url;
+  return {
+    ...page,
+    path,
+    ...(language ? { language } : {}),
+    ...(version ? { version } : {}),
+    breadcrumb: site.breadcrumb,
+    ...(site.order !== undefined ? { navOrder: site.order } : {}),
+    ...(hidden ? { hidden: true } : {}),
+    sourceFile,
+    site: facets,
+    sections: page.sections.map((section) => ({
+      ...section,
+      id: `${path}#${section.anchor}`,
+      pagePath: path,
+      ...(language ? { language } : {}),
+      ...(version ? { version } : {}),
+    })),
+  };
+}
+
+/** Loads one site folder: its pages, in navigation order, and the report. */
+export async function loadSite(
+  folder: string,
+  options: Pick<LoadDocsOptions, 'site' | 'warn'> = {},
+): Promise<{ pages: DocPage[]; report: SiteReport }> {
+  const warn = options.warn ?? ((message: string) => console.warn(`[docs-assistant] ${message}`));
+  const info = await stat(folder).catch(() => null);
+  if (!info?.isDirectory()) {
+    throw new Error(
+      `Docs folder "${folder}" does not exist or is not a folder; pass a folder of .md/.mdx files.`,
+    );
+  }
+  const listing = await listSiteFiles(folder);
+  const sources = new Map<string, string>();
+  await Promise.all(
+    listing.files.map(async (file) => sources.set(file, await readFile(join(folder, file), 'utf8'))),
+  );
+  const site = await readSite(folder, listing.files, sources, {
+    defaultLanguage: options.site?.defaultLanguage ?? 'en',
+    detectFramework: options.site?.detectFramework ?? true,
+  });
+  const searchHidden = site.searchesHidden || options.site?.hiddenPages === 'include';
+  const skipped = [...listing.skipped, ...site.skipped];
+  // One object shared by every page of the site.
+  const facets = { languages: site.languages, versions: site.versions };
+  const pages: DocPage[] = [];
+  const seen = new Map<string, string>();
+  for (const entry of site.pages) {
+    const source = sources.get(entry.file) ?? '';
+    const front = parseFrontMatter(source);
+    if (front.error) warn(`${join(folder, entry.file)}: front matter is not valid YAML, read without it (${front.error})`);
+    if (front.data.draft === true) {
+      skipped.push({ file: entry.file, reason: 'draft: true in front matter' });
+      continue;
+    }
+    const hidden = entry.hidden === true || unlistedByFrontMatter(front.data);
+    if (hidden && !searchHidden) {
+      skipped.push({
+        file: entry.file,
+        reason: entry.hidden ? 'hidden page (not in the navigation)' : 'hidden page (front matter keeps it out of search)',
+      });
+      continue;
+    }
+    const page = placePage(
+      parseDocument(entry.file, source),
+      entry,
+      join(folder, entry.file),
+      hidden,
+      facets,
+    );
+    if (entry.navTitle && page.title === parseDocument(entry.file, '').title) page.title = entry.navTitle;
+    const previous = seen.get(page.path);
+    if (previous) {
+      warn(`${join(folder, entry.file)}: page path ${page.path} is already taken by ${previous}; skipped`);
+      skipped.push({ file: entry.file, reason: `same URL as ${previous}` });
+      continue;
+    }
+    seen.set(page.path, join(folder, entry.file));
+    pages.push(page);
+  }
+  for (const message of site.warnings) warn(`${folder}: ${message}`);
+  const counts = new Map<string, { language: string; version: string; pages: number }>();
+  for (const page of pages) {
+    const key = `${page.language ?? ''}\u0000${page.version ?? ''}`;
+    const count = counts.get(key) ?? { language: page.language ?? '', version: page.version ?? '', pages: 0 };
+    count.pages++;
+    counts.set(key, count);
+  }
+  const report: SiteReport = {
+    folder,
+    framework: site.framework,
+    ...(site.configFile ? { configFile: site.configFile } : {}),
+    ignoreFiles: listing.ignoreFiles,
+    pages: pages.length,
+    hiddenPages: pages.filter((page) => page.hidden).length,
+    counts: [...counts.values()],
+    languages: site.languages,
+    versions: site.versions,
+    skipped,
+    warnings: site.warnings,
+  };
+  return { pages, report };
 }
 
 /**
- * Loads every `.md`/`.mdx` file under each folder. A missing folder is an error (a typo in
- * `--docs` should not start an assistant that knows nothing); an empty one is not.
+ * Loads every folder as a site (see `loadSite`). A missing folder is an error (a typo in `--docs`
+ * should not start an assistant that knows nothing); an empty one is not.
  */
 export async function loadDocs(folders: string[], options: LoadDocsOptions = {}): Promise<DocPage[]> {
   const warn = options.warn ?? ((message: string) => console.warn(`[docs-assistant] ${message}`));
   const pages: DocPage[] = [];
   const seen = new Map<string, string>();
   for (const folder of folders) {
-    const info = await stat(folder).catch(() => null);
-    if (!info?.isDirectory()) {
-      throw new Error(
-        `Docs folder "${folder}" does not exist or is not a folder; pass a folder of .md/.mdx files.`,
-      );
-    }
-    for (const file of await listDocFiles(folder)) {
-      const source = await readFile(file, 'utf8');
-      const rel = relative(folder, file).replace(/\\/g, '/');
-      const front = parseFrontMatter(source);
-      if (front.error) warn(`${file}: front matter is not valid YAML, read without it (${front.error})`);
-      const page = parseDocument(rel, source);
+    const loaded = await loadSite(folder, { ...options, warn });
+    for (const page of loaded.pages) {
       const previous = seen.get(page.path);
       if (previous) {
-        warn(`${file}: page path ${page.path} is already taken by ${previous}; skipped`);
+        warn(`${page.sourceFile}: page path ${page.path} is already taken by ${previous}; skipped`);
         continue;
       }
-      seen.set(page.path, file);
+      seen.set(page.path, page.sourceFile ?? page.file);
       pages.push(page);
     }
+    options.onReport?.(loaded.report);
   }
   return pages;
+}
+
+/** The start-up report as lines of text (the CLI prints it). */
+export function formatSiteReport(report: SiteReport): string[] {
+  const lines = [
+    `${report.folder}: ${report.framework === 'folder' ? 'plain folder of Markdown' : `${report.framework} site (${report.configFile})`}, ${report.pages} pages${report.hiddenPages ? ` (${report.hiddenPages} hidden, searchable)` : ''}`,
+  ];
+  if (report.ignoreFiles.length) lines.push(`  ignore files: ${report.ignoreFiles.join(', ')}`);
+  if (report.languages.length || report.versions.length) {
+    const parts = report.counts
+      .filter((c) => c.pages)
+      .map((c) => `${[c.language, c.version].filter(Boolean).join(' ') || 'unmarked'}: ${c.pages}`);
+    lines.push(`  pages by language/version: ${parts.join(', ')}`);
+  }
+  if (report.skipped.length) {
+    const byReason = new Map<string, string[]>();
+    for (const skip of report.skipped) byReason.set(skip.reason, [...(byReason.get(skip.reason) ?? []), skip.file]);
+    lines.push(`  skipped ${report.skipped.length} files:`);
+    for (const [reason, files] of byReason) {
+      const shown = files.slice(0, 5).join(', ');
+      lines.push(`    ${reason}: ${shown}${files.length > 5 ? ` and ${files.length - 5} more` : ''}`);
+    }
+  }
+  if (report.warnings.length) lines.push(`  ${report.warnings.length} navigation warnings (logged above)`);
+  return lines;
 }

@@ -38,6 +38,11 @@ export interface DocSection {
    * Absent when the section has none.
    */
   steps?: DocStep[][];
+  /**
+   * Per code block, the index in `blocks` of the paragraph it follows (-1 before any), so a
+   * sentence that introduces code ("add this record:") can be quoted with it. Absent without code.
+   */
+  codeAfter?: number[];
   version?: string;
   language?: string;
 }
@@ -530,8 +535,9 @@ function toBlocks(
   lines: string[],
   code: CodeBlock[],
   mdx: boolean,
-): { blocks: string[]; rows: string[]; steps: DocStep[][] } {
+): { blocks: string[]; rows: string[]; steps: DocStep[][]; codeAfter: number[] } {
   const blocks: string[] = [];
+  const codeAfter: number[] = [];
   const rows: string[] = [];
   const steps: DocStep[][] = [];
   let current: string[] = [];
@@ -585,7 +591,9 @@ function toBlocks(
     }
     if (marker === CODE_AT) {
       flush();
-      const block = code[Number(raw.slice(1))];
+      const at = Number(raw.slice(1));
+      const block = code[at];
+      codeAfter[at] = blocks.length - 1;
       if (block && step) step.code.push(block);
       continue;
     }
@@ -624,7 +632,7 @@ function toBlocks(
     current.push(line.trim());
   }
   endProcedure();
-  return { blocks, rows, steps };
+  return { blocks, rows, steps, codeAfter };
 }
 
 export interface ParseOptions {
@@ -696,8 +704,11 @@ export function parseDocument(file: string, source: string, options: ParseOption
   const language = stringField(data.language) ?? stringField(data.lang);
   const sections: DocSection[] = [];
   for (const draft of drafts) {
-    const { blocks, rows, steps } = toBlocks(draft.lines, draft.code, mdx);
-    if (draft.anchor === '' && description && !blocks.includes(description)) blocks.unshift(description);
+    const { blocks, rows, steps, codeAfter } = toBlocks(draft.lines, draft.code, mdx);
+    if (draft.anchor === '' && description && !blocks.includes(description)) {
+      blocks.unshift(description);
+      for (let c = 0; c < codeAfter.length; c++) codeAfter[c]! += 1;
+    }
     if (!blocks.length && !rows.length && !draft.code.length && draft.anchor === '') continue;
     sections.push({
       id: `${path}#${draft.anchor}`,
@@ -709,6 +720,10 @@ export function parseDocument(file: string, source: string, options: ParseOption
       rows,
       code: draft.code,
       ...(steps.length ? { steps } : {}),
+      // An unclosed fence's code has no place among the blocks: it follows the last one.
+      ...(draft.code.length
+        ? { codeAfter: draft.code.map((_, c) => codeAfter[c] ?? blocks.length - 1) }
+        : {}),
       ...(version ? { version } : {}),
       ...(language ? { language } : {}),
     });

@@ -1,0 +1,66 @@
+/**
+ * What a docs site's own configuration says about its pages: which files are pages, their public
+ * URL, breadcrumb, language, version and order. One reader per framework fills it in
+ * (`mintlify.ts`, `docusaurus.ts`, `vitepress.ts`, `mkdocs.ts`); `folder.ts` guesses it for a plain
+ * folder of Markdown.
+ */
+
+export type SiteFramework = 'mintlify' | 'docusaurus' | 'vitepress' | 'mkdocs' | 'folder';
+
+/** One page of the site. */
+export interface SitePage {
+  /** The file, relative to the site's root folder, with `/` separators. */
+  file: string;
+  /** Path of the page's public URL (`/fr/guides/setup`), without the site's host or base URL. */
+  url: string;
+  /** Title the navigation gives the page (a sidebar label), when it gives one. */
+  navTitle?: string;
+  /** Groups above the page in the navigation, outermost first. */
+  breadcrumb: string[];
+  language?: string;
+  version?: string;
+  /** Place in the navigation (0 first); absent for a page the navigation does not list. */
+  order?: number;
+  /** Built by the site but not listed in its navigation. */
+  hidden?: boolean;
+}
+
+/** Why a Markdown file under the site's folder is not a page of the index. */
+export interface SkippedFile {
+  file: string;
+  reason: string;
+}
+
+export interface SiteNavigation {
+  framework: SiteFramework;
+  /** The config file it was read from, relative to the root. */
+  configFile?: string;
+  /** Pages, listed ones first in navigation order, then the hidden ones. */
+  pages: SitePage[];
+  skipped: SkippedFile[];
+  /** Languages the site has, its default first. */
+  languages: string[];
+  /** Versions the site has, the default (the one readers land on) first. */
+  versions: string[];
+  /**
+   * Whether the site itself makes pages its navigation does not list searchable (Mintlify's
+   * `seo.indexing: "all"`). Such pages are indexed then; otherwise only when the loader is told to.
+   */
+  searchesHidden?: boolean;
+  /** Problems that did not stop reading (an entry naming a missing file). */
+  warnings: string[];
+}
+
+/** How the loader treats what the site's navigation leaves out. */
+export interface SiteOptions {
+  /**
+   * Pages the site builds but its navigation does not list: `'exclude'` leaves them out of the
+   * index, `'include'` indexes them (marked hidden). @default 'exclude' (unless the site's config
+   * makes them searchable, as Mintlify's `seo.indexing: "all"` does)
+   */
+  hiddenPages?: 'exclude' | 'include';
+  /** Language of pages no config or folder names one for, when the site has translations. @default 'en' */
+  defaultLanguage?: string;
+  /** `false` reads the folder as plain Markdown even when a docs framework's config is there. @default true */
+  detectFramework?: boolean;
+}
