@@ -49,7 +49,9 @@ const unlistedByFrontMatter = (data: Record<string, unknown>): boolean =>
   data.noindex === true ||
   data.unlisted === true ||
   data.hidden === true ||
-  (typeof data.search === 'object' && data.search !== null && (data.search as { exclude?: unknown }).exclude === true);
+  (typeof data.search === 'object' &&
+    data.search !== null &&
+    (data.search as { exclude?: unknown }).exclude === true);
 
 /** Gives a parsed page the site's URL and place: section ids follow the URL. */
 function placePage(
@@ -112,7 +114,8 @@ export async function loadSite(
   for (const entry of site.pages) {
     const source = sources.get(entry.file) ?? '';
     const front = parseFrontMatter(source);
-    if (front.error) warn(`${join(folder, entry.file)}: front matter is not valid YAML, read without it (${front.error})`);
+    if (front.error)
+      warn(`${join(folder, entry.file)}: front matter is not valid YAML, read without it (${front.error})`);
     if (front.data.draft === true) {
       skipped.push({ file: entry.file, reason: 'draft: true in front matter' });
       continue;
@@ -121,7 +124,9 @@ export async function loadSite(
     if (hidden && !searchHidden) {
       skipped.push({
         file: entry.file,
-        reason: entry.hidden ? 'hidden page (not in the navigation)' : 'hidden page (front matter keeps it out of search)',
+        reason: entry.hidden
+          ? 'hidden page (not in the navigation)'
+          : 'hidden page (front matter keeps it out of search)',
       });
       continue;
     }
@@ -204,7 +209,8 @@ export function formatSiteReport(report: SiteReport): string[] {
   }
   if (report.skipped.length) {
     const byReason = new Map<string, string[]>();
-    for (const skip of report.skipped) byReason.set(skip.reason, [...(byReason.get(skip.reason) ?? []), skip.file]);
+    for (const skip of report.skipped)
+      byReason.set(skip.reason, [...(byReason.get(skip.reason) ?? []), skip.file]);
     lines.push(`  skipped ${report.skipped.length} files:`);
     for (const [reason, files] of byReason) {
       const shown = files.slice(0, 5).join(', ');

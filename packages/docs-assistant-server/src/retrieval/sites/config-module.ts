@@ -14,9 +14,10 @@ import { pathToFileURL } from 'node:url';
 interface EsbuildPluginBuild {
   onResolve(
     options: { filter: RegExp },
-    callback: (args: { path: string; importer: string }) =>
-      | { path: string; namespace?: string; pluginData?: unknown; external?: boolean }
-      | undefined,
+    callback: (args: {
+      path: string;
+      importer: string;
+    }) => { path: string; namespace?: string; pluginData?: unknown; external?: boolean } | undefined,
   ): void;
   onLoad(
     options: { filter: RegExp; namespace?: string },
@@ -50,10 +51,17 @@ async function importedNames(importer: string, specifier: string): Promise<strin
   const source = await readFile(importer, 'utf8').catch(() => '');
   const quoted = specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const names = new Set<string>();
-  const imports = new RegExp(`import\\s+(?!type\\s)(?:[\\w$]+\\s*,\\s*)?\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g');
+  const imports = new RegExp(
+    `import\\s+(?!type\\s)(?:[\\w$]+\\s*,\\s*)?\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`,
+    'g',
+  );
   for (const match of source.matchAll(imports)) {
     for (const part of match[1]!.split(',')) {
-      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]!
+        .trim();
       if (/^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default') names.add(name);
     }
   }

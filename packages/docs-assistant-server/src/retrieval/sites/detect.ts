@@ -3,15 +3,17 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DOCUSAURUS_CONFIGS, readDocusaurus } from './docusaurus.js';
 import { readFolderSite } from './folder.js';
-import { readMkDocs } from './mkdocs.js';
 import { readMintlify } from './mintlify.js';
+import { readMkDocs } from './mkdocs.js';
 import type { SiteNavigation } from './types.js';
 import { readVitePress, VITEPRESS_CONFIGS } from './vitepress.js';
 
 const exists = async (file: string): Promise<boolean> => !!(await stat(file).catch(() => null))?.isFile();
 
 /** The framework config file of a folder, first match in this order, or undefined. */
-export async function findSiteConfig(root: string): Promise<{ framework: SiteNavigation['framework']; file: string } | undefined> {
+export async function findSiteConfig(
+  root: string,
+): Promise<{ framework: SiteNavigation['framework']; file: string } | undefined> {
   const candidates: [SiteNavigation['framework'], string[]][] = [
     ['mintlify', ['docs.json', 'mint.json']],
     ['docusaurus', DOCUSAURUS_CONFIGS],
@@ -53,7 +55,12 @@ export async function readSite(
     try {
       switch (found.framework) {
         case 'mintlify':
-          return readMintlify(found.file as 'docs.json' | 'mint.json', await readJson(join(root, found.file)), files, options.defaultLanguage);
+          return readMintlify(
+            found.file as 'docs.json' | 'mint.json',
+            await readJson(join(root, found.file)),
+            files,
+            options.defaultLanguage,
+          );
         case 'docusaurus':
           return await readDocusaurus(root, found.file, files, sources);
         case 'vitepress':

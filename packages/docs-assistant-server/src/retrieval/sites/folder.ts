@@ -19,7 +19,13 @@ function linkedFiles(sources: Map<string, string>): Set<string> {
       const target = match[1] ?? match[2] ?? '';
       if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
       const resolved = target.startsWith('/') ? target.slice(1) : posix.join(dir, target);
-      linked.add(posix.normalize(resolved).replace(/\.mdx?$/i, '').replace(/\/$/, '').toLowerCase());
+      linked.add(
+        posix
+          .normalize(resolved)
+          .replace(/\.mdx?$/i, '')
+          .replace(/\/$/, '')
+          .toLowerCase(),
+      );
     }
   }
   return linked;

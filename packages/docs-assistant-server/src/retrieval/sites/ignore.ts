@@ -36,7 +36,10 @@ function globToRegExp(glob: string, anchored: boolean): RegExp {
       if (end < 0) {
         source += '\\[';
       } else {
-        source += `[${glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        source += `[${glob
+          .slice(i + 1, end)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`;
         i = end;
       }
     } else {

@@ -19,7 +19,9 @@ const FUNCTION_WORDS: Record<string, string> = {
   nl: 'de het een is zijn hoe wat welke waar wanneer waarom ik mijn voor in met en of niet dit deze u uw zijn van op kan',
 };
 
-const WORDS = new Map(Object.entries(FUNCTION_WORDS).map(([lang, words]) => [lang, new Set(words.split(' '))]));
+const WORDS = new Map(
+  Object.entries(FUNCTION_WORDS).map(([lang, words]) => [lang, new Set(words.split(' '))]),
+);
 
 // Letters one Latin-script language uses and the others in the list rarely do.
 const LETTER_HINTS: [RegExp, string][] = [
@@ -52,7 +54,8 @@ export const primaryLanguage = (code: string): string => code.split(/[-_]/)[0]!.
 export function detectLanguage(text: string, candidates: readonly string[]): string | undefined {
   if (candidates.length < 2) return candidates[0];
   const byPrimary = new Map<string, string>();
-  for (const code of candidates) if (!byPrimary.has(primaryLanguage(code))) byPrimary.set(primaryLanguage(code), code);
+  for (const code of candidates)
+    if (!byPrimary.has(primaryLanguage(code))) byPrimary.set(primaryLanguage(code), code);
   const pick = (lang: string) => byPrimary.get(lang);
 
   // Kana means Japanese even among Han characters; Han alone is Chinese unless only Japanese is offered.
@@ -66,7 +69,8 @@ export function detectLanguage(text: string, candidates: readonly string[]): str
   const scores = new Map<string, number>();
   for (const word of lower.split(/[^\p{L}']+/u)) {
     if (!word) continue;
-    for (const [lang, words] of WORDS) if (byPrimary.has(lang) && words.has(word)) scores.set(lang, (scores.get(lang) ?? 0) + 1);
+    for (const [lang, words] of WORDS)
+      if (byPrimary.has(lang) && words.has(word)) scores.set(lang, (scores.get(lang) ?? 0) + 1);
   }
   for (const [letters, lang] of LETTER_HINTS) {
     if (byPrimary.has(lang) && letters.test(lower)) scores.set(lang, (scores.get(lang) ?? 0) + 1.5);
@@ -78,9 +82,28 @@ export function detectLanguage(text: string, candidates: readonly string[]): str
 }
 
 const NAMES: Record<string, string> = {
-  en: 'English', fr: 'French', es: 'Spanish', de: 'German', pt: 'Portuguese', it: 'Italian', nl: 'Dutch',
-  zh: 'Chinese', ja: 'Japanese', ko: 'Korean', ru: 'Russian', uk: 'Ukrainian', ar: 'Arabic', he: 'Hebrew',
-  el: 'Greek', hi: 'Hindi', th: 'Thai', pl: 'Polish', tr: 'Turkish', sv: 'Swedish', id: 'Indonesian', vi: 'Vietnamese',
+  en: 'English',
+  fr: 'French',
+  es: 'Spanish',
+  de: 'German',
+  pt: 'Portuguese',
+  it: 'Italian',
+  nl: 'Dutch',
+  zh: 'Chinese',
+  ja: 'Japanese',
+  ko: 'Korean',
+  ru: 'Russian',
+  uk: 'Ukrainian',
+  ar: 'Arabic',
+  he: 'Hebrew',
+  el: 'Greek',
+  hi: 'Hindi',
+  th: 'Thai',
+  pl: 'Polish',
+  tr: 'Turkish',
+  sv: 'Swedish',
+  id: 'Indonesian',
+  vi: 'Vietnamese',
 };
 
 /** `fr` → `French`; an unknown code is shown as written. */

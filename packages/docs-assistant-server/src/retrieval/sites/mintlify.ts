@@ -11,7 +11,17 @@ import { finish, hiddenRest, isRecord, PageList, plainPage, text } from './nav.j
 import type { SiteNavigation } from './types.js';
 
 // Keys under which a docs.json navigation node nests further nodes, and the key naming each.
-const CONTAINERS = ['languages', 'versions', 'products', 'tabs', 'anchors', 'dropdowns', 'menu', 'groups', 'pages'];
+const CONTAINERS = [
+  'languages',
+  'versions',
+  'products',
+  'tabs',
+  'anchors',
+  'dropdowns',
+  'menu',
+  'groups',
+  'pages',
+];
 // `GET /users`: a page Mintlify generates from an OpenAPI file, with no Markdown behind it.
 const OPENAPI_REF = /^(get|post|put|patch|delete|head|options|trace|webhook)\s/i;
 
@@ -59,7 +69,10 @@ export function readMintlify(
   };
 
   const walk = (node: unknown, scope: Scope): void => {
-    if (typeof node === 'string') return addRef(node, scope);
+    if (typeof node === 'string') {
+      addRef(node, scope);
+      return;
+    }
     if (Array.isArray(node)) {
       for (const item of node) walk(item, scope);
       return;
@@ -69,12 +82,14 @@ export function readMintlify(
     const language = text(node.language);
     if (language) {
       inner.language = language;
-      if (!languages.some((l) => l.name === language)) languages.push({ name: language, default: node.default === true });
+      if (!languages.some((l) => l.name === language))
+        languages.push({ name: language, default: node.default === true });
     }
     const version = text(node.version);
     if (version) {
       inner.version = version;
-      if (!versions.some((v) => v.name === version)) versions.push({ name: version, default: node.default === true });
+      if (!versions.some((v) => v.name === version))
+        versions.push({ name: version, default: node.default === true });
     }
     const group = text(node.group);
     if (group) inner.breadcrumb = [...scope.breadcrumb, group];

@@ -19,7 +19,11 @@ interface I18n {
 }
 
 function i18nPlugin(plugins: unknown): I18n | undefined {
-  const list = Array.isArray(plugins) ? plugins : isRecord(plugins) ? Object.entries(plugins).map(([k, v]) => ({ [k]: v })) : [];
+  const list = Array.isArray(plugins)
+    ? plugins
+    : isRecord(plugins)
+      ? Object.entries(plugins).map(([k, v]) => ({ [k]: v }))
+      : [];
   for (const entry of list) {
     if (!isRecord(entry) || !isRecord(entry.i18n)) continue;
     const options = entry.i18n;
@@ -59,7 +63,8 @@ export async function readMkDocs(root: string, configFile: string, files: string
   const locate = (file: string): { language?: string; original: string; url: string } => {
     // With use_directory_urls off a page is `setup.html`: the path without the extension still
     // names it (the service drops `.html` from a reader's path too).
-    const urlPath = (path: string, prefix: string) => urlOfFile(path, [base, prefix].filter(Boolean).join('/'));
+    const urlPath = (path: string, prefix: string) =>
+      urlOfFile(path, [base, prefix].filter(Boolean).join('/'));
     if (!i18n) return { original: file, url: urlPath(file, '') };
     if (i18n.structure === 'suffix') {
       const match = /^(.*)\.([A-Za-z]{2}(?:[-_][A-Za-z]{2,4})?)\.(mdx?)$/.exec(file);
@@ -88,21 +93,35 @@ export async function readMkDocs(root: string, configFile: string, files: string
     if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) return;
     const clean = ref.replace(/^\.?\//, '');
     // In the folder layout, nav paths are written from the default language's folder.
-    const original = i18n?.structure === 'folder' && clean.startsWith(`${i18n.default}/`) ? clean.slice(i18n.default.length + 1) : clean;
+    const original =
+      i18n?.structure === 'folder' && clean.startsWith(`${i18n.default}/`)
+        ? clean.slice(i18n.default.length + 1)
+        : clean;
     const matches = byOriginal.get(original) ?? (listed.resolve(clean) ? [listed.resolve(clean)!] : []);
     if (!matches.length) {
       listed.missing(ref, configFile);
       return;
     }
     // The default language's page first, then its translations.
-    const ordered = [...matches].sort((a, b) => Number(locate(a).language !== i18n?.default) - Number(locate(b).language !== i18n?.default));
+    const ordered = [...matches].sort(
+      (a, b) => Number(locate(a).language !== i18n?.default) - Number(locate(b).language !== i18n?.default),
+    );
     for (const file of ordered) {
       const { language, url } = locate(file);
-      listed.add({ file, url, breadcrumb, ...(title ? { navTitle: title } : {}), ...(language ? { language } : {}) });
+      listed.add({
+        file,
+        url,
+        breadcrumb,
+        ...(title ? { navTitle: title } : {}),
+        ...(language ? { language } : {}),
+      });
     }
   };
   const walk = (value: unknown, breadcrumb: string[]): void => {
-    if (typeof value === 'string') return addRef(value, breadcrumb);
+    if (typeof value === 'string') {
+      addRef(value, breadcrumb);
+      return;
+    }
     if (Array.isArray(value)) {
       for (const item of value) walk(item, breadcrumb);
       return;
@@ -115,7 +134,12 @@ export async function readMkDocs(root: string, configFile: string, files: string
   };
   if (Array.isArray(config.nav)) walk(config.nav, []);
   // No nav: MkDocs lists every page, index first, then in path order.
-  else for (const original of [...byOriginal.keys()].sort((a, b) => Number(!/(^|\/)index\.md$/.test(a)) - Number(!/(^|\/)index\.md$/.test(b)) || a.localeCompare(b))) addRef(original, []);
+  else
+    for (const original of [...byOriginal.keys()].sort(
+      (a, b) =>
+        Number(!/(^|\/)index\.md$/.test(a)) - Number(!/(^|\/)index\.md$/.test(b)) || a.localeCompare(b),
+    ))
+      addRef(original, []);
 
   const rest = hiddenRest(docFiles, listed, {
     page: (file) => {
@@ -129,6 +153,7 @@ export async function readMkDocs(root: string, configFile: string, files: string
   });
   for (const page of site.pages) page.file = `${docsDir}/${page.file}`;
   for (const skip of site.skipped) skip.file = `${docsDir}/${skip.file}`;
-  for (const file of files) if (!inDocs(file)) site.skipped.push({ file, reason: `outside docs_dir (${docsDir})` });
+  for (const file of files)
+    if (!inDocs(file)) site.skipped.push({ file, reason: `outside docs_dir (${docsDir})` });
   return site;
 }

@@ -40,7 +40,8 @@ export function siteFacets(index: DocsIndex): Facets {
   const languages: string[] = [];
   const versions: string[] = [];
   for (const page of index.pages) {
-    for (const language of page.site?.languages ?? []) if (!languages.includes(language)) languages.push(language);
+    for (const language of page.site?.languages ?? [])
+      if (!languages.includes(language)) languages.push(language);
     for (const version of page.site?.versions ?? []) if (!versions.includes(version)) versions.push(version);
   }
   // Pages loaded without a site (a list of pages given in code) still name their languages.
@@ -67,7 +68,8 @@ function pageAt(index: DocsIndex, currentPath: string): DocPage | undefined {
   let best: DocPage | undefined;
   for (const page of index.pages) {
     // Page paths start with `/`, so `endsWith` matches whole segments only.
-    if (page.path !== '/' && path.endsWith(page.path) && (!best || page.path.length > best.path.length)) best = page;
+    if (page.path !== '/' && path.endsWith(page.path) && (!best || page.path.length > best.path.length))
+      best = page;
   }
   return best;
 }
@@ -109,7 +111,9 @@ export function readerScope(
   if (filter.version) version = filter.version;
   else if (versions.length > 1) {
     version =
-      onPage?.version ?? (query.currentPath ? segmentIn(query.currentPath, versions) : undefined) ?? defaultVersion;
+      onPage?.version ??
+      (query.currentPath ? segmentIn(query.currentPath, versions) : undefined) ??
+      defaultVersion;
   }
 
   return {

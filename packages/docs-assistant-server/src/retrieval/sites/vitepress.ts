@@ -21,7 +21,11 @@ export const VITEPRESS_CONFIGS = [
 /** `en-US` → `en`; a locale key (`fr`, `pt-BR`) stays as written. */
 const primary = (lang: string) => lang.split(/[-_]/)[0]!.toLowerCase();
 
-export async function readVitePress(root: string, configFile: string, files: string[]): Promise<SiteNavigation> {
+export async function readVitePress(
+  root: string,
+  configFile: string,
+  files: string[],
+): Promise<SiteNavigation> {
   const loaded = await loadConfigModule(join(root, configFile));
   if (!isRecord(loaded)) throw new Error(`${configFile} does not export a config object`);
   const config = loaded;
@@ -40,7 +44,10 @@ export async function readVitePress(root: string, configFile: string, files: str
 
   const addLink = (link: string, breadcrumb: string[], language: string | undefined, title?: string) => {
     if (/^[a-z][a-z0-9+.-]*:/i.test(link)) return;
-    const path = link.split(/[#?]/)[0]!.replace(/^\//, '').replace(/\.(md|html)$/, '');
+    const path = link
+      .split(/[#?]/)[0]!
+      .replace(/^\//, '')
+      .replace(/\.(md|html)$/, '');
     const file = listed.resolve(path === '' ? 'index' : path, ['.md']);
     if (!file) {
       listed.missing(link, configFile);
@@ -62,7 +69,8 @@ export async function readVitePress(root: string, configFile: string, files: str
       const itemBase = text(item.base) ?? linkBase;
       const link = text(item.link);
       if (link) addLink(link.startsWith('/') ? link : `${itemBase}${link}`, breadcrumb, language, label);
-      if (item.items) items(item.items, label && !link ? [...breadcrumb, label] : breadcrumb, language, itemBase);
+      if (item.items)
+        items(item.items, label && !link ? [...breadcrumb, label] : breadcrumb, language, itemBase);
     }
   };
   const readTheme = (theme: unknown, language: string | undefined) => {
@@ -98,7 +106,8 @@ export async function readVitePress(root: string, configFile: string, files: str
   // Back to paths from the root, and the files outside srcDir.
   for (const page of site.pages) page.file = srcDir ? `${srcDir}/${page.file}` : page.file;
   for (const skip of site.skipped) skip.file = srcDir ? `${srcDir}/${skip.file}` : skip.file;
-  for (const file of files) if (!inSrc(file)) site.skipped.push({ file, reason: `outside srcDir (${srcDir})` });
+  for (const file of files)
+    if (!inSrc(file)) site.skipped.push({ file, reason: `outside srcDir (${srcDir})` });
   // A listed page in a locale folder belongs to that locale even when a shared nav links it.
   if (multilingual) {
     for (const page of site.pages) {
