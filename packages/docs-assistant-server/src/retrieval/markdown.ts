@@ -166,8 +166,8 @@ function matchingBracket(text: string, from: number, open: string, close: string
 /**
  * Where a JSX/HTML tag starting at `from` (`<`) ends (just past its `>`), with its name and
  * attributes; `null` when `<` does not start a tag (`a < b`). An attribute value may hold `>` in
- * quotes or braces. A tag left open (no `>` before a blank line) ends at the end of its line, so
- * its markup is still dropped.
+ * quotes or braces. A tag left open (no `>` before a blank line) ends at the end of its first
+ * line: its markup is dropped and the lines after it are read as text.
  */
 function readTag(
   text: string,
@@ -208,8 +208,9 @@ function readTag(
     }
     at++;
   }
-  const lineEnd = text.indexOf('\n', at);
-  return { end: lineEnd < 0 ? text.length : lineEnd, name, closing, attributes };
+  // Left open: the tag is its first line; what follows is read as text again.
+  const lineEnd = text.indexOf('\n', from);
+  return { end: lineEnd < 0 ? text.length : lineEnd, name, closing, attributes: {} };
 }
 
 // Characters where the inline and the block scans have something to look at; text between them
@@ -349,6 +350,8 @@ const STEPS_CLOSE = '\uE011';
 const STEP_OPEN = '\uE012';
 const STEP_CLOSE = '\uE013';
 const CODE_AT = '\uE014';
+// A component tag at the left margin: it ends a numbered list, as a paragraph there would.
+const BREAK = '\uE015';
 // Components whose `title` (or `label`) is text a reader sees: a tab's name, a card's heading…
 const TITLE_ATTRIBUTES = ['title', 'label'];
 // Field components name a parameter: the name is the text (`<ParamField path="id">`).
@@ -429,7 +432,9 @@ export function stripMarkup(body: string, mdx: boolean): string {
         i++;
         continue;
       }
-      out += tagReplacement(tag, /(^|\n)[ \t]*$/.test(out), gap(out, text[tag.end]));
+      const margin = /(^|\n)$/.test(out);
+      out += tagReplacement(tag, margin || /(^|\n)[ \t]*$/.test(out), gap(out, text[tag.end]));
+      if (margin && tag.name !== 'Steps' && tag.name !== 'Step') out += `\n${BREAK}\n`;
       i = tag.end;
     } else if (char === '{' && mdx) {
       const end = matchingBracket(text, i, '{', '}', true);
@@ -587,6 +592,11 @@ function toBlocks(
     if (marker === STEP_CLOSE) {
       flush();
       step = null;
+      continue;
+    }
+    if (marker === BREAK) {
+      if (procedure && !procedure.component) endProcedure();
+      else flush();
       continue;
     }
     if (marker === CODE_AT) {
