@@ -3,47 +3,12 @@
  * code, link text, component titles, code inside components as code), what is syntax goes (front
  * matter, ESM, JSX tags and expressions, comments), on nasty inputs and on the MDX fixtures.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
-  type DocPage,
-  type DocSection,
   inlineToText,
   parseDocument,
   stripMarkup,
 } from '../../packages/docs-assistant-server/src/retrieval/markdown';
-
-export const MDX_FIXTURES = fileURLToPath(new URL('../fixtures/mdx', import.meta.url));
-
-export function loadMdxFixtures(): DocPage[] {
-  return readdirSync(MDX_FIXTURES)
-    .filter((file) => file.endsWith('.mdx'))
-    .sort()
-    .map((file) => parseDocument(file, readFileSync(join(MDX_FIXTURES, file), 'utf8')));
-}
-
-/** Every piece of prose of a section: blocks, table rows, step titles and texts. */
-const proseOf = (section: DocSection): string[] => [
-  ...section.blocks,
-  ...section.rows,
-  ...(section.steps ?? []).flat().flatMap((step) => [step.title ?? '', step.text]),
-  section.pageTitle,
-  ...section.headingPath,
-];
-
-/**
- * Markup a reader must never see in prose: a JSX/HTML tag, an attribute, a JSX expression or
- * comment, an ESM line, a front matter fence or key.
- */
-export const RAW_MARKUP: [string, RegExp][] = [
-  ['a tag', /<\/?[A-Za-z][\w.:-]*(\s[^<>]*)?\/?>/],
-  ['a fragment', /<\/?>/],
-  ['an attribute', /\b[a-z][\w-]*=(["'{])/i],
-  ['a JSX expression or comment', /\{[^}]*\}|\{\/\*/],
-  ['an ESM line', /(^|\n)\s*(import|export)\s+(\{|[\w*]+\s|const|default|function)/],
-  ['front matter', /(^|\n)---\s*(\n|$)|(^|\n)(title|description|sidebarTitle|icon):\s/],
-];
+import { loadMdxFixtures, proseOf, RAW_MARKUP } from './mdx-fixtures';
 
 const mdx = (body: string) => parseDocument('page.mdx', `# Page\n\n${body}`);
 const blocksOf = (body: string) => mdx(body).sections.flatMap((section) => section.blocks);
@@ -157,7 +122,8 @@ describe('MDX to text', () => {
       blocksOf(
         [
           '{/* a comment */}',
-          'Hello {user.name}, you have {`${count} new`} items.',
+          // `\u0024` is `$`: a template literal inside the MDX expression.
+          'Hello {user.name}, you have {`\u0024{count} new`} items.',
           '',
           'An open expression {oops',
           '',
