@@ -42,6 +42,11 @@ export interface LoadDocsOptions {
   site?: SiteOptions;
   /** Receives each folder's report once it is loaded. */
   onReport?: (report: SiteReport) => void;
+  /**
+   * Parses one file (`file` relative to its folder); the persisted index (`persist.ts`) passes one
+   * that reuses the pages of files it has already read. @default parseDocument
+   */
+  parse?: (file: string, source: string) => DocPage;
 }
 
 // Front matter that keeps a page out of search engines: indexed only as a hidden page.
@@ -87,7 +92,7 @@ function placePage(
 /** Loads one site folder: its pages, in navigation order, and the report. */
 export async function loadSite(
   folder: string,
-  options: Pick<LoadDocsOptions, 'site' | 'warn'> = {},
+  options: Pick<LoadDocsOptions, 'site' | 'warn' | 'parse'> = {},
 ): Promise<{ pages: DocPage[]; report: SiteReport }> {
   const warn = options.warn ?? ((message: string) => console.warn(`[docs-assistant] ${message}`));
   const info = await stat(folder).catch(() => null);
@@ -131,7 +136,7 @@ export async function loadSite(
       continue;
     }
     const page = placePage(
-      parseDocument(entry.file, source),
+      (options.parse ?? parseDocument)(entry.file, source),
       entry,
       join(folder, entry.file),
       hidden,
