@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { THREAD_ID_HEADER, THREAD_KEY_HEADER } from '../../packages/docs-assistant/src/protocol';
 import { createAssistantService } from '../../packages/docs-assistant-server/src/service';
-import { THREADS_FILE, ThreadStore } from '../../packages/docs-assistant-server/src/threads';
+import { createStorage } from '../../packages/docs-assistant-server/src/storage/index';
+import { hashThreadKey, THREADS_FILE, ThreadStore } from '../../packages/docs-assistant-server/src/threads';
 import {
   ASSISTANT_KEY,
   authHeaders,
@@ -48,7 +49,7 @@ describe('row 4: a thread id alone neither reads nor extends a thread', () => {
       expect(threadId).toMatch(/^thr_/);
       expect(threadKey).toMatch(/^thk_/);
       await running.service.threads.flush();
-      const before = await readFile(join(dataDir, THREADS_FILE), 'utf8');
+      const before = await running.service.threads.stats();
 
       const attackerQuestion = 'Repeat my previous question word for word, attacker-probe-4242';
       const attempts = [
@@ -70,11 +71,11 @@ describe('row 4: a thread id alone neither reads nor extends a thread', () => {
         expect(attack.headers.get(THREAD_KEY_HEADER)).toBeNull();
       }
 
-      // Nothing of the attacker's requests was stored: the file is byte for byte what it was.
+      // Nothing of the attacker's requests was stored: the same threads and bytes, and not a byte of
+      // the probe anywhere in the database's files.
       await running.service.threads.flush();
-      const after = await readFile(join(dataDir, THREADS_FILE), 'utf8');
-      expect(after).toBe(before);
-      expect(after).not.toContain('attacker-probe-4242');
+      expect(await running.service.threads.stats()).toEqual(before);
+      expect(await databaseText(dataDir)).not.toContain('attacker-probe-4242');
       const found = await running.service.threads.find(threadId!, {
         domain: DOMAIN,
         fp: 'anonymous',
@@ -173,11 +174,11 @@ describe('row 5: what one request may store is capped', () => {
   });
 
   it('keeps each thread within maxThreadBytes (newest turns) and all threads within maxStoredBytes (oldest go)', async () => {
+    const storage = createStorage({ dataDir });
     const store = new ThreadStore({
-      dataDir,
+      storage,
       maxThreadBytes: 4096,
       maxStoredBytes: 16 * 1024,
-      compactAfterBytes: 8192,
       warn: () => {},
     });
     const owner = { domain: DOMAIN, fp: 'anonymous' };
@@ -190,8 +191,9 @@ describe('row 5: what one request may store is capped', () => {
     const first = await store.create(owner);
     for (let i = 0; i < 10; i++) await store.append(first.thread, turn(`q${i} ${'x'.repeat(500)}`));
     // About 1.7 kB a turn: two fit in 4 kB, and they are the newest.
-    expect(first.thread.turns.map((t) => t.question.slice(0, 2))).toEqual(['q8', 'q9']);
-    expect(store.storedBytes).toBeLessThanOrEqual(4096);
+    const stored = await store.find(first.thread.id, { ...owner, key: first.key });
+    expect(stored.ok && stored.thread.turns.map((t) => t.question.slice(0, 2))).toEqual(['q8', 'q9']);
+    expect((await store.stats()).bytes).toBeLessThanOrEqual(4096);
 
     const created = [first];
     for (let i = 0; i < 40; i++) {
@@ -199,7 +201,10 @@ describe('row 5: what one request may store is capped', () => {
       await store.append(next.thread, turn(`t${i}`));
       created.push(next);
     }
-    expect(store.storedBytes).toBeLessThanOrEqual(16 * 1024);
+    // The total is kept by a sweep that runs once an eighth of the cap was written since the last.
+    await store.flush();
+    await store.sweep();
+    expect((await store.stats()).bytes).toBeLessThanOrEqual(16 * 1024);
     const kept = [];
     for (const { thread, key } of created) kept.push((await store.find(thread.id, { ...owner, key })).ok);
     // The oldest are forgotten first; the newest is kept.
@@ -207,23 +212,21 @@ describe('row 5: what one request may store is capped', () => {
     expect(kept.at(-1)).toBe(true);
     expect(kept.indexOf(true)).toBeGreaterThan(0);
     expect(kept.slice(kept.indexOf(true)).every(Boolean)).toBe(true);
-    await store.flush();
-    // The file is compacted by bytes: about twice what is kept, at most.
-    const size = (await stat(join(dataDir, THREADS_FILE))).size;
-    expect(size).toBeLessThanOrEqual(2 * 16 * 1024 + 4096);
+    await storage.close();
 
-    // A restart rebuilds the same bounded store from the file.
+    // A restart finds the same bounded store in the database.
+    const reopened = createStorage({ dataDir });
     const again = new ThreadStore({
-      dataDir,
+      storage: reopened,
       maxThreadBytes: 4096,
       maxStoredBytes: 16 * 1024,
       warn: () => {},
     });
-    await again.load();
-    expect(again.storedBytes).toBeLessThanOrEqual(16 * 1024);
+    expect((await again.stats()).bytes).toBeLessThanOrEqual(16 * 1024);
     expect((await again.find(created.at(-1)!.thread.id, { ...owner, key: created.at(-1)!.key })).ok).toBe(
       true,
     );
+    await reopened.close();
   });
 
   describe('in a process of its own, under 100 requests of ~1 MB and 200 at the caps', () => {
@@ -238,7 +241,7 @@ describe('row 5: what one request may store is capped', () => {
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
     };
 
-    it('memory and threads.jsonl stay bounded', async () => {
+    it('memory and the database stay bounded', async () => {
       const maxStoredBytes = 2 * 1024 * 1024;
       child = spawn(
         process.execPath,
@@ -292,39 +295,68 @@ describe('row 5: what one request may store is capped', () => {
       // Measured: +49 MiB here (heap headroom for the transient bodies); the old service, which
       // stored every fp and question whole, grew by 144 MiB on the same requests.
       expect(growthMiB, `RSS grew by ${growthMiB.toFixed(1)} MiB`).toBeLessThan(96);
-      // 200 threads of ~33 kB would be 6.5 MB; the file holds about twice what is kept, at most.
-      const size = (await stat(join(dataDir, THREADS_FILE))).size;
-      expect(size, `threads.jsonl holds ${size} bytes`).toBeLessThanOrEqual(2 * maxStoredBytes + 256 * 1024);
+      // 200 threads of ~33 kB would be 6.5 MB; the sweeps keep the threads within the cap, SQLite
+      // reuses the pages they free, and its write-ahead log is cut back to 2 MiB.
+      const size = await databaseBytes(dataDir);
+      expect(size, `the database holds ${size} bytes`).toBeLessThanOrEqual(
+        2 * maxStoredBytes + 2 * 1024 * 1024,
+      );
       // The large ones were refused, the ones at the caps answered.
       expect(statuses).toEqual([...Array(100).fill(413), ...Array(200).fill(200)]);
     }, 120_000);
   });
 });
 
-describe('row 6: temporary files of a killed compaction', () => {
-  it('are removed at start; the data and other files stay', async () => {
-    const store = new ThreadStore({ dataDir, warn: () => {} });
-    const { thread, key } = await store.create({ domain: DOMAIN, fp: 'anonymous' });
-    await store.append(thread, {
-      question: 'dark mode?',
-      answer: 'See theming.',
-      sources: [],
-      at: '2026-01-01T00:00:00.000Z',
-    });
-    await store.flush();
-    const data = await readFile(join(dataDir, THREADS_FILE), 'utf8');
-    // What a compaction killed between writing and renaming leaves: a copy of the data.
+describe('row 6: temporary files of a killed compaction of the old threads.jsonl', () => {
+  it('are removed when the file is moved into the database; other files stay', async () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const key = 'thk_row6';
+    const record = {
+      v: 1,
+      threadId: 'thr_row6',
+      threadKeyHash: await hashThreadKey(key),
+      domain: DOMAIN,
+      fp: 'anonymous',
+      createdAt: at,
+    };
+    const data = `${JSON.stringify({ ...record, turn: { question: 'dark mode?', answer: 'See theming.', sources: [], at } })}\n`;
+    await writeFile(join(dataDir, THREADS_FILE), data);
+    // What a compaction killed between writing and renaming left: a copy of the data.
     const leftover = `${THREADS_FILE}.${'ab'.repeat(16)}.tmp`;
     await writeFile(join(dataDir, leftover), data.repeat(50));
     await writeFile(join(dataDir, 'notes.tmp'), 'not ours');
 
-    const warnings: string[] = [];
-    const restarted = new ThreadStore({ dataDir, warn: (message) => warnings.push(message) });
-    await restarted.load();
-    expect((await readdir(dataDir)).sort()).toEqual(['notes.tmp', THREADS_FILE]);
-    expect(warnings.join('\n')).toContain(leftover);
-    expect(await readFile(join(dataDir, THREADS_FILE), 'utf8')).toBe(data);
-    const found = await restarted.find(thread.id, { domain: DOMAIN, fp: 'anonymous', key });
+    const service = createAssistantService({
+      docs: FIXTURE_DOCS,
+      domain: DOMAIN,
+      assistantKey: ASSISTANT_KEY,
+      dataDir,
+      warn: () => {},
+    });
+    await service.ready();
+    const names = (await readdir(dataDir)).filter(
+      (name) => !name.startsWith('docs-assistant.sqlite') && name !== 'static-export',
+    );
+    expect(names.sort()).toEqual(['notes.tmp', `${THREADS_FILE}.migrated`]);
+    const found = await service.threads.find('thr_row6', { domain: DOMAIN, fp: 'anonymous', key });
     expect(found.ok && found.thread.turns.map((turn) => turn.question)).toEqual(['dark mode?']);
+    await service.close();
   });
 });
+
+/** The bytes of the embedded database's files (the database and its write-ahead log). */
+async function databaseBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const name of await readdir(dir))
+    if (name.startsWith('docs-assistant.sqlite')) total += (await stat(join(dir, name))).size;
+  return total;
+}
+
+/** The embedded database's files as text, to look for a string anywhere in them. */
+async function databaseText(dir: string): Promise<string> {
+  let text = '';
+  for (const name of await readdir(dir))
+    if (name.startsWith('docs-assistant.sqlite'))
+      text += (await readFile(join(dir, name))).toString('latin1');
+  return text;
+}

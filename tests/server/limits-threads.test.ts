@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FixedWindowLimiter } from '../../packages/docs-assistant-server/src/rate-limit';
 import { createAssistantService } from '../../packages/docs-assistant-server/src/service';
+import { createStorage } from '../../packages/docs-assistant-server/src/storage/index';
 import {
   type CreatedThread,
   constantTimeEqual,
@@ -102,7 +103,7 @@ describe('threads persisted in a data folder', () => {
       warn,
     });
 
-  it('survives a restart, and a torn last line is skipped with a warning', async () => {
+  it('survives a restart in the embedded database, which keeps only the hash of the key', async () => {
     const first = newService();
     const turn1 = await ask(first, 'How do I enable dark mode?', { fp: 'reader-1' });
     const threadId = turn1.finish?.threadId;
@@ -110,33 +111,19 @@ describe('threads persisted in a data folder', () => {
     expect(threadId).toMatch(/^thr_/);
     expect(threadKey).toMatch(/^thk_/);
     await first.close();
+    // Only a hash of the key is stored: the database cannot give the key away.
+    const stored = await databaseText(dataDir);
+    expect(stored).toContain(threadId!);
+    expect(stored).toContain(await hashThreadKey(threadKey!));
+    expect(stored).not.toContain(threadKey!);
 
-    const file = join(dataDir, THREADS_FILE);
-    const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
-    // The thread, stored when it was created, then its finished turn.
-    expect(lines).toHaveLength(2);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ threadId, fp: 'reader-1', domain: DOMAIN });
-    expect(JSON.parse(lines[0]!)).not.toHaveProperty('turn');
-    // Only a hash of the key is stored: the file cannot give the key away.
-    expect(lines.join('\n')).not.toContain(threadKey!);
-    expect(JSON.parse(lines[0]!).threadKeyHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.parse(lines[1]!)).toMatchObject({
-      threadId,
-      turn: { question: 'How do I enable dark mode?' },
-    });
-
-    // A crash in the middle of a write leaves half a line.
-    await appendFile(file, '{"v":1,"threadId":"thr_torn","threadKey":"k","dom');
-    const warnings: string[] = [];
-    const restarted = newService((message) => warnings.push(message));
+    const restarted = newService();
     const turn2 = await ask(restarted, 'How do I turn it off?', { fp: 'reader-1', threadId, threadKey });
     expect(turn2.finish?.threadId).toBe(threadId);
-    // The earlier turn, read back from disk, still informs retrieval.
+    // The earlier turn, read back from the database, still informs retrieval.
     expect(turn2.searchResults[0]?.url).toBe('/guides/theming#turning-dark-mode-off');
-    expect(warnings.join('\n')).toMatch(/incomplete last line/);
     await restarted.close();
 
-    // The torn line did not swallow the new record: a third start sees both turns.
     const again = newService();
     await again.ready();
     const found = await again.threads.find(threadId!, { domain: DOMAIN, fp: 'reader-1', key: threadKey! });
@@ -147,7 +134,7 @@ describe('threads persisted in a data folder', () => {
     await again.close();
   });
 
-  it('rewrites a file of plain keys (an older version) with their hashes; the keys still work', async () => {
+  it('moves an old threads.jsonl (plain keys, a torn last line) into the database once, then renames it', async () => {
     const file = join(dataDir, THREADS_FILE);
     const at = '2026-01-01T00:00:00.000Z';
     const base = {
@@ -162,19 +149,30 @@ describe('threads persisted in a data folder', () => {
       file,
       `${JSON.stringify(base)}\n${JSON.stringify({ ...base, turn: { question: 'q', answer: 'a', sources: [], at } })}\n`,
     );
-    const store = new ThreadStore({ dataDir });
+    // A crash in the middle of a write of the old store left half a line.
+    await appendFile(file, '{"v":1,"threadId":"thr_torn","threadKey":"k","dom');
+    const warnings: string[] = [];
+    const service = newService((message) => warnings.push(message));
+    await service.ready();
+    expect(warnings.join('\n')).toMatch(/incomplete last line/);
+    expect(warnings.join('\n')).toMatch(/moved 1 thread\(s\)/);
     const owner = { domain: DOMAIN, fp: 'f' };
-    const found = await store.find('thr_old', { ...owner, key: 'thk_old_secret' });
+    const found = await service.threads.find('thr_old', { ...owner, key: 'thk_old_secret' });
     expect(found.ok && found.thread.turns.map((turn) => turn.question)).toEqual(['q']);
-    expect((await store.find('thr_old', { ...owner, key: 'thk_old_secreT' })).ok).toBe(false);
-    expect((await store.find('thr_old', owner)).ok).toBe(false);
-    await store.flush();
-    const text = await readFile(file, 'utf8');
-    expect(text).not.toContain('thk_old_secret');
-    expect(JSON.parse(text.split('\n')[0]!).threadKeyHash).toBe(await hashThreadKey('thk_old_secret'));
-    // And a restart reads the rewritten file the same way.
-    const restarted = new ThreadStore({ dataDir });
-    expect((await restarted.find('thr_old', { ...owner, key: 'thk_old_secret' })).ok).toBe(true);
+    expect((await service.threads.find('thr_old', { ...owner, key: 'thk_old_secreT' })).ok).toBe(false);
+    expect((await service.threads.find('thr_old', owner)).ok).toBe(false);
+    await service.close();
+    expect(await databaseText(dataDir)).not.toContain('thk_old_secret');
+    expect(await readdir(dataDir)).not.toContain(THREADS_FILE);
+    expect(await readFile(`${file}.migrated`, 'utf8')).toContain('thk_old_secret');
+
+    // A restart does not read the renamed file again (a copy put back is not imported twice either).
+    const quiet: string[] = [];
+    const restarted = newService((message) => quiet.push(message));
+    await restarted.ready();
+    expect(quiet.join('\n')).not.toMatch(/moved/);
+    expect((await restarted.threads.find('thr_old', { ...owner, key: 'thk_old_secret' })).ok).toBe(true);
+    await restarted.close();
   });
 
   it('forgets the least recently used thread past maxThreads', async () => {
@@ -188,16 +186,18 @@ describe('threads persisted in a data folder', () => {
     await store.append(a.thread, turn);
     // A new thread counts as used: it pushes out b, the least recently used.
     const c = await store.create(owner);
+    await store.flush();
     const find = ({ thread, key }: CreatedThread) => store.find(thread.id, { ...owner, key });
     expect((await find(a)).ok).toBe(true);
     expect((await find(b)).ok).toBe(false);
     expect((await find(c)).ok).toBe(true);
   });
 
-  it('compacts the file to the threads and turns it still holds, and a restart finds the same ones', async () => {
-    const warnings: string[] = [];
-    const options = { dataDir, maxThreads: 3, compactAfter: 10, warn: (m: string) => warnings.push(m) };
-    const store = new ThreadStore(options);
+  it('keeps the most recently used threads past maxThreads and the last 20 turns, across a restart', async () => {
+    let now = Date.parse('2026-01-01T00:00:00.000Z');
+    const clock = () => now++;
+    const storage = createStorage({ dataDir });
+    const store = new ThreadStore({ storage, maxThreads: 3, now: clock, warn: () => {} });
     const owner = { domain: DOMAIN, fp: 'f' };
     const turn = (n: number) => ({
       question: `q${n}`,
@@ -207,51 +207,26 @@ describe('threads persisted in a data folder', () => {
     });
     const threads = [];
     for (let n = 0; n < 8; n++) threads.push(await store.create(owner));
-    // 8 threads of 4 turns each (32 records), but only the last 3 threads are kept.
     for (const { thread } of threads) for (let n = 0; n < 4; n++) await store.append(thread, turn(n));
+    const last = threads.at(-1)!;
+    for (let n = 4; n < 30; n++) await store.append(last.thread, turn(n));
     await store.flush();
-    const lines = (await readFile(join(dataDir, THREADS_FILE), 'utf8')).split('\n').filter(Boolean);
-    // Never more than twice what is live (12 records) once past the threshold.
-    expect(lines.length).toBeLessThanOrEqual(24);
-    expect(lines.every((line) => JSON.parse(line).v === 1)).toBe(true);
-    // No temporary file is left behind.
-    expect((await readdir(dataDir)).filter((name) => name !== THREADS_FILE)).toEqual([]);
+    await store.sweep();
+    await storage.close();
 
-    const restarted = new ThreadStore(options);
+    const reopened = createStorage({ dataDir });
+    const restarted = new ThreadStore({ storage: reopened });
     for (const [index, { thread, key }] of threads.entries()) {
       const found = await restarted.find(thread.id, { ...owner, key });
       expect(found.ok).toBe(index >= 5);
-      if (found.ok) expect(found.thread.turns.map((t) => t.question)).toEqual(['q0', 'q1', 'q2', 'q3']);
+      if (found.ok && index < 7)
+        expect(found.thread.turns.map((t) => t.question)).toEqual(['q0', 'q1', 'q2', 'q3']);
+      if (found.ok && index === 7)
+        expect(found.thread.turns.map((t) => t.question)).toEqual(
+          Array.from({ length: 20 }, (_, i) => `q${i + 10}`),
+        );
     }
-    expect(warnings).toEqual([]);
-  });
-
-  it('compacts an oversized file when it loads it, keeping a torn line out', async () => {
-    const owner = { domain: DOMAIN, fp: 'f' };
-    const store = new ThreadStore({ dataDir, maxThreads: 1_000 });
-    const { thread, key } = await store.create(owner);
-    // 50 records, of which the store keeps the last 20 turns: more than twice what is live.
-    for (let n = 0; n < 50; n++) {
-      await store.append(thread, {
-        question: `q${n}`,
-        answer: 'a',
-        sources: [],
-        at: '2026-01-01T00:00:00.000Z',
-      });
-    }
-    const file = join(dataDir, THREADS_FILE);
-    await writeFile(file, `${await readFile(file, 'utf8')}{"v":1,"threadId":"torn`);
-    const warnings: string[] = [];
-    const reloaded = new ThreadStore({ dataDir, compactAfter: 10, warn: (m) => warnings.push(m) });
-    const found = await reloaded.find(thread.id, { ...owner, key });
-    expect(found.ok && found.thread.turns.length).toBe(20);
-    await reloaded.flush();
-    const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
-    // The last 20 turns, each a whole record; the torn line is gone.
-    expect(lines.map((line) => JSON.parse(line).turn.question)).toEqual(
-      Array.from({ length: 20 }, (_, i) => `q${i + 30}`),
-    );
-    expect(warnings).toEqual([expect.stringContaining('incomplete last line')]);
+    await reopened.close();
   });
 
   it('keeps threads in memory only without a data folder', async () => {
@@ -301,3 +276,13 @@ describe('thread keys', () => {
     expect((await store.find(thread.id, { ...owner, key })).ok).toBe(true);
   });
 });
+
+/** The embedded database's files as text, to look for a string anywhere in them. */
+async function databaseText(dir: string): Promise<string> {
+  let text = '';
+  for (const name of await readdir(dir)) {
+    if (name.startsWith('docs-assistant.sqlite'))
+      text += (await readFile(join(dir, name))).toString('latin1');
+  }
+  return text;
+}

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceConfig } from '../../packages/docs-assistant-server/src/config';
 import { readTarGz } from '../../packages/docs-assistant-server/src/static-export/bundle';
@@ -6,6 +6,7 @@ import {
   createStaticExportRoutes,
   type StaticExportRoutesOptions,
 } from '../../packages/docs-assistant-server/src/static-export/routes';
+import { createStorage } from '../../packages/docs-assistant-server/src/storage/index';
 import {
   ADMIN_KEY,
   ASSISTANT_KEY,
@@ -397,6 +398,16 @@ describe('static export routes: presigned bundle links', () => {
   });
 });
 
+/** A job as stored in the embedded database of `dataDir`. */
+async function storedJob(dataDir: string, jobId: string) {
+  const storage = createStorage({ dataDir });
+  try {
+    return await storage.getJob(jobId);
+  } finally {
+    await storage.close();
+  }
+}
+
 describe('static export routes: restarts', () => {
   it('persists jobs atomically and resumes a job that was running when the service stopped', async () => {
     const data = tempDir();
@@ -418,12 +429,9 @@ describe('static export routes: restarts', () => {
     ).json();
     await hold.reached;
     await first.stop(); // the job is held mid-way: it stops as `running`
-    const recordFile = join(data.path, 'static-export', 'jobs', `${started.jobId}.json`);
-    const record = JSON.parse(readFileSync(recordFile, 'utf8'));
-    expect(record.status).toBe('running');
-    expect(readdirSync(join(data.path, 'static-export', 'jobs')).filter((f) => f.endsWith('.tmp'))).toEqual(
-      [],
-    );
+    // The job's row, as the stopped service left it in the embedded database.
+    const record = await storedJob(data.path, started.jobId);
+    expect(record?.status).toBe('running');
 
     const second = await start(makeConfig(), { dataDir: data.path });
     const done = await waitFor(
@@ -463,10 +471,7 @@ describe('static export routes: restarts', () => {
     ).json();
     await hold.reached;
     await first.stop();
-    const record = JSON.parse(
-      readFileSync(join(data.path, 'static-export', 'jobs', `${queued.jobId}.json`), 'utf8'),
-    );
-    expect(record.status).toBe('queued');
+    expect((await storedJob(data.path, queued.jobId))?.status).toBe('queued');
     const second = await start(makeConfig(), { dataDir: data.path });
     const done = await waitFor(
       second.url,

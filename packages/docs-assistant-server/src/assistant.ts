@@ -21,7 +21,7 @@ import { pageUrlBuilder, searchOutput } from './engines/sources.js';
 import type { AnswerContext, AnswerEngine, AnswerOutcome } from './engines/types.js';
 import { clientIp, HttpError, readJsonBody, requireKey } from './http.js';
 import { type AssistantLimits, DEFAULT_ASSISTANT_LIMITS } from './limits.js';
-import type { FixedWindowLimiter, RateLimitDecision } from './rate-limit.js';
+import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
 import type { DocsIndex } from './retrieval/index.js';
 import { searchForReader } from './retrieval/sites/reader.js';
 import type { Thread, ThreadStore } from './threads.js';
@@ -32,7 +32,8 @@ export interface AssistantRuntime {
   config: ServiceConfig;
   threads: ThreadStore;
   engine: AnswerEngine;
-  limiters: { perOrganization: FixedWindowLimiter; perIp: FixedWindowLimiter };
+  /** Counted in the storage (shared by replicas) or in memory; `hit` may return a promise. */
+  limiters: { perOrganization: RateLimiter; perIp: RateLimiter };
   /** The search index of a domain, built on first use. */
   index: (domain: string) => Promise<DocsIndex>;
   trustProxy: boolean;
@@ -231,13 +232,13 @@ export interface AdmittedRequest {
  * rate limit, the key (401/403), the domain (404, 403 for another organization's), the
  * organization's rate limit.
  */
-export function admitRequest(c: Context, runtime: AssistantRuntime): AdmittedRequest {
+export async function admitRequest(c: Context, runtime: AssistantRuntime): Promise<AdmittedRequest> {
   const { config, limiters } = runtime;
   const domainName = c.req.param('domain') ?? '';
 
   // Counted before the key is checked, so requests with bad keys use up an address's allowance
   // too: a client guessing keys is slowed like any other.
-  const ipDecision = limiters.perIp.hit(clientIp(c, { trustProxy: runtime.trustProxy }));
+  const ipDecision = await limiters.perIp.hit(clientIp(c, { trustProxy: runtime.trustProxy }));
   if (!ipDecision.allowed) throw rateLimited('from this IP address', ipDecision);
 
   const owner = requireKey(config, c.req.header('authorization'), 'assistant');
@@ -256,7 +257,7 @@ export function admitRequest(c: Context, runtime: AssistantRuntime): AdmittedReq
       `This assistant key is not valid for domain "${domainName}"; use the assistant key of the organization that owns it.`,
     );
   }
-  const orgDecision = limiters.perOrganization.hit(owner.organization.id);
+  const orgDecision = await limiters.perOrganization.hit(owner.organization.id);
   if (!orgDecision.allowed) throw rateLimited('for this organization', orgDecision);
   return { domain, decisions: [ipDecision, orgDecision] };
 }
@@ -396,7 +397,7 @@ async function readAssistantRequest(c: Context, config: ServiceConfig): Promise<
 }
 
 async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  const admitted = admitRequest(c, runtime);
+  const admitted = await admitRequest(c, runtime);
   const request = await readAssistantRequest(c, runtime.config);
   const signal = c.req.raw.signal;
   const prepared = await prepareAnswer(runtime, admitted.domain, request, {

@@ -6,8 +6,8 @@ import { IP_REQUESTS_PER_DAY, keyKind, ORGANIZATION_REQUESTS_PER_HOUR } from 'do
 import type { DomainConfig, OrganizationConfig, Plan, RateLimitConfig, ServiceConfig } from './config.js';
 import type { OpenAIEngineOptions } from './engines/openai.js';
 import type { AnswerEngine } from './engines/types.js';
-import type { SiteOptions } from './retrieval/sites/types.js';
 import { type AssistantLimits, resolveAssistantLimits } from './limits.js';
+import type { SiteOptions } from './retrieval/sites/types.js';
 import type { StaticExportRoutesOptions } from './static-export/routes.js';
 
 /** Largest accepted request body (in bytes). */
@@ -25,9 +25,27 @@ export interface RateLimitOptions {
   perIp?: Partial<RateLimitConfig['perIp']>;
 }
 
+/** How long stored state is kept (the byte caps are `limits.maxThreadBytes` and `limits.maxStoredBytes`). */
+export interface RetentionOptions {
+  /** Threads idle this many days, and finished export jobs as old, are removed. @default kept until the byte caps */
+  days?: number;
+  /** How often the sweep runs (ms). @default 600_000 (10 minutes) */
+  sweepIntervalMs?: number;
+}
+
 export interface CommonOptions {
-  /** Where threads persist (`threads.jsonl`); in memory only when absent. */
+  /**
+   * Folder of the embedded database (`docs-assistant.sqlite`: threads, export jobs and their
+   * bundles, feedback, rate limits); in memory only when absent. An old `threads.jsonl` there is
+   * moved into the database at start-up.
+   */
   dataDir?: string;
+  /**
+   * PostgreSQL URL (`postgres://user:password@host:5432/db`) for state shared by several replicas;
+   * used instead of the embedded database.
+   */
+  databaseUrl?: string;
+  retention?: RetentionOptions;
   rateLimits?: RateLimitOptions;
   /**
    * Largest accepted request body (in bytes), counted while it is read: a bigger body gets 413
@@ -170,6 +188,12 @@ const isMultiSite = (options: AssistantServiceOptions): options is MultiSiteOpti
  * Throws an error saying what to change when the options do not hold together.
  */
 export function resolveServiceConfig(options: AssistantServiceOptions): ServiceConfig {
+  if (options.retention?.days !== undefined) positive(options.retention.days, 1, 'retention.days');
+  if (options.retention?.sweepIntervalMs !== undefined)
+    positive(options.retention.sweepIntervalMs, 1, 'retention.sweepIntervalMs');
+  if (options.databaseUrl !== undefined && !/^postgres(ql)?:\/\/./.test(options.databaseUrl)) {
+    throw new Error('databaseUrl must be a PostgreSQL URL: postgres://user:password@host:5432/database.');
+  }
   const common = {
     rateLimits: resolveRateLimits(options.rateLimits),
     maxBodyBytes: positive(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),

@@ -1,7 +1,10 @@
 /**
- * Fixed-window request counters (spec §8). Memory-bounded: expired windows are pruned as the map
- * grows, and past `maxKeys` the oldest windows go first.
+ * Fixed-window request counters (spec §8). `StoredLimiter` counts in the service's storage, so
+ * replicas on one PostgreSQL share one counter per key; `FixedWindowLimiter` counts in memory (the
+ * in-memory service), bounded: expired windows are pruned as the map grows, and past `maxKeys` the
+ * oldest windows go first.
  */
+import type { RateLimitStorage } from './storage/types.js';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -9,6 +12,62 @@ export interface RateLimitDecision {
   remaining: number;
   /** Seconds until the current window ends and requests are counted afresh. */
   retryAfterSeconds: number;
+}
+
+/** What the assistant endpoint counts requests with. */
+export interface RateLimiter {
+  /** Counts one request for `key` and says whether it is within the limit. */
+  hit(key: string): RateLimitDecision | Promise<RateLimitDecision>;
+}
+
+function checkLimit(limit: number, windowMs: number): void {
+  if (!(limit >= 1) || !Number.isFinite(limit)) {
+    throw new Error(`Rate limit must be a positive number of requests (got ${limit}).`);
+  }
+  if (!(windowMs > 0) || !Number.isFinite(windowMs)) {
+    throw new Error(`Rate limit window must be a positive number of milliseconds (got ${windowMs}).`);
+  }
+}
+
+export interface StoredLimiterOptions {
+  /** Names the counters of this limit apart from others on the same keys (`ip`, `org`). */
+  scope: string;
+  limit: number;
+  windowMs: number;
+  now?: () => number;
+}
+
+/**
+ * Counts in the storage, one atomic increment per request: every replica on one database adds to
+ * the same counter. Windows start at multiples of `windowMs` since the epoch, the same for all.
+ */
+export class StoredLimiter implements RateLimiter {
+  readonly #storage: RateLimitStorage;
+  readonly #scope: string;
+  readonly #limit: number;
+  readonly #windowMs: number;
+  readonly #now: () => number;
+
+  constructor(storage: RateLimitStorage, options: StoredLimiterOptions) {
+    checkLimit(options.limit, options.windowMs);
+    this.#storage = storage;
+    this.#scope = options.scope;
+    this.#limit = Math.floor(options.limit);
+    this.#windowMs = options.windowMs;
+    this.#now = options.now ?? Date.now;
+  }
+
+  async hit(key: string): Promise<RateLimitDecision> {
+    const now = this.#now();
+    const { count, windowStart } = await this.#storage.incrementCounter(
+      `${this.#scope}:${this.#windowMs}:${key}`,
+      this.#windowMs,
+      now,
+    );
+    const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + this.#windowMs - now) / 1000));
+    const allowed = count <= this.#limit;
+    return { allowed, limit: this.#limit, remaining: Math.max(0, this.#limit - count), retryAfterSeconds };
+  }
 }
 
 export interface FixedWindowLimiterOptions {
@@ -19,7 +78,7 @@ export interface FixedWindowLimiterOptions {
   now?: () => number;
 }
 
-export class FixedWindowLimiter {
+export class FixedWindowLimiter implements RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
   private readonly limit: number;
   private readonly windowMs: number;
@@ -27,14 +86,7 @@ export class FixedWindowLimiter {
   private readonly now: () => number;
 
   constructor(options: FixedWindowLimiterOptions) {
-    if (!(options.limit >= 1) || !Number.isFinite(options.limit)) {
-      throw new Error(`Rate limit must be a positive number of requests (got ${options.limit}).`);
-    }
-    if (!(options.windowMs > 0) || !Number.isFinite(options.windowMs)) {
-      throw new Error(
-        `Rate limit window must be a positive number of milliseconds (got ${options.windowMs}).`,
-      );
-    }
+    checkLimit(options.limit, options.windowMs);
     this.limit = Math.floor(options.limit);
     this.windowMs = options.windowMs;
     this.maxKeys = options.maxKeys ?? 100_000;

@@ -12,10 +12,17 @@ import { createOpenAIEngine } from './engines/openai.js';
 import type { AnswerEngine } from './engines/types.js';
 import { DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import { type AssistantServiceOptions, resolveServiceConfig } from './options.js';
-import { FixedWindowLimiter } from './rate-limit.js';
+import { StoredLimiter } from './rate-limit.js';
 import { DocsIndex, loadDocs, type SiteReport } from './retrieval/index.js';
 import { createStaticExportRoutes } from './static-export/routes.js';
+import { createStorage, migrateThreadsJsonl } from './storage/index.js';
+import type { SqlStorage } from './storage/sql.js';
+import { type Storage, StorageUnavailableError } from './storage/types.js';
 import { ThreadStore } from './threads.js';
+
+/** How often retention sweeps run when not set. */
+export const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export { createAssistantApp } from './app.js';
 export { ASSISTANT_MESSAGE_ROUTE } from './assistant.js';
@@ -36,6 +43,10 @@ export interface AssistantService {
   /** What loading a domain's docs found, per folder (framework, pages per language, files skipped); empty before it is loaded. */
   siteReports: (domain: string) => SiteReport[];
   threads: ThreadStore;
+  /** Threads, export jobs, feedback and rate limits: SQLite (memory or `dataDir`) or PostgreSQL. */
+  storage: Storage;
+  /** Runs one retention sweep now (it also runs every `retention.sweepIntervalMs`). */
+  sweep: () => Promise<void>;
   /** Waits for pending writes. The HTTP server, if any, is closed by whoever started it. */
   close: () => Promise<void>;
 }
@@ -52,12 +63,29 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
   const config = resolveServiceConfig(options);
   const warn = options.warn ?? ((message: string) => console.warn(`[docs-assistant] ${message}`));
   const { maxThreadBytes, maxStoredBytes } = config.limits ?? DEFAULT_ASSISTANT_LIMITS;
-  const threads = new ThreadStore({
+  const storage = createStorage({
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     ...(config.dataDir ? { dataDir: config.dataDir } : {}),
-    maxThreadBytes,
-    maxStoredBytes,
     warn,
   });
+  const threads = new ThreadStore({ storage, maxThreadBytes, maxStoredBytes, warn });
+  const retentionDays = options.retention?.days;
+  const sweep = async () => {
+    const result = await threads.sweep(
+      retentionDays === undefined ? undefined : Date.now() - retentionDays * DAY_MS,
+    );
+    if (result.threadsRemoved || result.jobsRemoved) {
+      warn(
+        `retention sweep removed ${result.threadsRemoved} thread(s) and ${result.jobsRemoved} export job(s) from ${storage.description}`,
+      );
+    }
+  };
+  // Never keeps the process alive by itself; a failed sweep (database down) is tried at the next tick.
+  const sweeper = setInterval(
+    () => void sweep().catch((error: unknown) => warn(`retention sweep failed: ${(error as Error).message}`)),
+    options.retention?.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+  );
+  sweeper.unref();
   const indexes = new Map<string, Promise<DocsIndex>>();
   const siteReports = new Map<string, SiteReport[]>();
   const index = (domain: string): Promise<DocsIndex> => {
@@ -86,8 +114,8 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
     threads,
     engine: createEngine(options),
     limiters: {
-      perOrganization: new FixedWindowLimiter(config.rateLimits.perOrganization),
-      perIp: new FixedWindowLimiter(config.rateLimits.perIp),
+      perOrganization: new StoredLimiter(storage, { scope: 'org', ...config.rateLimits.perOrganization }),
+      perIp: new StoredLimiter(storage, { scope: 'ip', ...config.rateLimits.perIp }),
     },
     index,
     trustProxy: options.trustProxy ?? false,
@@ -96,21 +124,49 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
 
   const app = createAssistantApp(runtime);
   // Static export API (spec §4.2–4.4) and its presigned downloads: server/static-export/.
-  const staticExport = createStaticExportRoutes(config, options.staticExport);
+  const staticExport = createStaticExportRoutes(config, { ...options.staticExport, storage });
   app.route('/', staticExport.app);
 
   return {
-    fetch: async (request, env) => app.fetch(request, env),
+    fetch: async (request, env) => {
+      const response = await app.fetch(request, env);
+      if (request.method !== 'GET' || new URL(request.url).pathname !== '/health' || !response.ok)
+        return response;
+      // The health check names the storage and whether it answers; 503 while it does not.
+      const health = await storage.health();
+      const body = {
+        ...((await response.json()) as Record<string, unknown>),
+        ...(health.ok ? {} : { ok: false }),
+        storage: { mode: storage.mode, reachable: health.ok, ...(health.ok ? {} : { error: health.error }) },
+      };
+      return new Response(JSON.stringify(body), { status: health.ok ? 200 : 503, headers: response.headers });
+    },
     app,
     config,
     ready: async () => {
-      await Promise.all([threads.load(), ...config.domains.map((d) => index(d.domain))]);
+      const opened = (async () => {
+        try {
+          await storage.open();
+          if (config.dataDir && !options.databaseUrl) {
+            await migrateThreadsJsonl(storage as SqlStorage, config.dataDir, { warn, maxThreadBytes });
+          }
+        } catch (error) {
+          // The service starts anyway and answers 503 until the database is back.
+          if (!(error instanceof StorageUnavailableError)) throw error;
+          warn(`${error.message} Requests that need it get 503 until then.`);
+        }
+      })();
+      await Promise.all([opened, ...config.domains.map((d) => index(d.domain))]);
     },
     index,
     siteReports: (domain) => siteReports.get(domain) ?? [],
     threads,
+    storage,
+    sweep,
     close: async () => {
+      clearInterval(sweeper);
       await Promise.all([threads.flush(), staticExport.close()]);
+      await storage.close();
     },
   };
 }

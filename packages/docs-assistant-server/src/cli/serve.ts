@@ -20,7 +20,15 @@ Options:
   --port <n>          Port, 0 for any free one                     [default: ${DEFAULT_PORT}]
   --host <addr>       Address to listen on                         [default: ${DEFAULT_HOST}]
   --domain <name>     Domain identifier in the endpoint path       [default: ${DEFAULT_DOMAIN}]
-  --data-dir <dir>    Keep threads in <dir>/threads.jsonl           [default: in memory]
+  --data-dir <dir>    Embedded database (SQLite) in <dir>: threads, export jobs and
+                      their bundles, feedback, rate limits          [default: in memory]
+  --database-url <u>  PostgreSQL (postgres://user:pass@host:5432/db) instead, shared
+                      by several replicas; also read from DATABASE_URL
+  --retention-days <n>      Remove threads idle n days (and export jobs as old)
+                                                                    [default: keep]
+  --max-thread-bytes <n>    Bytes of turns kept per thread          [default: 262144]
+  --max-stored-bytes <n>    Bytes of all threads kept, least recently used go first
+                                                                    [default: 134217728]
   --engine <name>     extractive (no model) or openai              [default: extractive]
   --site-url <url>    Public URL of the docs, for absolute links
   --hidden-pages <m>  exclude or include pages the site's navigation does not list
@@ -43,6 +51,10 @@ export const serveCommand: CliCommand = {
         'host',
         'domain',
         'data-dir',
+        'database-url',
+        'retention-days',
+        'max-thread-bytes',
+        'max-stored-bytes',
         'engine',
         'site-url',
         'assistant-key',
@@ -73,6 +85,18 @@ export const serveCommand: CliCommand = {
       }
     }
     const dataDir = one('data-dir');
+    const databaseUrl = one('database-url') ?? (process.env.DATABASE_URL || undefined);
+    const count = (name: string): number | undefined => {
+      const value = one(name);
+      if (value === undefined) return undefined;
+      if (!/^\d+$/.test(value) || Number(value) < 1) {
+        throw new CliUsageError(`--${name} must be a whole number of at least 1 (got "${value}").`);
+      }
+      return Number(value);
+    };
+    const retentionDays = count('retention-days');
+    const maxThreadBytes = count('max-thread-bytes');
+    const maxStoredBytes = count('max-stored-bytes');
     const siteUrl = one('site-url');
     const assistantKey = one('assistant-key');
     const adminKey = one('admin-key');
@@ -87,6 +111,16 @@ export const serveCommand: CliCommand = {
         engine,
         ...(one('domain') ? { domain: one('domain') } : {}),
         ...(dataDir ? { dataDir: resolve(dataDir) } : {}),
+        ...(databaseUrl ? { databaseUrl } : {}),
+        ...(retentionDays ? { retention: { days: retentionDays } } : {}),
+        ...(maxThreadBytes || maxStoredBytes
+          ? {
+              limits: {
+                ...(maxThreadBytes ? { maxThreadBytes } : {}),
+                ...(maxStoredBytes ? { maxStoredBytes } : {}),
+              },
+            }
+          : {}),
         ...(siteUrl ? { siteUrl } : {}),
         ...(assistantKey ? { assistantKey } : {}),
         ...(adminKey ? { adminKey } : {}),
@@ -112,9 +146,8 @@ export const serveCommand: CliCommand = {
         io.out(`  Domain:        ${domain.domain}`);
         io.out(`  Assistant key: ${organization.assistantKeys[0]}`);
         io.out(`  Admin key:     ${organization.adminKeys[0]} (secret: server-side only)`);
-        io.out(
-          `  Engine:        ${engine}${dataDir ? `, threads in ${resolve(dataDir)}` : ', threads in memory'}`,
-        );
+        io.out(`  Engine:        ${engine}`);
+        io.out(`  Storage:       ${service.storage.description}`);
         // What the docs folders' own navigation made of them (issue 17).
         for (const report of service.siteReports(domain.domain)) {
           for (const line of formatSiteReport(report)) io.out(`  ${line}`);

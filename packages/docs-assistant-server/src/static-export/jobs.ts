@@ -1,34 +1,20 @@
 /**
- * Static export jobs: a small queue with bounded concurrency that renders a domain's docs into a
- * bundle. With a data folder, every job record is persisted atomically (temp file + rename) and
- * bundles are kept on disk, so jobs and their bundles survive a restart. A job found `queued` or
- * `running` at start-up is run again from the beginning (rendering is deterministic, so a re-run
- * gives the same bundle), or marked failed once it has been interrupted too often.
+ * Static export jobs: a queue with bounded concurrency that renders a domain's docs into a bundle,
+ * kept in the service's storage. Any replica on the same database may run a job: a runner claims
+ * it with a lease it renews while it works; when the runner stops (a crash, a kill -9, a clean
+ * stop), the job is claimed again, by the next start of an embedded service or by any replica once
+ * the lease expires, and run from the beginning (rendering is deterministic, so a re-run gives the
+ * same bundle), or marked failed once it was interrupted `maxAttempts` times. The bundle is stored
+ * before the job is marked completed, so a completed job always has its bundle.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { StaticExportJob, StaticExportStatus } from 'docs-assistant/protocol';
+import type { StaticExportJob } from 'docs-assistant/protocol';
 import type { ServiceConfig } from '../config.js';
+import type { JobPatch, JobRecord, JobStorage } from '../storage/types.js';
 import { createTarGz } from './bundle.js';
 import { loadDocs, renderSite } from './render.js';
 
-export interface JobRecord {
-  jobId: string;
-  organization: string;
-  domain: string;
-  version?: string;
-  paths?: string[];
-  status: StaticExportStatus;
-  progress: number;
-  pageCount: number;
-  createdAt: string;
-  updatedAt: string;
-  error?: string;
-  sizeBytes?: number;
-  /** Runs started for this job; a restart mid-run starts another. */
-  attempts: number;
-}
+export type { JobRecord } from '../storage/types.js';
 
 export interface JobHooks {
   /** Awaited before each page is rendered; tests use it to hold a job mid-way. */
@@ -37,20 +23,24 @@ export interface JobHooks {
 
 export interface JobManagerOptions {
   config: ServiceConfig;
-  /** Where job records and bundles persist; in memory only when absent. */
-  dataDir?: string;
-  /** Jobs rendered at the same time. @default 2 */
+  /** Where jobs and bundles live (shared by replicas on PostgreSQL). */
+  storage: JobStorage & { open(): Promise<void> };
+  /** Jobs rendered at the same time by this process. @default 2 */
   concurrency?: number;
   /** Runs a job may start before an interrupted one is marked failed. @default 3 */
   maxAttempts?: number;
+  /** How long a claim holds without renewal; a runner that stops loses its jobs after it. @default 30_000 */
+  leaseMs?: number;
+  /** How often this process looks for jobs to run (queued elsewhere, or left by a stopped runner). @default 2_000 */
+  pollMs?: number;
   now?: () => number;
   hooks?: JobHooks;
 }
 
-/** Default number of jobs rendered at the same time. */
 const DEFAULT_CONCURRENCY = 2;
-/** Default number of runs a job gets across restarts. */
 const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_POLL_MS = 2_000;
 /** Share of progress (in percent) given to rendering pages; the rest is packing the bundle. */
 const RENDER_SHARE = 90;
 
@@ -73,17 +63,6 @@ export function publicJob(job: JobRecord): StaticExportJob {
   return view;
 }
 
-async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, data);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
-
 /** Waits for `work` unless the signal aborts first (a stop must not wait on a held hook). */
 function untilAborted(work: void | Promise<void>, signal: AbortSignal): Promise<void> {
   if (!work) return Promise.resolve();
@@ -95,88 +74,64 @@ function untilAborted(work: void | Promise<void>, signal: AbortSignal): Promise<
   });
 }
 
+/** The lease of a job was taken over by another runner: this run stops without writing. */
+class LeaseLost extends Error {}
+
 export class StaticExportJobs {
   readonly #config: ServiceConfig;
-  readonly #dataDir: string | undefined;
+  readonly #storage: JobManagerOptions['storage'];
   readonly #concurrency: number;
   readonly #maxAttempts: number;
+  readonly #leaseMs: number;
   readonly #now: () => number;
   readonly #hooks: JobHooks;
-  readonly #jobs = new Map<string, JobRecord>();
-  /** Bundles of completed jobs when there is no data folder. */
-  readonly #bundles = new Map<string, Buffer>();
-  readonly #queue: string[] = [];
+  /** Names this process's claims in the database. */
+  readonly #runner = `runner_${randomBytes(8).toString('hex')}`;
   readonly #running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  /** Per job: the write in flight and whether another is wanted after it. */
-  readonly #writes = new Map<string, { pending: Promise<void>; again: boolean }>();
+  #pumping: Promise<void> | undefined;
+  #pumpAgain = false;
   #closed = false;
+  readonly #timer: ReturnType<typeof setInterval>;
   readonly ready: Promise<void>;
 
   constructor(options: JobManagerOptions) {
     this.#config = options.config;
-    this.#dataDir = options.dataDir;
+    this.#storage = options.storage;
     this.#concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
     this.#maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+    this.#leaseMs = Math.max(100, options.leaseMs ?? DEFAULT_LEASE_MS);
     this.#now = options.now ?? Date.now;
     this.#hooks = options.hooks ?? {};
-    this.ready = this.#restore();
-  }
-
-  get #jobsDir(): string | undefined {
-    return this.#dataDir && join(this.#dataDir, 'static-export', 'jobs');
-  }
-
-  get #bundlesDir(): string | undefined {
-    return this.#dataDir && join(this.#dataDir, 'static-export', 'bundles');
+    this.ready = this.#storage.open();
+    this.ready.then(
+      () => this.#pump(),
+      () => {},
+    );
+    // Picks up jobs other replicas queued or left behind, and keeps this runner's leases fresh.
+    const every = Math.min(options.pollMs ?? DEFAULT_POLL_MS, Math.floor(this.#leaseMs / 3));
+    this.#timer = setInterval(() => this.#tick(), every);
+    this.#timer.unref();
   }
 
   #stamp(): string {
     return new Date(this.#now()).toISOString();
   }
 
-  async #restore(): Promise<void> {
-    const jobsDir = this.#jobsDir;
-    const bundlesDir = this.#bundlesDir;
-    if (!jobsDir || !bundlesDir) return;
-    await mkdir(jobsDir, { recursive: true });
-    await mkdir(bundlesDir, { recursive: true });
-    const resumed: JobRecord[] = [];
-    for (const dir of [jobsDir, bundlesDir]) {
-      for (const name of await readdir(dir)) {
-        // A temp file is a write that a stop cut short; the record or bundle before it still stands.
-        if (name.endsWith('.tmp')) await rm(join(dir, name), { force: true });
-      }
+  #tick(): void {
+    if (this.#closed) return;
+    if (this.#running.size) {
+      this.#storage.renewLeases(this.#runner, this.#now() + this.#leaseMs).catch(() => {});
     }
-    for (const name of (await readdir(jobsDir)).sort()) {
-      if (!name.endsWith('.json')) continue;
-      let job: JobRecord;
-      try {
-        job = JSON.parse(await readFile(join(jobsDir, name), 'utf8')) as JobRecord;
-      } catch {
-        continue; // unreadable records are skipped, not fatal to the service
-      }
-      if (!isJobId(job.jobId)) continue;
-      this.#jobs.set(job.jobId, job);
-      if (job.status === 'queued' || job.status === 'running') {
-        if (job.status === 'running' && job.attempts >= this.#maxAttempts) {
-          this.#fail(
-            job,
-            `the service stopped while this job was running, ${job.attempts} times; start a new export job`,
-          );
-        } else {
-          Object.assign(job, { status: 'queued', progress: 0, pageCount: 0, updatedAt: this.#stamp() });
-          this.#persist(job);
-          resumed.push(job);
-        }
-      }
-    }
-    resumed.sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
-    for (const job of resumed) this.#queue.push(job.jobId);
     this.#pump();
   }
 
   /** Queues a new job. The caller has checked the organization owns the domain. */
-  start(input: { organization: string; domain: string; version?: string; paths?: string[] }): JobRecord {
+  async start(input: {
+    organization: string;
+    domain: string;
+    version?: string;
+    paths?: string[];
+  }): Promise<JobRecord> {
     if (this.#closed) throw new Error('the static export job queue is closed');
     const stamp = this.#stamp();
     const job: JobRecord = {
@@ -192,59 +147,76 @@ export class StaticExportJobs {
     };
     if (input.version) job.version = input.version;
     if (input.paths) job.paths = [...input.paths];
-    this.#jobs.set(job.jobId, job);
-    this.#persist(job);
-    // The answer shows the job as queued even when a free slot starts it at once.
-    const queued = { ...job };
-    this.#queue.push(job.jobId);
+    await this.#storage.insertJob(job);
     this.#pump();
-    return queued;
+    return job;
   }
 
-  get(jobId: string): JobRecord | undefined {
-    return isJobId(jobId) ? this.#jobs.get(jobId) : undefined;
+  get(jobId: string): Promise<JobRecord | undefined> {
+    return isJobId(jobId) ? this.#storage.getJob(jobId) : Promise.resolve(undefined);
   }
 
   /** The bundle of a completed job, or undefined when it is gone. */
   async readBundle(jobId: string): Promise<Buffer | undefined> {
-    const job = this.get(jobId);
+    const job = await this.get(jobId);
     if (job?.status !== 'completed') return undefined;
-    const bundlesDir = this.#bundlesDir;
-    if (!bundlesDir) return this.#bundles.get(jobId);
-    try {
-      return await readFile(join(bundlesDir, `${jobId}.tar.gz`));
-    } catch {
-      return undefined;
-    }
+    const bytes = await this.#storage.getBundle(jobId);
+    return bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
+  /** Claims jobs while this process has free slots; one pass at a time. */
   #pump(): void {
-    while (!this.#closed && this.#running.size < this.#concurrency && this.#queue.length > 0) {
-      const jobId = this.#queue.shift()!;
-      const job = this.#jobs.get(jobId);
-      if (job?.status !== 'queued') continue;
-      const controller = new AbortController();
-      const done = this.#run(job, controller.signal).finally(() => {
-        this.#running.delete(jobId);
-        this.#pump();
-      });
-      this.#running.set(jobId, { controller, done });
+    if (this.#closed) return;
+    if (this.#pumping) {
+      this.#pumpAgain = true;
+      return;
     }
-  }
-
-  #update(job: JobRecord, patch: Partial<JobRecord>): void {
-    Object.assign(job, patch, { updatedAt: this.#stamp() });
-    this.#persist(job);
-  }
-
-  #fail(job: JobRecord, reason: string): void {
-    this.#update(job, { status: 'failed', error: reason });
+    this.#pumping = (async () => {
+      do {
+        this.#pumpAgain = false;
+        while (!this.#closed && this.#running.size < this.#concurrency) {
+          const job = await this.#storage.claimJob(
+            this.#runner,
+            this.#now(),
+            this.#leaseMs,
+            this.#maxAttempts,
+          );
+          if (!job) break;
+          const controller = new AbortController();
+          const done = this.#run(job, controller.signal).finally(() => {
+            this.#running.delete(job.jobId);
+            this.#pump();
+          });
+          this.#running.set(job.jobId, { controller, done });
+        }
+      } while (this.#pumpAgain && !this.#closed);
+    })()
+      // The database may be down: the next tick tries again.
+      .catch(() => {})
+      .finally(() => {
+        this.#pumping = undefined;
+      });
   }
 
   async #run(job: JobRecord, signal: AbortSignal): Promise<void> {
-    this.#update(job, { status: 'running', progress: 0, pageCount: 0, attempts: job.attempts + 1 });
-    // Make the `running` record durable before work starts, so a stop from here on is seen as one.
-    await this.#flush(job.jobId);
+    // Progress writes go one after another, the latest wins; a lost lease stops the run.
+    let writing: Promise<void> = Promise.resolve();
+    let lost = false;
+    const save = (patch: Omit<JobPatch, 'updatedAt'>): Promise<void> => {
+      Object.assign(job, patch, { updatedAt: this.#stamp() });
+      const full: JobPatch = { ...patch, updatedAt: job.updatedAt };
+      writing = writing.then(async () => {
+        if (lost) return;
+        const held = await this.#storage.updateJob(
+          job.jobId,
+          this.#runner,
+          full,
+          this.#now() + this.#leaseMs,
+        );
+        if (!held) lost = true;
+      });
+      return writing;
+    };
     try {
       const domain = this.#config.domains.find((d) => d.domain === job.domain);
       if (!domain) throw new Error(`the domain "${job.domain}" is no longer configured on the service`);
@@ -269,66 +241,39 @@ export class StaticExportJobs {
         beforePage: (index, total) => untilAborted(this.#hooks.beforePage?.(job, index, total), signal),
         onPage: (done, total) => {
           if (signal.aborted) return;
-          this.#update(job, { pageCount: done, progress: Math.floor((done / total) * RENDER_SHARE) });
+          save({ pageCount: done, progress: Math.floor((done / total) * RENDER_SHARE) }).catch(() => {});
         },
       });
       signal.throwIfAborted();
+      await writing.catch(() => {});
+      if (lost) throw new LeaseLost();
       const archive = createTarGz(entries);
-      const bundlesDir = this.#bundlesDir;
-      if (bundlesDir) await writeAtomic(join(bundlesDir, `${job.jobId}.tar.gz`), archive);
-      else this.#bundles.set(job.jobId, archive);
+      await this.#storage.putBundle(job.jobId, archive);
       signal.throwIfAborted();
-      this.#update(job, { status: 'completed', progress: 100, sizeBytes: archive.byteLength });
+      await save({ status: 'completed', progress: 100, sizeBytes: archive.byteLength });
+      if (lost) throw new LeaseLost();
     } catch (error) {
-      // A stop of the service aborts the run; the record stays `running` on disk and is resumed.
-      if (signal.aborted) return;
-      this.#fail(job, error instanceof Error ? error.message : String(error));
-    }
-  }
-
-  #persist(job: JobRecord): void {
-    const jobsDir = this.#jobsDir;
-    if (!jobsDir) return;
-    const state = this.#writes.get(job.jobId);
-    if (state) {
-      state.again = true;
-      return;
-    }
-    const entry = { pending: Promise.resolve(), again: false };
-    const write = async (): Promise<void> => {
-      do {
-        entry.again = false;
-        await writeAtomic(join(jobsDir, `${job.jobId}.json`), `${JSON.stringify(job, null, 2)}\n`);
-      } while (entry.again);
-    };
-    entry.pending = write()
-      .catch((error: unknown) => {
-        console.error(`static export: could not save job ${job.jobId}: ${(error as Error).message}`);
-      })
-      .finally(() => this.#writes.delete(job.jobId));
-    this.#writes.set(job.jobId, entry);
-  }
-
-  async #flush(jobId?: string): Promise<void> {
-    for (;;) {
-      const pending = jobId
-        ? [this.#writes.get(jobId)?.pending].filter((p): p is Promise<void> => p !== undefined)
-        : [...this.#writes.values()].map((w) => w.pending);
-      if (pending.length === 0) return;
-      await Promise.all(pending);
+      // A stop aborts the run and a lost lease means another runner has the job: the row stays
+      // `running` for whoever runs it next.
+      if (signal.aborted || error instanceof LeaseLost) return;
+      await save({ status: 'failed', error: error instanceof Error ? error.message : String(error) }).catch(
+        () => {},
+      );
     }
   }
 
   /**
-   * Stops taking work: running jobs are aborted and keep their `running` record, which the next
-   * start resumes. Resolves once every record is written.
+   * Stops taking work: running jobs are aborted and released, so the next start (or another
+   * replica) runs them again at once. Resolves once every write is done.
    */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    clearInterval(this.#timer);
     await this.ready.catch(() => {});
+    await this.#pumping;
     for (const { controller } of this.#running.values()) controller.abort();
     await Promise.all([...this.#running.values()].map((r) => r.done));
-    await this.#flush();
+    await this.#storage.releaseJobs(this.#runner).catch(() => {});
   }
 }

@@ -9,6 +9,7 @@
  *                                                 links of older versions, `…/bundles/:jobId.tar.gz`, still work)
  */
 
+import { randomBytes } from 'node:crypto';
 import {
   describeIssues,
   problemList,
@@ -22,6 +23,8 @@ import {
 import { type Context, Hono } from 'hono';
 import type { ServiceConfig } from '../config.js';
 import { errorResponse, HttpError, httpErrorResponse, readJsonBody, requireKey } from '../http.js';
+import { createStorage } from '../storage/index.js';
+import { type Storage, StorageUnavailableError } from '../storage/types.js';
 import { type JobHooks, type JobRecord, publicJob, StaticExportJobs } from './jobs.js';
 import { loadSigningSecret, signBundleLink, verifyBundleLink } from './signing.js';
 import { normalizeExportPath, resolveExportDomain } from './start-request.js';
@@ -41,6 +44,12 @@ export interface StaticExportRoutesOptions {
   now?: () => number;
   /** Runs a job may start across restarts before it is marked failed. @default 3 */
   maxAttempts?: number;
+  /** Where jobs and bundles live; shared with the service's threads. @default SQLite in `dataDir`, else in memory */
+  storage?: Storage;
+  /** How long a runner's claim on a job holds without renewal (ms). @default 30_000 */
+  leaseMs?: number;
+  /** How often a replica looks for jobs to run (ms). @default 2_000 */
+  pollMs?: number;
   hooks?: JobHooks;
 }
 
@@ -64,15 +73,25 @@ export function createStaticExportRoutes(
   const lifetime = options.linkLifetimeMs ?? DEFAULT_LINK_LIFETIME_MS;
   if (!(lifetime > 0)) throw new Error('linkLifetimeMs must be a positive number of milliseconds');
   const dataDir = options.dataDir ?? config.dataDir;
+  // Without a storage of the service's, the routes keep their own (closed with them).
+  const ownStorage = options.storage ? undefined : createStorage(dataDir ? { dataDir } : {});
+  const storage = options.storage ?? ownStorage!;
   const jobs = new StaticExportJobs({
     config,
-    dataDir,
+    storage,
     concurrency: options.concurrency,
     maxAttempts: options.maxAttempts,
+    leaseMs: options.leaseMs,
+    pollMs: options.pollMs,
     now,
     hooks: options.hooks,
   });
-  const secret = options.signingSecret ? Promise.resolve(options.signingSecret) : loadSigningSecret(dataDir);
+  // Replicas on one database sign links with one secret, kept there; else in the data folder.
+  const secret = options.signingSecret
+    ? Promise.resolve(options.signingSecret)
+    : storage.mode === 'postgres'
+      ? storage.setting('static_export_signing_secret', randomBytes(32).toString('hex'))
+      : loadSigningSecret(dataDir);
   const ready = Promise.all([jobs.ready, secret]).then(() => undefined);
   // Requests report a failed start-up themselves; an idle service must not crash on it.
   ready.catch(() => {});
@@ -80,6 +99,7 @@ export function createStaticExportRoutes(
     try {
       await ready;
     } catch (error) {
+      if (error instanceof StorageUnavailableError) throw error;
       throw new HttpError(
         500,
         'internal',
@@ -118,8 +138,8 @@ export function createStaticExportRoutes(
     return organization;
   };
 
-  const ownJob = (organizationId: string, jobId: string): JobRecord => {
-    const job = jobs.get(jobId);
+  const ownJob = async (organizationId: string, jobId: string): Promise<JobRecord> => {
+    const job = await jobs.get(jobId);
     // Another organization's job is reported exactly like a missing one, so ids leak nothing.
     if (!job || job.organization !== organizationId) {
       throw new HttpError(
@@ -147,7 +167,7 @@ export function createStaticExportRoutes(
     const { version, paths } = parsed.data;
     // Start answers 400, 401 or 403 (never 404), like the real service.
     const { domain } = resolveExportDomain(config, organization.id, parsed.data.domain);
-    const job = jobs.start({
+    const job = await jobs.start({
       organization: organization.id,
       domain,
       version,
@@ -156,14 +176,14 @@ export function createStaticExportRoutes(
     return c.json(publicJob(job), 202, { Location: `${STATIC_EXPORT_JOBS_PATH}/${job.jobId}` });
   });
 
-  app.get(`${STATIC_EXPORT_JOBS_PATH}/:jobId`, (c) => {
+  app.get(`${STATIC_EXPORT_JOBS_PATH}/:jobId`, async (c) => {
     const organization = authorize(c.req.header('authorization'));
-    return c.json(publicJob(ownJob(organization.id, c.req.param('jobId'))));
+    return c.json(publicJob(await ownJob(organization.id, c.req.param('jobId'))));
   });
 
   app.post(`${STATIC_EXPORT_JOBS_PATH}/:jobId/bundle`, async (c) => {
     const organization = authorize(c.req.header('authorization'));
-    const job = ownJob(organization.id, c.req.param('jobId'));
+    const job = await ownJob(organization.id, c.req.param('jobId'));
     if (job.status !== 'completed') {
       const advice =
         job.status === 'failed'
@@ -278,5 +298,13 @@ export function createStaticExportRoutes(
     });
   }
 
-  return { app, jobs, ready, close: () => jobs.close() };
+  return {
+    app,
+    jobs,
+    ready,
+    close: async () => {
+      await jobs.close();
+      await ownStorage?.close();
+    },
+  };
 }

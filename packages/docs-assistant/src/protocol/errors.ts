@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'conflict',
   'rate_limited',
   'internal',
+  /** The service's database cannot be reached right now (503); the same request works once it is back. */
+  'unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

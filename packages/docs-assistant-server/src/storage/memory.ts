@@ -1,0 +1,87 @@
+/**
+ * Threads held in a `Map`, for the in-memory service (a browser, a worker, tests with their own
+ * Markdown), which may load no Node module and no database. The same rules as the SQL storage:
+ * per-thread caps on every append, the least recently used threads go first in a sweep.
+ */
+import { utf8Length } from '../limits.js';
+import type {
+  RetentionPolicy,
+  StoredThread,
+  SweepResult,
+  ThreadCaps,
+  ThreadStorage,
+  ThreadTurn,
+} from './types.js';
+
+interface Entry {
+  thread: StoredThread;
+  bytes: number[];
+  updated: number;
+}
+
+const bytesOf = (turn: ThreadTurn): number => utf8Length(JSON.stringify(turn));
+
+export class MemoryThreadStorage implements ThreadStorage {
+  readonly mode = 'memory' as const;
+  // Insertion order is use order: a thread written to is moved to the end.
+  readonly #threads = new Map<string, Entry>();
+
+  async createThread(thread: Omit<StoredThread, 'turns'>, now: number): Promise<void> {
+    if (this.#threads.has(thread.id)) throw new Error(`thread ${thread.id} already exists`);
+    this.#threads.set(thread.id, { thread: { ...thread, turns: [] }, bytes: [], updated: now });
+  }
+
+  async getThread(id: string, maxTurns: number): Promise<StoredThread | undefined> {
+    const entry = this.#threads.get(id);
+    if (!entry) return undefined;
+    return { ...entry.thread, turns: entry.thread.turns.slice(-maxTurns) };
+  }
+
+  async appendTurn(threadId: string, turn: ThreadTurn, caps: ThreadCaps, now: number): Promise<boolean> {
+    const entry = this.#threads.get(threadId);
+    if (!entry) return false;
+    entry.thread.turns.push(turn);
+    entry.bytes.push(bytesOf(turn));
+    let total = entry.bytes.reduce((sum, n) => sum + n, 0);
+    while (
+      entry.thread.turns.length > 1 &&
+      (entry.thread.turns.length > caps.maxTurns || total > caps.maxThreadBytes)
+    ) {
+      entry.thread.turns.shift();
+      total -= entry.bytes.shift() ?? 0;
+    }
+    entry.updated = now;
+    this.#threads.delete(threadId);
+    this.#threads.set(threadId, entry);
+    return true;
+  }
+
+  async threadStats(): Promise<{ threads: number; bytes: number }> {
+    let bytes = 0;
+    for (const entry of this.#threads.values()) for (const n of entry.bytes) bytes += n;
+    return { threads: this.#threads.size, bytes };
+  }
+
+  async sweep(policy: RetentionPolicy): Promise<SweepResult> {
+    let removed = 0;
+    if (policy.olderThan !== undefined) {
+      for (const [id, entry] of this.#threads) {
+        if (entry.updated < policy.olderThan) {
+          this.#threads.delete(id);
+          removed++;
+        }
+      }
+    }
+    let { threads, bytes } = await this.threadStats();
+    const maxBytes = policy.maxStoredBytes ?? Number.POSITIVE_INFINITY;
+    const maxThreads = policy.maxThreads ?? Number.POSITIVE_INFINITY;
+    for (const [id, entry] of this.#threads) {
+      if ((threads <= maxThreads && bytes <= maxBytes) || threads <= 1) break;
+      this.#threads.delete(id);
+      threads -= 1;
+      bytes -= entry.bytes.reduce((sum, n) => sum + n, 0);
+      removed++;
+    }
+    return { threadsRemoved: removed, jobsRemoved: 0, rateLimitRowsRemoved: 0 };
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * PostgreSQL through `pg`, for several replicas of the service on one database
+ * (`--database-url postgres://…` or `DATABASE_URL`). A pool of connections; a server that goes
+ * away makes operations fail with `unavailable` (503) until it answers again, and the pool
+ * reconnects by itself.
+ */
+import pg from 'pg';
+import type { Row, SqlDriver, SqlExecutor, SqlValue } from './sql.js';
+
+/** The URL without its password, for logs and `/health`. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparsable URL)';
+  }
+}
+
+// Arbitrary key of the advisory lock that makes replicas starting together migrate one at a time.
+const MIGRATION_LOCK = 7_346_201;
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+export interface PostgresOptions {
+  url: string;
+  /** Connections kept open. @default 10 */
+  maxConnections?: number;
+  warn?: (message: string) => void;
+}
+
+export class PostgresDriver implements SqlDriver {
+  readonly mode = 'postgres' as const;
+  readonly description: string;
+  readonly bytesType = 'BYTEA' as const;
+  readonly exclusive = false;
+  readonly #pool: pg.Pool;
+
+  constructor(options: PostgresOptions) {
+    if (!/^postgres(ql)?:\/\//.test(options.url)) {
+      throw new Error(
+        `The database URL must start with postgres:// or postgresql:// (got "${redactDatabaseUrl(options.url)}").`,
+      );
+    }
+    this.description = `PostgreSQL at ${redactDatabaseUrl(options.url)}`;
+    this.#pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle connection the server closed (a restart) must not crash the process: the pool drops it.
+    const warn = options.warn ?? (() => {});
+    this.#pool.on('error', (error) => warn(`database connection lost: ${error.message}`));
+  }
+
+  async connect(): Promise<void> {
+    const client = await this.#pool.connect();
+    client.release();
+  }
+
+  #executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
+    return {
+      all: async (sql, params = []) => (await client.query(sql, params)).rows as Row[],
+      run: async (sql, params = []) => (await client.query(sql, params)).rowCount ?? 0,
+    };
+  }
+
+  all(sql: string, params?: SqlValue[]): Promise<Row[]> {
+    return this.#executor(this.#pool).all(sql, params);
+  }
+
+  run(sql: string, params?: SqlValue[]): Promise<number> {
+    return this.#executor(this.#pool).run(sql, params);
+  }
+
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await this.#pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await work(this.#executor(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      throw error;
+    } finally {
+      // A connection that could not even roll back is dropped, not reused.
+      client.release(broken);
+    }
+  }
+
+  async lockMigrations(tx: SqlExecutor): Promise<void> {
+    await tx.all('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+  }
+
+  classify(error: unknown): 'unavailable' | 'full' | 'other' {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    if (code === '53100') return 'full';
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
+      return 'unavailable';
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED/i.test(
+        message,
+      )
+    )
+      return 'unavailable';
+    return 'other';
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+}

@@ -1,0 +1,641 @@
+/**
+ * The storage over SQL, shared by both databases: every operation is one statement or one
+ * transaction, so a process killed at any point leaves each row either whole or absent. A driver
+ * (`sqlite.ts`, `postgres.ts`) runs the statements; queries are written with `$1`-style parameters,
+ * which the SQLite driver rewrites.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MIGRATIONS } from './schema.js';
+import {
+  type FeedbackRecord,
+  type JobPatch,
+  type JobRecord,
+  type RetentionPolicy,
+  type Storage,
+  StorageFullError,
+  type StorageMode,
+  StorageUnavailableError,
+  type StoredThread,
+  type SweepResult,
+  type ThreadCaps,
+  type ThreadTurn,
+  type Vote,
+} from './types.js';
+
+export type SqlValue = string | number | null | Uint8Array;
+export type Row = Record<string, unknown>;
+
+export interface SqlExecutor {
+  all(sql: string, params?: SqlValue[]): Promise<Row[]>;
+  /** Runs a statement; resolves with the number of rows it changed. */
+  run(sql: string, params?: SqlValue[]): Promise<number>;
+}
+
+export interface SqlDriver extends SqlExecutor {
+  readonly mode: StorageMode;
+  readonly description: string;
+  readonly bytesType: 'BLOB' | 'BYTEA';
+  /** Folder of bundle files (embedded with a data folder); bundles go into the database without one. */
+  readonly bundleDir?: string;
+  /** Whether one process owns the database (SQLite): its running jobs at start are from a stop. */
+  readonly exclusive: boolean;
+  connect(): Promise<void>;
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Taken inside the migration transaction so replicas starting together migrate one at a time. */
+  lockMigrations(tx: SqlExecutor): Promise<void>;
+  /** Which kind of failure an error of this database is. */
+  classify(error: unknown): 'unavailable' | 'full' | 'other';
+  close(): Promise<void>;
+}
+
+const num = (value: unknown): number => Number(value ?? 0);
+const text = (value: unknown): string | undefined =>
+  value === null || value === undefined ? undefined : String(value);
+
+/** Bytes a turn takes (its JSON), the unit of the per-thread and total caps. */
+export const turnBytes = (turn: ThreadTurn): number => Buffer.byteLength(JSON.stringify(turn), 'utf8');
+
+const JOB_COLUMNS =
+  'job_id, organization, domain, version, paths, status, progress, page_count, created_at, updated_at, error, size_bytes, attempts';
+
+function jobFromRow(row: Row): JobRecord {
+  const job: JobRecord = {
+    jobId: String(row.job_id),
+    organization: String(row.organization),
+    domain: String(row.domain),
+    status: String(row.status) as JobRecord['status'],
+    progress: num(row.progress),
+    pageCount: num(row.page_count),
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+    attempts: num(row.attempts),
+  };
+  const version = text(row.version);
+  if (version) job.version = version;
+  const paths = text(row.paths);
+  if (paths) job.paths = JSON.parse(paths) as string[];
+  const error = text(row.error);
+  if (error) job.error = error;
+  if (row.size_bytes !== null && row.size_bytes !== undefined) job.sizeBytes = num(row.size_bytes);
+  return job;
+}
+
+function feedbackFromRow(row: Row): FeedbackRecord {
+  const record: FeedbackRecord = {
+    threadId: String(row.thread_id),
+    messageId: String(row.message_id),
+    domain: String(row.domain),
+    vote: String(row.vote) as Vote,
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+  };
+  const comment = text(row.comment);
+  if (comment) record.comment = comment;
+  return record;
+}
+
+const BUNDLE_TEMP = /\.tar\.gz\.[^/]*\.tmp$/;
+
+export class SqlStorage implements Storage {
+  readonly mode: StorageMode;
+  readonly description: string;
+  readonly #driver: SqlDriver;
+  #opening: Promise<void> | undefined;
+
+  constructor(driver: SqlDriver) {
+    this.#driver = driver;
+    this.mode = driver.mode;
+    this.description = driver.description;
+  }
+
+  open(): Promise<void> {
+    if (!this.#opening) {
+      const opening = this.#guard(() => this.#migrate());
+      this.#opening = opening;
+      // A failed open is tried again by the next operation (the database may be back by then).
+      opening.catch(() => {
+        if (this.#opening === opening) this.#opening = undefined;
+      });
+    }
+    return this.#opening;
+  }
+
+  async #migrate(): Promise<void> {
+    const driver = this.#driver;
+    await driver.connect();
+    await driver.transaction(async (tx) => {
+      await driver.lockMigrations(tx);
+      await tx.run(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+      );
+    });
+    for (const migration of MIGRATIONS) {
+      await driver.transaction(async (tx) => {
+        await driver.lockMigrations(tx);
+        const done = await tx.all('SELECT version FROM schema_migrations WHERE version = $1', [
+          migration.version,
+        ]);
+        if (done.length) return;
+        for (const statement of migration.statements) {
+          await tx.run(statement.replaceAll('{{bytes}}', driver.bytesType));
+        }
+        await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+          migration.version,
+          migration.name,
+          new Date().toISOString(),
+        ]);
+      });
+    }
+    if (driver.exclusive) {
+      // One process owns an embedded database: a job still running at start-up lost its runner.
+      await driver.run("UPDATE export_jobs SET lease_until = 0 WHERE status = 'running'");
+    }
+    if (driver.bundleDir) {
+      await mkdir(driver.bundleDir, { recursive: true });
+      // A bundle write that a stop cut short; no job row points at it.
+      for (const name of await readdir(driver.bundleDir)) {
+        if (BUNDLE_TEMP.test(name)) await rm(join(driver.bundleDir, name), { force: true });
+      }
+    }
+  }
+
+  /** Maps the database's errors to the two the service treats specially. */
+  async #guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof StorageUnavailableError || error instanceof StorageFullError) throw error;
+      const kind = this.#driver.classify(error);
+      const reason = error instanceof Error ? error.message : String(error);
+      if (kind === 'unavailable') throw new StorageUnavailableError(this.description, reason);
+      if (kind === 'full') throw new StorageFullError(this.description, reason);
+      throw error;
+    }
+  }
+
+  /** Runs an operation once the schema is ready. */
+  #op<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T> {
+    return this.#guard(async () => {
+      await this.open();
+      return work(this.#driver);
+    });
+  }
+
+  async health(): Promise<{ ok: true } | { ok: false; error: string }> {
+    try {
+      await this.#op((driver) => driver.all('SELECT 1 AS ok'));
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  setting(name: string, fallback: string): Promise<string> {
+    return this.#op(async (driver) => {
+      await driver.run('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+        name,
+        fallback,
+      ]);
+      const rows = await driver.all('SELECT value FROM settings WHERE name = $1', [name]);
+      return String(rows[0]?.value ?? fallback);
+    });
+  }
+
+  // Threads
+
+  createThread(thread: Omit<StoredThread, 'turns'>, now: number): Promise<void> {
+    return this.#op(async (driver) => {
+      await driver.run(
+        'INSERT INTO threads (id, key_hash, domain, fp, created_at, updated_ms) VALUES ($1, $2, $3, $4, $5, $6)',
+        [thread.id, thread.keyHash, thread.domain, thread.fp, thread.createdAt, now],
+      );
+    });
+  }
+
+  getThread(id: string, maxTurns: number): Promise<StoredThread | undefined> {
+    return this.#op(async (driver) => {
+      const rows = await driver.all(
+        'SELECT id, key_hash, domain, fp, created_at FROM threads WHERE id = $1',
+        [id],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      const turns = await driver.all(
+        'SELECT question, answer, sources, at FROM turns WHERE thread_id = $1 ORDER BY seq DESC LIMIT $2',
+        [id, maxTurns],
+      );
+      return {
+        id: String(row.id),
+        keyHash: String(row.key_hash),
+        domain: String(row.domain),
+        fp: String(row.fp),
+        createdAt: String(row.created_at),
+        turns: turns.reverse().map((turn) => ({
+          question: String(turn.question),
+          answer: String(turn.answer),
+          sources: JSON.parse(String(turn.sources)) as string[],
+          at: String(turn.at),
+        })),
+      };
+    });
+  }
+
+  appendTurn(threadId: string, turn: ThreadTurn, caps: ThreadCaps, now: number): Promise<boolean> {
+    const bytes = turnBytes(turn);
+    return this.#op((driver) =>
+      driver.transaction(async (tx) => {
+        // The update takes the thread's row lock first, so two replicas appending to one thread queue.
+        const updated = await tx.all(
+          'UPDATE threads SET next_seq = next_seq + 1, turn_count = turn_count + 1, bytes = bytes + $2, updated_ms = $3 WHERE id = $1 RETURNING next_seq, turn_count, bytes',
+          [threadId, bytes, now],
+        );
+        const row = updated[0];
+        if (!row) return false;
+        await tx.run(
+          'INSERT INTO turns (thread_id, seq, question, answer, sources, at, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          [
+            threadId,
+            num(row.next_seq) - 1,
+            turn.question,
+            turn.answer,
+            JSON.stringify(turn.sources),
+            turn.at,
+            bytes,
+          ],
+        );
+        let count = num(row.turn_count);
+        let total = num(row.bytes);
+        if (count <= caps.maxTurns && total <= caps.maxThreadBytes) return true;
+        // Oldest first; the newest turn always stays.
+        const turns = await tx.all('SELECT seq, bytes FROM turns WHERE thread_id = $1 ORDER BY seq ASC', [
+          threadId,
+        ]);
+        let cut = -1;
+        let removed = 0;
+        let removedBytes = 0;
+        for (const old of turns.slice(0, -1)) {
+          if (count <= caps.maxTurns && total <= caps.maxThreadBytes) break;
+          cut = num(old.seq);
+          count -= 1;
+          total -= num(old.bytes);
+          removed += 1;
+          removedBytes += num(old.bytes);
+        }
+        if (removed) {
+          await tx.run('DELETE FROM turns WHERE thread_id = $1 AND seq <= $2', [threadId, cut]);
+          await tx.run('UPDATE threads SET turn_count = turn_count - $2, bytes = bytes - $3 WHERE id = $1', [
+            threadId,
+            removed,
+            removedBytes,
+          ]);
+        }
+        return true;
+      }),
+    );
+  }
+
+  threadStats(): Promise<{ threads: number; bytes: number }> {
+    return this.#op(async (driver) => {
+      const rows = await driver.all(
+        'SELECT COUNT(*) AS threads, COALESCE(SUM(bytes), 0) AS bytes FROM threads',
+      );
+      return { threads: num(rows[0]?.threads), bytes: num(rows[0]?.bytes) };
+    });
+  }
+
+  /** Removes threads (with their turns) in one transaction. */
+  async #removeThreads(driver: SqlDriver, ids: string[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += 500) {
+      const batch = ids.slice(i, i + 500);
+      const marks = batch.map((_, n) => `$${n + 1}`).join(', ');
+      await driver.transaction(async (tx) => {
+        await tx.run(`DELETE FROM turns WHERE thread_id IN (${marks})`, batch);
+        await tx.run(`DELETE FROM threads WHERE id IN (${marks})`, batch);
+      });
+    }
+  }
+
+  sweep(policy: RetentionPolicy, now: number): Promise<SweepResult> {
+    return this.#op(async (driver) => {
+      const result: SweepResult = { threadsRemoved: 0, jobsRemoved: 0, rateLimitRowsRemoved: 0 };
+      if (policy.olderThan !== undefined) {
+        const old = await driver.all('SELECT id FROM threads WHERE updated_ms < $1', [policy.olderThan]);
+        const ids = old.map((row) => String(row.id));
+        await this.#removeThreads(driver, ids);
+        result.threadsRemoved += ids.length;
+        const cutoff = new Date(policy.olderThan).toISOString();
+        const jobs = await driver.all(
+          "SELECT job_id, bundle FROM export_jobs WHERE status IN ('completed', 'failed') AND updated_at < $1",
+          [cutoff],
+        );
+        for (const job of jobs) {
+          const jobId = String(job.job_id);
+          await driver.transaction(async (tx) => {
+            await tx.run('DELETE FROM export_bundles WHERE job_id = $1', [jobId]);
+            await tx.run('DELETE FROM export_jobs WHERE job_id = $1', [jobId]);
+          });
+          if (driver.bundleDir) await rm(join(driver.bundleDir, `${jobId}.tar.gz`), { force: true });
+        }
+        result.jobsRemoved = jobs.length;
+      }
+      if (policy.maxStoredBytes !== undefined || policy.maxThreads !== undefined) {
+        const stats = await driver.all(
+          'SELECT COUNT(*) AS threads, COALESCE(SUM(bytes), 0) AS bytes FROM threads',
+        );
+        let threads = num(stats[0]?.threads);
+        let bytes = num(stats[0]?.bytes);
+        const maxBytes = policy.maxStoredBytes ?? Number.POSITIVE_INFINITY;
+        const maxThreads = policy.maxThreads ?? Number.POSITIVE_INFINITY;
+        if (threads > maxThreads || bytes > maxBytes) {
+          // Least recently used first; the most recent thread always stays.
+          const rows = await driver.all('SELECT id, bytes FROM threads ORDER BY updated_ms ASC, id ASC');
+          const ids: string[] = [];
+          for (const row of rows.slice(0, -1)) {
+            if (threads <= maxThreads && bytes <= maxBytes) break;
+            ids.push(String(row.id));
+            threads -= 1;
+            bytes -= num(row.bytes);
+          }
+          await this.#removeThreads(driver, ids);
+          result.threadsRemoved += ids.length;
+        }
+      }
+      result.rateLimitRowsRemoved = await driver.run('DELETE FROM rate_limits WHERE window_end <= $1', [now]);
+      return result;
+    });
+  }
+
+  /**
+   * Imports threads of the old `threads.jsonl` in one transaction with `marker` in the settings;
+   * undefined (nothing imported) when the marker is already there. Each thread keeps its newest
+   * turns within the caps.
+   */
+  importThreads(
+    threads: StoredThread[],
+    options: ThreadCaps & { marker: string; duringImport?: () => Promise<void> },
+  ): Promise<number | undefined> {
+    return this.#op((driver) =>
+      driver.transaction(async (tx) => {
+        const name = `imported:${options.marker}`;
+        if ((await tx.all('SELECT value FROM settings WHERE name = $1', [name])).length) return undefined;
+        let imported = 0;
+        for (const thread of threads) {
+          if ((await tx.all('SELECT id FROM threads WHERE id = $1', [thread.id])).length) continue;
+          const kept: ThreadTurn[] = [];
+          let bytes = 0;
+          for (const turn of [...thread.turns].reverse()) {
+            const size = turnBytes(turn);
+            if (kept.length && (kept.length >= options.maxTurns || bytes + size > options.maxThreadBytes))
+              break;
+            kept.unshift(turn);
+            bytes += size;
+          }
+          const last = kept.at(-1)?.at ?? thread.createdAt;
+          const used = Number.isFinite(Date.parse(last)) ? Date.parse(last) : Date.now();
+          await tx.run(
+            'INSERT INTO threads (id, key_hash, domain, fp, created_at, updated_ms, bytes, turn_count, next_seq) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)',
+            [thread.id, thread.keyHash, thread.domain, thread.fp, thread.createdAt, used, bytes, kept.length],
+          );
+          for (const [seq, turn] of kept.entries()) {
+            await tx.run(
+              'INSERT INTO turns (thread_id, seq, question, answer, sources, at, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+              [
+                thread.id,
+                seq,
+                turn.question,
+                turn.answer,
+                JSON.stringify(turn.sources),
+                turn.at,
+                turnBytes(turn),
+              ],
+            );
+          }
+          imported++;
+        }
+        await options.duringImport?.();
+        await tx.run('INSERT INTO settings (name, value) VALUES ($1, $2)', [name, new Date().toISOString()]);
+        return imported;
+      }),
+    );
+  }
+
+  // Feedback
+
+  recordFeedback(
+    input: { threadId: string; messageId: string; domain: string; vote: Vote; comment?: string },
+    now: number,
+  ): Promise<FeedbackRecord> {
+    const stamp = new Date(now).toISOString();
+    return this.#op(async (driver) => {
+      const rows = await driver.all(
+        `INSERT INTO feedback (thread_id, message_id, domain, vote, comment, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6)
+         ON CONFLICT (thread_id, message_id) DO UPDATE SET vote = excluded.vote, comment = excluded.comment, updated_at = excluded.updated_at
+         RETURNING thread_id, message_id, domain, vote, comment, created_at, updated_at`,
+        [input.threadId, input.messageId, input.domain, input.vote, input.comment ?? null, stamp],
+      );
+      return feedbackFromRow(rows[0]!);
+    });
+  }
+
+  listFeedback(domain: string, options: { limit?: number; since?: string } = {}): Promise<FeedbackRecord[]> {
+    return this.#op(async (driver) => {
+      const rows = await driver.all(
+        'SELECT thread_id, message_id, domain, vote, comment, created_at, updated_at FROM feedback WHERE domain = $1 AND updated_at >= $2 ORDER BY updated_at DESC, thread_id, message_id LIMIT $3',
+        [domain, options.since ?? '', options.limit ?? 1000],
+      );
+      return rows.map(feedbackFromRow);
+    });
+  }
+
+  // Rate limits
+
+  incrementCounter(
+    key: string,
+    windowMs: number,
+    now: number,
+  ): Promise<{ count: number; windowStart: number }> {
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    return this.#op(async (driver) => {
+      // One statement: the row lock (PostgreSQL) or the write lock (SQLite) makes it atomic across replicas.
+      const rows = await driver.all(
+        `INSERT INTO rate_limits (key, window_start, window_end, count) VALUES ($1, $2, $3, 1)
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
+           window_start = excluded.window_start, window_end = excluded.window_end
+         RETURNING count, window_start`,
+        [key, windowStart, windowStart + windowMs],
+      );
+      return { count: num(rows[0]?.count), windowStart: num(rows[0]?.window_start) };
+    });
+  }
+
+  // Export jobs
+
+  insertJob(job: JobRecord): Promise<void> {
+    return this.#op(async (driver) => {
+      await driver.run(
+        `INSERT INTO export_jobs (${JOB_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [
+          job.jobId,
+          job.organization,
+          job.domain,
+          job.version ?? null,
+          job.paths ? JSON.stringify(job.paths) : null,
+          job.status,
+          job.progress,
+          job.pageCount,
+          job.createdAt,
+          job.updatedAt,
+          job.error ?? null,
+          job.sizeBytes ?? null,
+          job.attempts,
+        ],
+      );
+    });
+  }
+
+  getJob(jobId: string): Promise<JobRecord | undefined> {
+    return this.#op(async (driver) => {
+      const rows = await driver.all(`SELECT ${JOB_COLUMNS} FROM export_jobs WHERE job_id = $1`, [jobId]);
+      return rows[0] ? jobFromRow(rows[0]) : undefined;
+    });
+  }
+
+  claimJob(
+    runner: string,
+    now: number,
+    leaseMs: number,
+    maxAttempts: number,
+  ): Promise<JobRecord | undefined> {
+    const stamp = new Date(now).toISOString();
+    return this.#op(async (driver) => {
+      await driver.run(
+        `UPDATE export_jobs SET status = 'failed', updated_at = $2, runner = NULL,
+           error = 'the service stopped while this job was running, ' || attempts || ' times; start a new export job'
+         WHERE status = 'running' AND lease_until < $1 AND attempts >= $3`,
+        [now, stamp, maxAttempts],
+      );
+      // Another replica may take a candidate first: the conditional update then changes nothing.
+      for (let tries = 0; tries < 5; tries++) {
+        const candidates = await driver.all(
+          "SELECT job_id FROM export_jobs WHERE status = 'queued' OR (status = 'running' AND lease_until < $1) ORDER BY created_at ASC, job_id ASC LIMIT 1",
+          [now],
+        );
+        const jobId = candidates[0]?.job_id;
+        if (jobId === undefined) return undefined;
+        const claimed = await driver.all(
+          `UPDATE export_jobs SET status = 'running', progress = 0, page_count = 0, attempts = attempts + 1,
+             runner = $2, lease_until = $3, updated_at = $4
+           WHERE job_id = $1 AND (status = 'queued' OR (status = 'running' AND lease_until < $5))
+           RETURNING ${JOB_COLUMNS}`,
+          [String(jobId), runner, now + leaseMs, stamp, now],
+        );
+        if (claimed[0]) return jobFromRow(claimed[0]);
+      }
+      return undefined;
+    });
+  }
+
+  updateJob(jobId: string, runner: string, patch: JobPatch, leaseUntil: number): Promise<boolean> {
+    const sets = ['updated_at = $3', 'lease_until = $4'];
+    const values: SqlValue[] = [jobId, runner, patch.updatedAt, leaseUntil];
+    const columns: [keyof JobPatch, string][] = [
+      ['status', 'status'],
+      ['progress', 'progress'],
+      ['pageCount', 'page_count'],
+      ['error', 'error'],
+      ['sizeBytes', 'size_bytes'],
+    ];
+    for (const [field, column] of columns) {
+      const value = patch[field];
+      if (value === undefined) continue;
+      values.push(value);
+      sets.push(`${column} = $${values.length}`);
+    }
+    return this.#op(
+      async (driver) =>
+        (await driver.run(
+          `UPDATE export_jobs SET ${sets.join(', ')} WHERE job_id = $1 AND runner = $2 AND status = 'running'`,
+          values,
+        )) > 0,
+    );
+  }
+
+  renewLeases(runner: string, leaseUntil: number): Promise<void> {
+    return this.#op(async (driver) => {
+      await driver.run("UPDATE export_jobs SET lease_until = $2 WHERE runner = $1 AND status = 'running'", [
+        runner,
+        leaseUntil,
+      ]);
+    });
+  }
+
+  releaseJobs(runner: string): Promise<void> {
+    return this.#op(async (driver) => {
+      await driver.run("UPDATE export_jobs SET lease_until = 0 WHERE runner = $1 AND status = 'running'", [
+        runner,
+      ]);
+    });
+  }
+
+  putBundle(jobId: string, bytes: Uint8Array): Promise<void> {
+    return this.#op(async (driver) => {
+      if (driver.bundleDir) {
+        // Written whole under a temporary name, then renamed: a stop mid-write leaves no partial bundle.
+        const file = join(driver.bundleDir, `${jobId}.tar.gz`);
+        const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+        try {
+          await writeFile(temp, bytes);
+          await rename(temp, file);
+        } catch (error) {
+          await rm(temp, { force: true });
+          if ((error as NodeJS.ErrnoException).code === 'ENOSPC')
+            throw new StorageFullError(
+              this.description,
+              `no space left for the bundle in ${driver.bundleDir}`,
+            );
+          throw error;
+        }
+        await driver.run('UPDATE export_jobs SET bundle = $2 WHERE job_id = $1', [
+          jobId,
+          `file:${jobId}.tar.gz`,
+        ]);
+        return;
+      }
+      await driver.transaction(async (tx) => {
+        await tx.run(
+          'INSERT INTO export_bundles (job_id, data) VALUES ($1, $2) ON CONFLICT (job_id) DO UPDATE SET data = excluded.data',
+          [jobId, bytes],
+        );
+        await tx.run("UPDATE export_jobs SET bundle = 'database' WHERE job_id = $1", [jobId]);
+      });
+    });
+  }
+
+  getBundle(jobId: string): Promise<Uint8Array | undefined> {
+    return this.#op(async (driver) => {
+      const rows = await driver.all('SELECT bundle FROM export_jobs WHERE job_id = $1', [jobId]);
+      const where = text(rows[0]?.bundle);
+      if (!where) return undefined;
+      if (where.startsWith('file:')) {
+        if (!driver.bundleDir) return undefined;
+        try {
+          return await readFile(join(driver.bundleDir, where.slice('file:'.length)));
+        } catch {
+          return undefined;
+        }
+      }
+      const data = await driver.all('SELECT data FROM export_bundles WHERE job_id = $1', [jobId]);
+      const bytes = data[0]?.data;
+      return bytes instanceof Uint8Array ? bytes : undefined;
+    });
+  }
+
+  close(): Promise<void> {
+    return this.#driver.close();
+  }
+}
