@@ -121,13 +121,11 @@ function hastText(node: HastLike): string {
   return (node.children ?? []).map(hastText).join('');
 }
 
+// The Markdown's HTML tree gives a fenced block's language as its code's one class,
+// `['language-ts']` (mdast-util-to-hast), and no class without one.
 function languageOf(code: HastLike): string | undefined {
-  const className = code.properties?.className;
-  const classes = Array.isArray(className) ? className : typeof className === 'string' ? [className] : [];
-  for (const name of classes) {
-    if (typeof name === 'string' && name.startsWith('language-')) return name.slice('language-'.length);
-  }
-  return undefined;
+  const name = (code.properties?.className as unknown[] | undefined)?.[0];
+  return typeof name === 'string' && name.startsWith('language-') ? name.slice(9) : undefined;
 }
 
 function MarkdownPre({ node, children }: ElementProps<'pre'>) {
@@ -200,21 +198,56 @@ interface MarkdownBlockProps {
   /** Prefix of this answer's footnote ids. */
   prefix: string;
   components: Components;
+  /** The block will not change (not the one being written): its elements are kept by content. */
+  finished?: boolean;
 }
 
-/** One top-level block; memoised on its text (and the definitions it uses) so finished blocks never re-parse. */
+/** Most characters of finished blocks kept, per set of element overrides (see `finishedBlock`). */
+const FINISHED_BLOCKS_CHARS = 200_000;
+const finishedBlocks = new WeakMap<Components, { blocks: Map<string, ReactNode>; chars: number }>();
+
+/**
+ * The elements of a finished block, made once per content. React's memo keeps a block from
+ * re-rendering only in the fiber that rendered it; a background render that a newer chunk
+ * interrupts, or a message that mounts again (a restored thread, the panel reopened), would parse
+ * the same blocks again. Least recently used blocks go first past `FINISHED_BLOCKS_CHARS` (twice
+ * the Markdown one text may hold).
+ */
+function finishedBlock(components: Components, key: string, render: () => ReactNode): ReactNode {
+  const cache = finishedBlocks.get(components) ?? { blocks: new Map(), chars: 0 };
+  finishedBlocks.set(components, cache);
+  const { blocks } = cache;
+  const elements = blocks.get(key) ?? render();
+  // Taken out and put back: a Map iterates in insertion order, so the first key is the least
+  // recently used.
+  if (!blocks.delete(key)) cache.chars += key.length;
+  blocks.set(key, elements);
+  for (const old of blocks.keys()) {
+    if (cache.chars <= FINISHED_BLOCKS_CHARS) break;
+    blocks.delete(old);
+    cache.chars -= old.length;
+  }
+  return elements;
+}
+
+/**
+ * One top-level block; memoised on its text (and the definitions it uses) so finished blocks never
+ * re-parse. Called as a function, not rendered: its elements are what the cache keeps.
+ */
 const MarkdownBlock = memo(
-  function MarkdownBlock({ source, extra, notes, prefix, components }: MarkdownBlockProps) {
+  function MarkdownBlock({ source, extra, notes, prefix, components, finished }: MarkdownBlockProps) {
     const parsed = extra ? `${source}\n\n${extra}` : source;
-    return (
-      <RenderMarkdown
-        transform={footnoteCalls(parsed, prefix, notes)}
-        components={components}
-        urlTransform={urlTransform}
-      >
-        {parsed}
-      </RenderMarkdown>
-    );
+    const render = () =>
+      RenderMarkdown({
+        children: parsed,
+        transform: footnoteCalls(parsed, prefix, notes),
+        components,
+        urlTransform,
+      });
+    // The id prefix only shows in footnote calls.
+    return finished
+      ? finishedBlock(components, notes ? `${prefix}\n${notes}\n${parsed}` : parsed, render)
+      : render();
   },
   (prev, next) =>
     prev.source === next.source &&
@@ -337,6 +370,7 @@ function MarkdownView({
             {...references.blocks[index]!}
             prefix={prefix}
             components={elements}
+            finished={!tailIncomplete || index < blocks.length - 1}
           />
         ))}
         {limited.reason ? <PlainRest reason={limited.reason} text={limited.rest} /> : null}
@@ -350,6 +384,7 @@ function MarkdownView({
                     {...references.footnoteExtras[index]!}
                     prefix={prefix}
                     components={elements}
+                    finished={!tailIncomplete}
                   />
                 </li>
               ))}

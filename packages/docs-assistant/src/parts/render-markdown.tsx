@@ -7,7 +7,6 @@
  * react-markdown with remark-gfm).
  */
 import type { Element, Properties, Root, RootContent } from 'hast';
-import { urlAttributes } from 'html-url-attributes';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toHast } from 'mdast-util-to-hast';
 import type { ElementType, ReactNode } from 'react';
@@ -15,32 +14,16 @@ import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { Components } from './markdown-components.js';
 import { gfmFromMarkdownExtension, gfmSyntax } from './remark-gfm-syntax.js';
 
+type UrlTransform = (url: string, key: string, node: Element) => string | null;
+
 export interface RenderMarkdownProps {
   /** The Markdown. */
   children: string;
   components?: Components;
   /** Every URL attribute goes through it (with its name and element); `null` drops the attribute. */
-  urlTransform: (url: string, key: string, node: Element) => string | null;
+  urlTransform: UrlTransform;
   /** Changes the HTML tree before URLs are checked and elements made (react-markdown's rehype plugins). */
   transform?: (tree: Root) => void;
-}
-
-/** Raw HTML becomes its text and URL attributes go through `urlTransform`, as in react-markdown. */
-function clean(parent: Root | Element, urlTransform: RenderMarkdownProps['urlTransform']): void {
-  const children: RootContent[] = parent.children;
-  for (let index = 0; index < children.length; index++) {
-    const node = children[index]!;
-    if (node.type === 'raw') {
-      children[index] = { type: 'text', value: node.value };
-    } else if (node.type === 'element') {
-      for (const [key, tags] of Object.entries(urlAttributes)) {
-        if (Object.hasOwn(node.properties, key) && (tags === null || tags.includes(node.tagName))) {
-          node.properties[key] = urlTransform(String(node.properties[key] || ''), key, node);
-        }
-      }
-      clean(node, urlTransform);
-    }
-  }
 }
 
 /**
@@ -51,20 +34,32 @@ function clean(parent: Root | Element, urlTransform: RenderMarkdownProps['urlTra
  * `style` strings; neither occurs here: Markdown yields HTML elements whose properties are named as
  * React names them, plus `data*` and `aria*` ones, spelled out below.
  */
-function toReact(node: Root | Element, components: Components | undefined, key?: string): ReactNode {
+function toReact(
+  node: Root | Element,
+  components: Components | undefined,
+  urlTransform: UrlTransform,
+  key?: string,
+): ReactNode {
   const children: ReactNode[] = [];
   const counts = new Map<string, number>();
   const table = node.type === 'element' && TABLE_ELEMENTS.has(node.tagName);
-  for (const child of node.children) {
+  const nodes: RootContent[] = node.children;
+  for (let index = 0; index < nodes.length; index++) {
+    let child = nodes[index]!;
+    // Raw HTML becomes its text, as in react-markdown (in the tree too: components get it).
+    if (child.type === 'raw') {
+      child = { type: 'text', value: child.value };
+      nodes[index] = child;
+    }
     if (child.type === 'text') {
       if (!(table && /^[ \t\n\f\r]*$/.test(child.value))) children.push(child.value);
     } else if (child.type === 'element') {
       const count = counts.get(child.tagName) ?? 0;
       counts.set(child.tagName, count + 1);
-      children.push(toReact(child, components, `${child.tagName}-${count}`));
+      children.push(toReact(child, components, urlTransform, `${child.tagName}-${count}`));
     }
   }
-  const props: Record<string, unknown> = node.type === 'element' ? toProps(node) : {};
+  const props: Record<string, unknown> = node.type === 'element' ? toProps(node, urlTransform) : {};
   const value = children.length > 1 ? children : children[0];
   if (value) props.children = value;
   let type: ElementType = Fragment;
@@ -82,9 +77,20 @@ function toReact(node: Root | Element, components: Components | undefined, key?:
 
 const TABLE_ELEMENTS = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
 
-function toProps(node: Element): Record<string, unknown> {
+/**
+ * An element's props. Its URL attributes go through `urlTransform` first, as in react-markdown,
+ * and the tree keeps what it returned (components get the tree, after their children's turn).
+ */
+function toProps(node: Element, urlTransform: UrlTransform): Record<string, unknown> {
   const props: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(node.properties as Properties)) {
+  const properties: Record<string, Properties[string]> = node.properties;
+  for (const name in properties) {
+    // react-markdown checks every URL attribute of HTML (`html-url-attributes`); from Markdown the
+    // HTML tree only ever has two: a link's `href` and an image's `src`.
+    if (name === (node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : '')) {
+      properties[name] = urlTransform(String(properties[name] || ''), name, node);
+    }
+    const value = properties[name];
     if (value === null || value === undefined || Number.isNaN(value)) continue;
     // Lists of tokens (`className`, `ariaDescribedBy`) are space-separated in the mdast-util-to-hast output.
     const prop = Array.isArray(value) ? value.join(' ') : value;
@@ -108,6 +114,5 @@ export function RenderMarkdown({ children, components, urlTransform, transform }
   });
   const tree = toHast(mdast, { allowDangerousHtml: true }) as Root;
   transform?.(tree);
-  clean(tree, urlTransform);
-  return toReact(tree, components);
+  return toReact(tree, components, urlTransform);
 }

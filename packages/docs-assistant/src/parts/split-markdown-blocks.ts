@@ -55,6 +55,8 @@ export interface MarkdownBlocks {
   blocks: string[];
   /** Offset in `text` of each block's first character. */
   starts: number[];
+  /** The text as given, before its line endings were normalised. */
+  source: string;
 }
 
 function scan(text: string, offset: number, blocks: string[], starts: number[]): void {
@@ -126,23 +128,23 @@ export function splitMarkdownBlocks(markdown: string): string[] {
 
 /**
  * `splitMarkdownBlocks` for a growing text: when `markdown` extends the text of `previous`, only
- * its last two blocks are split again (the boundary before the last block may still move while
- * that block's first line is being written), and the finished blocks keep their string instances.
- * The result always equals a full split.
+ * what was appended is normalised and only its last two blocks are split again (the boundary
+ * before the last block may still move while that block's first line is being written), so the
+ * work per update follows the last blocks, not the whole answer. The finished blocks keep their
+ * string instances. The result always equals a full split.
  */
 export function updateMarkdownBlocks(previous: MarkdownBlocks | undefined, markdown: string): MarkdownBlocks {
-  const text = normalise(markdown);
-  if (previous && previous.text === text) return previous;
-  const blocks: string[] = [];
-  const starts: number[] = [];
-  const kept = previous && text.startsWith(previous.text) ? Math.max(previous.blocks.length - 2, 0) : 0;
-  if (kept > 0 && previous) {
-    blocks.push(...previous.blocks.slice(0, kept));
-    starts.push(...previous.starts.slice(0, kept));
-    const from = previous.starts[kept]!;
-    scan(text.slice(from), from, blocks, starts);
-  } else {
-    scan(text, 0, blocks, starts);
-  }
-  return { text, blocks, starts };
+  if (previous?.source === markdown) return previous;
+  // A `\r` at the end may be the first half of a `\r\n` that the appended text completes.
+  const base =
+    previous && !previous.source.endsWith('\r') && markdown.startsWith(previous.source)
+      ? previous
+      : undefined;
+  const text = base ? base.text + normalise(markdown.slice(base.source.length)) : normalise(markdown);
+  const kept = base ? Math.max(base.blocks.length - 2, 0) : 0;
+  const blocks = base ? base.blocks.slice(0, kept) : [];
+  const starts = base ? base.starts.slice(0, kept) : [];
+  const from = base && kept > 0 ? base.starts[kept]! : 0;
+  scan(from > 0 ? text.slice(from) : text, from, blocks, starts);
+  return { text, blocks, starts, source: markdown };
 }
