@@ -27,6 +27,96 @@ export const animationFrames: FrameClock = {
 const FRAME = Symbol('frame');
 const TIMED_OUT = Symbol('timed out');
 
+/** One batched stream: what its `pull` keeps between batches. */
+class FrameBatches {
+  // A read that outlived its batch's wait; the next batch starts with it.
+  private pendingRead: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+  private lastDelivery = Number.NEGATIVE_INFINITY;
+  private deferredError: { error: unknown } | undefined;
+  // Set from a delivery until the next frame starts: the current frame has had its batch.
+  private nextFrame: Promise<typeof FRAME> | undefined;
+  cancelFrame = () => {};
+
+  constructor(
+    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+    private readonly fallbackMs: number,
+    private readonly signal: AbortSignal | null | undefined,
+    private readonly frames: FrameClock,
+  ) {}
+
+  private read() {
+    this.pendingRead ??= this.reader.read();
+    return this.pendingRead;
+  }
+
+  private deliver(controller: ReadableStreamDefaultController<Uint8Array>, batch: Uint8Array[]): void {
+    if (batch.length === 0) return;
+    controller.enqueue(joinLines(batch));
+    this.lastDelivery = Date.now();
+    this.cancelFrame();
+    let opened!: () => void;
+    const frame = new Promise<typeof FRAME>((resolve) => {
+      opened = () => resolve(FRAME);
+    });
+    this.nextFrame = frame;
+    this.cancelFrame = this.frames.request(() => {
+      if (this.nextFrame === frame) this.nextFrame = undefined;
+      opened();
+    });
+  }
+
+  /** Whether a batch may go now: nothing went in this frame, or no frame came in time. */
+  private due(): boolean {
+    return !this.nextFrame || Date.now() >= this.lastDelivery + this.fallbackMs;
+  }
+
+  async pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
+    if (this.deferredError) {
+      this.cancelFrame();
+      controller.error(this.deferredError.error);
+      return;
+    }
+    const batch: Uint8Array[] = [];
+    // One timer per batch, not per read: a fast stream brings a line per token.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let deadline: Promise<typeof TIMED_OUT> | undefined;
+    try {
+      while (batch.length === 0 || !this.due()) {
+        const { nextFrame } = this;
+        if (batch.length > 0 && nextFrame) {
+          deadline ??= new Promise((resolve) => {
+            timer = setTimeout(() => resolve(TIMED_OUT), this.lastDelivery + this.fallbackMs - Date.now());
+          });
+        }
+        const result = await (deadline && nextFrame
+          ? Promise.race([this.read(), nextFrame, deadline])
+          : this.read());
+        if (result === TIMED_OUT || result === FRAME) break;
+        this.pendingRead = undefined;
+        if (result.done) {
+          this.deliver(controller, batch);
+          this.cancelFrame();
+          controller.close();
+          return;
+        }
+        batch.push(result.value);
+      }
+    } catch (error) {
+      this.pendingRead = undefined;
+      this.cancelFrame();
+      // Stopped: the reader asked for nothing more, so nothing more is handed over.
+      if (this.signal?.aborted || batch.length === 0) {
+        controller.error(error);
+        return;
+      }
+      this.deferredError = { error };
+    } finally {
+      clearTimeout(timer);
+    }
+    this.deliver(controller, batch);
+  }
+}
+
 /**
  * Hands the lines of a tapped stream to the chat client in batches: a line that arrives when
  * nothing was handed over in the current frame goes at once; the lines after it wait for the next
@@ -47,77 +137,12 @@ export function batchLines(
   frames: FrameClock = animationFrames,
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
-  // A read that outlived its batch's wait; the next batch starts with it.
-  let pendingRead: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
-  let lastDelivery = Number.NEGATIVE_INFINITY;
-  let deferredError: { error: unknown } | undefined;
-  // Whether a batch went in the current frame, and the promise of the frame after it.
-  let nextFrame: Promise<typeof FRAME> | undefined;
-  let cancelFrame = () => {};
-  const read = () => {
-    pendingRead ??= reader.read();
-    return pendingRead;
-  };
-  const deliver = (controller: ReadableStreamDefaultController<Uint8Array>, batch: Uint8Array[]) => {
-    if (batch.length === 0) return;
-    controller.enqueue(joinLines(batch));
-    lastDelivery = Date.now();
-    cancelFrame();
-    let opened!: () => void;
-    const frame = new Promise<typeof FRAME>((resolve) => {
-      opened = () => resolve(FRAME);
-    });
-    nextFrame = frame;
-    cancelFrame = frames.request(() => {
-      if (nextFrame === frame) nextFrame = undefined;
-      opened();
-    });
-  };
+  const batches = new FrameBatches(reader, fallbackMs, signal, frames);
   return new ReadableStream<Uint8Array>(
     {
-      async pull(controller) {
-        if (deferredError) {
-          cancelFrame();
-          return controller.error(deferredError.error);
-        }
-        const batch: Uint8Array[] = [];
-        // One timer per batch, not per read: a fast stream brings a line per token.
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        let deadline: Promise<typeof TIMED_OUT> | undefined;
-        try {
-          for (;;) {
-            if (batch.length > 0 && (!nextFrame || Date.now() >= lastDelivery + fallbackMs)) break;
-            if (batch.length > 0 && nextFrame) {
-              deadline ??= new Promise((resolve) => {
-                timer = setTimeout(() => resolve(TIMED_OUT), lastDelivery + fallbackMs - Date.now());
-              });
-            }
-            const result = await (deadline && nextFrame
-              ? Promise.race([read(), nextFrame, deadline])
-              : read());
-            if (result === TIMED_OUT || result === FRAME) break;
-            pendingRead = undefined;
-            if (result.done) {
-              deliver(controller, batch);
-              cancelFrame();
-              controller.close();
-              return;
-            }
-            batch.push(result.value);
-          }
-        } catch (error) {
-          pendingRead = undefined;
-          cancelFrame();
-          // Stopped: the reader asked for nothing more, so nothing more is handed over.
-          if (signal?.aborted || batch.length === 0) return controller.error(error);
-          deferredError = { error };
-        } finally {
-          clearTimeout(timer);
-        }
-        deliver(controller, batch);
-      },
+      pull: (controller) => batches.pull(controller),
       cancel(reason) {
-        cancelFrame();
+        batches.cancelFrame();
         return reader.cancel(reason);
       },
     },

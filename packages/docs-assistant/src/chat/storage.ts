@@ -359,16 +359,19 @@ export function resilientThreadStorage(inner: ThreadStorage, id: string): Thread
       `The conversation storage (${id}) failed to ${what} (${describe(error)}); the conversation is kept in memory for this page instead.`,
     );
   };
-  const discard = (why: string) => {
-    warnOnce(
-      `${id}:discarded`,
-      `Discarded the stored conversation (${id}) because ${why}; starting a new one.`,
-    );
+  const clearInner = () => {
     try {
       inner.clear();
     } catch (error) {
       fail('clear', error);
     }
+  };
+  const discard = (why: string) => {
+    warnOnce(
+      `${id}:discarded`,
+      `Discarded the stored conversation (${id}) because ${why}; starting a new one.`,
+    );
+    clearInner();
   };
 
   return {
@@ -395,18 +398,8 @@ export function resilientThreadStorage(inner: ThreadStorage, id: string): Thread
       return checked.thread;
     },
     save(thread) {
-      let json: string;
-      try {
-        json = JSON.stringify(thread);
-      } catch (error) {
-        // A thread JSON cannot write (nested too deep, a cycle) would fail every storage alike.
-        warnOnce(
-          `${id}:unsaveable`,
-          `Could not save the conversation (${id}): ${describe(error)}. The stored one is left as it was.`,
-        );
-        return;
-      }
-      if (json === last) return;
+      const json = jsonOf(thread, id);
+      if (json === undefined || json === last) return;
       last = json;
       if (failed) {
         memory.save(thread);
@@ -422,34 +415,56 @@ export function resilientThreadStorage(inner: ThreadStorage, id: string): Thread
     clear() {
       last = undefined;
       memory.clear();
-      if (failed) return;
-      try {
-        inner.clear();
-      } catch (error) {
-        fail('clear', error);
-      }
+      if (!failed) clearInner();
     },
-    subscribe(listener) {
-      if (!inner.subscribe) return () => {};
-      try {
-        return inner.subscribe((thread) => {
-          if (failed) return;
-          if (thread === null) {
-            last = undefined;
-            listener(null);
-            return;
-          }
-          const checked = check(thread, id);
-          if ('problem' in checked) return;
-          last = JSON.stringify(checked.thread);
-          listener(checked.thread);
-        });
-      } catch (error) {
-        warnOnce(`${id}:subscribe`, `Could not follow changes from other tabs (${describe(error)}).`);
-        return () => {};
-      }
-    },
+    subscribe: (listener) =>
+      subscribeChecked(inner, id, listener, (json) => {
+        if (failed) return false;
+        last = json;
+        return true;
+      }),
   };
+}
+
+/** The JSON of a thread to save, or undefined (with a warning) when JSON cannot write it. */
+function jsonOf(thread: StoredThread, id: string): string | undefined {
+  try {
+    return JSON.stringify(thread);
+  } catch (error) {
+    // A thread JSON cannot write (nested too deep, a cycle) would fail every storage alike.
+    warnOnce(
+      `${id}:unsaveable`,
+      `Could not save the conversation (${id}): ${describe(error)}. The stored one is left as it was.`,
+    );
+    return undefined;
+  }
+}
+
+/**
+ * Follows another tab's changes of `inner` with the same checks as a load. `take` is told the JSON
+ * of each usable change (undefined for a removal) and says whether to pass it on.
+ */
+function subscribeChecked(
+  inner: ThreadStorage,
+  id: string,
+  listener: (thread: StoredThread | null) => void,
+  take: (json: string | undefined) => boolean,
+): () => void {
+  if (!inner.subscribe) return () => {};
+  try {
+    return inner.subscribe((thread) => {
+      if (thread === null) {
+        if (take(undefined)) listener(null);
+        return;
+      }
+      const checked = check(thread, id);
+      if ('problem' in checked) return;
+      if (take(JSON.stringify(checked.thread))) listener(checked.thread);
+    });
+  } catch (error) {
+    warnOnce(`${id}:subscribe`, `Could not follow changes from other tabs (${describe(error)}).`);
+    return () => {};
+  }
 }
 
 /** The storage for the `storage` option, made safe. */
