@@ -15,6 +15,7 @@ describe('public API', () => {
       'createHrefResolver',
       'defaultLabels',
       'useDocsAssistant',
+      'useDocsSearch',
     ]);
   });
 

@@ -17,3 +17,5 @@ export { ReasoningPart } from './parts/reasoning-part.js';
 export { SourcesList } from './parts/sources.js';
 export { TextPart } from './parts/text-part.js';
 export { ToolInvocationPart } from './parts/tool-invocation-part.js';
+// Instant docs search for a UI of your own (the widget's search uses it too).
+export { useDocsSearch } from './search/use-docs-search.js';

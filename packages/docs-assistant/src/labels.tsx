@@ -81,6 +81,16 @@ export interface Labels {
    * Optional for compatibility.
    */
   markdownLimit?: (reason: 'size' | 'depth') => string;
+  /** Said when a docs search found nothing (default in the lazily loaded search). Optional for compatibility. */
+  searchNoResults?: (query: string) => string;
+  /** Said before the error of a failed docs search (default in the lazily loaded search). Optional for compatibility. */
+  searchFailed?: string;
+  /** Accessible name of the list of search results (default in the lazily loaded search). Optional for compatibility. */
+  searchResultsLabel?: string;
+  /** The row under the search results that asks the query as a question (default in the lazily loaded search). Optional for compatibility. */
+  askAiAbout?: (query: string) => string;
+  /** The panel header's button that turns typing into a docs search (default in the panel). Optional for compatibility. */
+  searchView?: string;
 }
 
 export const defaultLabels: Labels = {

@@ -29,6 +29,7 @@ export type {
   CollectorOptions,
   DocsAssistantHandle,
   DocsAssistantProps,
+  Features,
   Theme,
   Variant,
 } from './ui/types.js';

@@ -126,6 +126,8 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     onFinish,
     onError,
     className,
+    features,
+    defaultView,
     ...rootProps
   } = props;
 
@@ -336,6 +338,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     components,
     docsBaseUrl,
     allowedImageOrigins,
+    search: { features, defaultView },
     onClose: inline ? undefined : closeAndRestore,
     onStatusChange: setStatus,
     apiRef,

@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
 import type { PartComponents } from '../parts/types.js';
+import type { Features } from '../search/client.js';
 import type { ClassNames, Variant } from './types.js';
 
 /** What the shell can ask of a loaded panel (the imperative handle forwards to it). */
@@ -29,6 +30,8 @@ export interface PanelProps {
   components?: PartComponents;
   docsBaseUrl?: string;
   allowedImageOrigins?: string[];
+  /** The `features` and `defaultView` props: whether typing searches the docs (see `search/`). */
+  search?: { features?: Features; defaultView?: 'search' | 'chat' };
   onClose?: () => void;
   onStatusChange: (status: AssistantStatus) => void;
   apiRef: RefObject<PanelApi | null>;

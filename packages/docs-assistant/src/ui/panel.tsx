@@ -2,11 +2,12 @@
  * The heavy half of the widget, loaded with `React.lazy` on first open: the chat hook, the part
  * renderers (markdown) and the conversation UI. The shell (`docs-assistant.tsx`) stays small.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AssistantError, AssistantStatus } from '../chat/types.js';
 import { useDocsAssistant } from '../chat/use-docs-assistant.js';
 import { defaultLabels, type Labels, useLabels } from '../labels.js';
 import { createHrefResolver, parseAllowedImageOrigins } from '../parts/index.js';
+import { assistantAvailable, searchAvailable } from '../search/client.js';
 import { Composer } from './composer.js';
 import { ContextChips } from './context-chips.js';
 import { visuallyHidden } from './dom.js';
@@ -21,6 +22,9 @@ import { StarterQuestions, validStarterQuestions } from './starter-questions.js'
 import { useFullScreenModal } from './use-full-screen-modal.js';
 
 export type { PanelProps };
+
+// Instant docs search: its own chunk, loaded the first time the reader types in the search view.
+const SearchResults = lazy(() => import('../search/search-results.js'));
 
 /**
  * The panel, with an error boundary: an exception while rendering it (or in its effects) stays
@@ -84,6 +88,7 @@ function PanelBody({
   components,
   docsBaseUrl,
   allowedImageOrigins,
+  search,
   onClose,
   onStatusChange,
   apiRef,
@@ -101,6 +106,15 @@ function PanelBody({
   const [imageOrigins, imageOriginsError] = useImageOrigins(allowedImageOrigins);
   const configError = state.configError ?? docsBaseUrlError ?? imageOriginsError;
   const questions = useMemo(() => validStarterQuestions(starterQuestions), [starterQuestions]);
+  const searchOptions = useMemo(
+    () => ({ ...options, features: search?.features }),
+    [options, search?.features],
+  );
+  const canSearch = searchAvailable(searchOptions) && !configError;
+  const canAsk = assistantAvailable(searchOptions);
+  const firstView = canSearch && search?.defaultView === 'search' ? 'search' : 'chat';
+  const [view, setView] = useState<'search' | 'chat'>(firstView);
+  const searching = canSearch && view === 'search' && input.trim() !== '';
 
   // The shell's panel element (this component renders inside it).
   const panelRef = useRef<HTMLElement | null>(null);
@@ -109,8 +123,8 @@ function PanelBody({
   }, []);
   useFullScreenModal(panelRef, variant === 'floating' && open, inputRef);
 
-  const latest = useRef({ state, configError });
-  latest.current = { state, configError };
+  const latest = useRef({ state, configError, ask: (_question: string) => {} });
+  latest.current = { ...latest.current, state, configError };
 
   useEffect(() => {
     onStatusChange(status);
@@ -138,9 +152,15 @@ function PanelBody({
   }, [apiRef, pendingRef]);
 
   const ask = (question: string) => {
-    if (!configError) void state.send(question);
+    if (!configError && canAsk) void state.send(question);
+    setView('chat');
     inputRef.current?.focus();
   };
+  const askFromSearch = useCallback((question: string) => {
+    setInput('');
+    latest.current.ask(question);
+  }, []);
+  latest.current.ask = ask;
 
   const shownError = configError ?? error;
   const empty = messages.length === 0;
@@ -156,14 +176,39 @@ function PanelBody({
           onClick={() => {
             state.newConversation();
             setInput('');
+            setView(firstView);
             inputRef.current?.focus();
           }}
         >
           <Icon name="plus" />
           <span>{labels.newConversation}</span>
         </button>
+        {canSearch ? (
+          <button
+            type="button"
+            data-action="search-view"
+            aria-pressed={view === 'search'}
+            onClick={() => {
+              setView(view === 'search' ? 'chat' : 'search');
+              inputRef.current?.focus();
+            }}
+          >
+            <span>{labels.searchView ?? 'Search the docs'}</span>
+          </button>
+        ) : null}
       </PanelHeader>
-      {empty && questions && !configError ? (
+      {searching ? (
+        <Suspense fallback={null}>
+          <SearchResults
+            query={input}
+            options={searchOptions}
+            inputRef={inputRef}
+            assistant={canAsk}
+            onAsk={askFromSearch}
+          />
+        </Suspense>
+      ) : null}
+      {empty && questions && !configError && !searching ? (
         <StarterQuestions
           questions={questions}
           onAsk={ask}
@@ -171,7 +216,7 @@ function PanelBody({
           suggestionClassName={classNames?.suggestion}
         />
       ) : null}
-      {empty ? null : (
+      {empty || searching ? null : (
         <MessageList
           messages={messages}
           status={status}
@@ -208,7 +253,8 @@ function PanelBody({
         onValueChange={setInput}
         onSubmit={(question) => {
           setInput('');
-          void state.send(question);
+          setView('chat');
+          if (canAsk) void state.send(question);
         }}
         onStop={state.stop}
         busy={busy}

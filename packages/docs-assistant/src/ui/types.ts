@@ -6,8 +6,9 @@ import type { UseDocsAssistantOptions } from '../chat/types.js';
 import type { Labels } from '../labels.js';
 import type { PartComponents } from '../parts/types.js';
 import type { Context } from '../protocol/index.js';
+import type { Features } from '../search/client.js';
 
-export type { Labels };
+export type { Features, Labels };
 
 export type Variant = 'floating' | 'side-panel' | 'inline';
 export type Theme = 'light' | 'dark' | 'system';
@@ -77,6 +78,18 @@ export interface DocsAssistantProps
   allowedImageOrigins?: string[];
   /** When the assistant is unavailable (air-gapped): say so, or render nothing. @default 'message' */
   whenUnavailable?: 'message' | 'hidden';
+  /**
+   * What this deployment offers (spec §1): documentation search is on for `cloud`, off unless
+   * `search: true` for `client-hosted`, and never on `air-gapped` (nothing is sent). `assistant:
+   * false` leaves search alone, without the "Ask AI" row.
+   */
+  features?: Features;
+  /**
+   * What typing in the panel does first: `'search'` shows instant docs search results above an
+   * "Ask AI" row; `'chat'` asks, and the header's "Search the docs" switches to search.
+   * @default 'chat'
+   */
+  defaultView?: 'search' | 'chat';
 }
 
 /** Imperative handle (through `ref`) for host pages: their own "Ask AI" buttons. */
