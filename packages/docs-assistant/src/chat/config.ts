@@ -1,5 +1,6 @@
 /**
- * What the hook checks before it sends anything, and the request body it sends (spec §2.1, §4.1).
+ * What the hook checks before it sends anything, and the request body the controller sends (spec
+ * §2.1, §4.1).
  */
 import { defaultLabels } from '../labels.js';
 import {
@@ -16,7 +17,10 @@ import {
 import type { AssistantError, AssistantMessage, UseDocsAssistantOptions } from './types.js';
 import { toWireMessages, type WireMessage } from './wire-messages.js';
 
-/** Longest wait between re-renders while an answer streams (in ms): smooth to read, not a render per token. */
+/**
+ * Longest wait between batches of a streaming answer where no animation frame comes (in ms): a
+ * background tab, a page that does not render. Elsewhere a batch goes once per frame (`batchLines`).
+ */
 export const STREAM_RENDER_THROTTLE_MS = 50;
 
 const configError = (detail: string): AssistantError => ({
