@@ -65,6 +65,19 @@ async function importedNames(importer: string, specifier: string): Promise<strin
       if (/^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default') names.add(name);
     }
   }
+  // CommonJS: `const { a, b: c } = require('x')` and `require('x').a`.
+  const destructured = new RegExp(`\\{([^}]*)\\}\\s*=\\s*require\\(\\s*['"]${quoted}['"]\\s*\\)`, 'g');
+  for (const match of source.matchAll(destructured)) {
+    for (const part of match[1]!.split(',')) {
+      const name = part.split(':')[0]!.trim();
+      if (/^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default') names.add(name);
+    }
+  }
+  for (const match of source.matchAll(
+    new RegExp(`require\\(\\s*['"]${quoted}['"]\\s*\\)\\.([A-Za-z_$][\\w$]*)`, 'g'),
+  )) {
+    if (match[1] !== 'default') names.add(match[1]!);
+  }
   return [...names];
 }
 

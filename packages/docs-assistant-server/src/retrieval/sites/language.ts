@@ -19,6 +19,11 @@ const FUNCTION_WORDS: Record<string, string> = {
   nl: 'de het een is zijn hoe wat welke waar wanneer waarom ik mijn voor in met en of niet dit deze u uw zijn van op kan',
 };
 
+/** Every function word of every language above: words that say nothing about which page answers. */
+export const ALL_FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  Object.values(FUNCTION_WORDS).join(' ').split(' '),
+);
+
 const WORDS = new Map(
   Object.entries(FUNCTION_WORDS).map(([lang, words]) => [lang, new Set(words.split(' '))]),
 );

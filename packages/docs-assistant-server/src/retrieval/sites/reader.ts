@@ -6,8 +6,36 @@
  * and the answer says so.
  */
 import type { DocPage } from '../markdown.js';
-import { type DocsIndex, normalizePath, type RetrievalQuery, type RetrievalResult } from '../search-index.js';
-import { detectLanguage, languageName } from './language.js';
+import {
+  type DocsIndex,
+  normalizePath,
+  processTerm,
+  queryTerms,
+  type RetrievalQuery,
+  type RetrievalResult,
+} from '../search-index.js';
+import { ALL_FUNCTION_WORDS, detectLanguage, languageName } from './language.js';
+
+// Share of the question's content words the best of the first hits must match to count as an
+// answer in the reader's language (the index's own confidence test counts English stop words only,
+// so a French question's "comment", "la", "un" would make any French page look like a match).
+const MIN_CONTENT_COVERAGE = 0.4;
+const FUNCTION_TERMS = new Set(
+  [...ALL_FUNCTION_WORDS].map((word) => processTerm(word)).filter((t) => t !== null),
+);
+
+/** Share of the question's content terms the best of the first three hits matches (0–1). */
+function coverage(result: RetrievalResult, question: string): number {
+  const content = queryTerms(question).filter((term) => !FUNCTION_TERMS.has(term));
+  if (!content.length) return result.hits.length ? 1 : 0;
+  const best = Math.max(
+    0,
+    ...result.hits
+      .slice(0, 3)
+      .map((hit) => hit.questionTerms.filter((term) => content.includes(term)).length),
+  );
+  return best / content.length;
+}
 
 export interface ReaderScope {
   /** The language the pages are in (undefined: any). */
@@ -141,17 +169,35 @@ export function searchForReader(
   };
   const scoped = { ...query, filter: Object.keys(filter).length ? filter : null };
   const result = index.query(scoped);
-  if (result.confident || !scope.language || scope.languageFrom === 'filter') return { result, scope };
-  const anyLanguage = index.query({ ...scoped, filter: scope.version ? { version: scope.version } : null });
-  if (!anyLanguage.confident) return { result, scope };
+  if (!scope.language || scope.languageFrom === 'filter') return { result, scope };
+  const inLanguage = result.confident ? coverage(result, query.question) : 0;
+  if (inLanguage >= MIN_CONTENT_COVERAGE) return { result, scope };
+  // The site's default language first (the most complete, usually), then any language.
+  const fallback = siteFacets(index).defaultLanguage;
+  const tries = fallback && fallback !== scope.language ? [fallback, undefined] : [undefined];
   const version = scope.version;
-  return {
-    result: anyLanguage,
-    scope: {
-      ...scope,
-      crossedLanguage: true,
-      notice: `No page in ${languageName(scope.language)} answers this; these sources are in other languages.`,
-      allows: (page) => !version || !page.version || page.version === version,
-    },
-  };
+  for (const language of tries) {
+    const filter = {
+      ...(language ? { language } : {}),
+      ...(version ? { version } : {}),
+    };
+    const other = index.query({ ...scoped, filter: Object.keys(filter).length ? filter : null });
+    // Another language only when it answers clearly better than the reader's own.
+    if (!other.confident || coverage(other, query.question) <= inLanguage) continue;
+    const shown = language
+      ? `these sources are in ${languageName(language)}`
+      : 'these sources are in other languages';
+    return {
+      result: other,
+      scope: {
+        ...scope,
+        crossedLanguage: true,
+        notice: `No page in ${languageName(scope.language)} answers this; ${shown}.`,
+        allows: (page) =>
+          (!language || !page.language || page.language === language) &&
+          (!version || !page.version || page.version === version),
+      },
+    };
+  }
+  return { result, scope };
 }

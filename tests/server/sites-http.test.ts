@@ -1,0 +1,100 @@
+/**
+ * The real service over HTTP on each docs-site fixture (issue 17): every question's page among
+ * the five sources at least as often as plain BM25 finds its file, no English question with a
+ * source or suggested page in another language, every source and suggestion a URL the site's
+ * navigation publishes; the reader's filter, page and question language choose the pages, and an
+ * answer says so when it had to leave the reader's language.
+ */
+import { normalizePath } from '../../packages/docs-assistant-server/src/retrieval';
+import { startService } from './helpers';
+import { askOverHttp, CORPORA, type CorpusRun, corpusDir, figures, runCorpus } from './sites-corpora';
+
+describe.each(CORPORA)('%s site over HTTP', (corpus) => {
+  let run: CorpusRun;
+  beforeAll(async () => {
+    run = await runCorpus(corpus);
+  });
+
+  it('finds the expected page in the top 5 at least as often as plain BM25 finds its file', () => {
+    const result = figures(run);
+    const misses = run.asked
+      .filter((q) => q.rank === 0)
+      .map((q) => `${q.question} → ${q.results.join(', ')}`);
+    expect(result.hitAt5, misses.join('\n')).toBeGreaterThanOrEqual(result.bm25HitAt5);
+    expect(result.hitAt1).toBeGreaterThanOrEqual(result.bm25HitAt1);
+  });
+
+  it('never gives an English question a source or a suggested page in another language', () => {
+    const languageOf = new Map(run.pages.map((page) => [page.path, page.language]));
+    for (const q of run.asked.filter((asked) => asked.language === 'en')) {
+      const foreign = [...q.results, ...q.suggestions].filter((path) => languageOf.get(path) !== 'en');
+      expect(foreign, q.question).toEqual([]);
+    }
+    expect(figures(run).mixed).toBe(0);
+  });
+
+  it('links only URLs the navigation publishes, never a repository file', () => {
+    const published = new Set(run.pages.map((page) => page.path));
+    for (const q of run.asked) {
+      for (const url of q.urls) expect(published.has(normalizePath(url.split('#')[0]!)), url).toBe(true);
+      for (const link of q.suggestions) expect(published.has(link), link).toBe(true);
+      expect(q.text).not.toMatch(/README|CONTRIBUTING|AGENTS/);
+    }
+  });
+});
+
+describe('language and version follow the reader (Mintlify fixture over HTTP)', () => {
+  const docs = corpusDir('mintlify');
+
+  it('honours filter.language exactly, and the language of the page the reader is on', async () => {
+    const running = await startService({ docs });
+    onTestFinished(() => running.close());
+    const filtered = await askOverHttp(running, 'How do I set up a custom domain?', {
+      filter: { language: 'fr' },
+    });
+    expect(filtered.results.length).toBeGreaterThan(0);
+    for (const path of [...filtered.results, ...filtered.suggestions]) expect(path).toMatch(/^\/fr\//);
+
+    const onFrenchPage = await askOverHttp(running, 'custom domain CNAME', {
+      currentPath: '/fr/introduction',
+    });
+    expect(onFrenchPage.results[0]).toBe('/fr/guides/custom-domain');
+    for (const path of onFrenchPage.results) expect(path).toMatch(/^\/fr\//);
+
+    // A filter for a language the docs do not have finds nothing rather than another language.
+    const none = await askOverHttp(running, 'How do I set up a custom domain?', {
+      filter: { language: 'de' },
+    });
+    expect(none.results).toEqual([]);
+  });
+
+  it('answers from the default version unless the filter or the reader’s page names another', async () => {
+    const running = await startService({ docs });
+    onTestFinished(() => running.close());
+    const latest = await askOverHttp(running, 'Which header carries the API key?');
+    expect(latest.results[0]).toBe('/api/api-keys');
+    expect(latest.results).not.toContain('/v1/api/api-keys');
+
+    const v1 = await askOverHttp(running, 'Which header carries the API key?', { filter: { version: 'v1' } });
+    expect(v1.results[0]).toBe('/v1/api/api-keys');
+    expect(v1.results).not.toContain('/api/api-keys');
+
+    const onV1Page = await askOverHttp(running, 'How many requests per minute?', {
+      currentPath: '/v1/api/api-keys',
+    });
+    expect(onV1Page.results[0]).toBe('/v1/api/rate-limits');
+  });
+
+  it('falls back to other languages only when no page in the reader’s language matches, and says so', async () => {
+    const running = await startService({ docs });
+    onTestFinished(() => running.close());
+    // No French page covers webhook signatures: the English page answers, with a notice.
+    const answer = await askOverHttp(running, "Comment vérifier la signature HMAC d'un webhook ?");
+    expect(answer.results[0]).toBe('/guides/webhooks');
+    expect(answer.text).toMatch(/No page in French answers this/);
+    // A French question a French page answers has French sources and no notice.
+    const french = await askOverHttp(running, 'Comment configurer un domaine personnalisé ?');
+    expect(french.results[0]).toBe('/fr/guides/custom-domain');
+    expect(french.text).not.toMatch(/No page in/);
+  });
+});
