@@ -14,6 +14,7 @@ import * as errors from '../../stories/errors.stories';
 import * as layout from '../../stories/layout.stories';
 import * as referenceService from '../../stories/reference-service.stories';
 import * as review from '../../stories/review.stories';
+import * as search from '../../stories/search.stories';
 import * as staticExport from '../../stories/static-export.stories';
 
 setProjectAnnotations(preview);
@@ -124,6 +125,16 @@ const EXPECTATIONS: Record<string, Record<string, Expectation>> = {
       hooks: { root: 16, error: 6, message: 23 },
     },
   },
+  search: {
+    Results: {
+      hooks: { message: 0 },
+      present: ['[data-docs-assistant="search-result"][aria-selected="true"] mark', '[data-action="ask-ai"]'],
+    },
+    NoResults: { hooks: { 'search-result': 0 }, text: /No results for “xylophone quaternion”/ },
+    SearchError: {
+      present: ['[data-docs-assistant="search"] [data-error-kind="network"]', '[data-action="ask-ai"]'],
+    },
+  },
   staticExport: {
     Idle: { status: 'idle' },
     Running: { status: 'running', present: ['[data-static-export="progress"]'] },
@@ -139,7 +150,7 @@ interface ComposedStory {
   play?: (context: { canvasElement: HTMLElement }) => Promise<void>;
 }
 
-const MODULES = { conversation, errors, layout, referenceService, review, staticExport };
+const MODULES = { conversation, errors, layout, referenceService, review, search, staticExport };
 
 async function axeViolations(element: Element, exceptions: string[] = []) {
   // jsdom computes no colours: contrast is left to the addon in Storybook and to the browser tests.
