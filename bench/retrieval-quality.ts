@@ -5,7 +5,9 @@
  * for all questions and for the held-out ones, and every question whose page was not first.
  *
  * Run: `npx tsx bench/retrieval-quality.ts` (add `--json` to print the report as JSON). Records
- * the report in `bench/results/retrieval-quality.json`.
+ * the report in `bench/results/retrieval-quality.json`. With `--sites`, measures the docs-site
+ * fixtures instead (`bench/sites-quality.ts`) into `bench/results/sites-quality.json`, which
+ * `npm run bench` renders into `bench/results.md`.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +18,7 @@ import {
   evaluateRetrieval,
   loadDocs,
 } from '../packages/docs-assistant-server/src/retrieval';
+import { measureSites, SITES_RESULTS, sitesSection } from './sites-quality';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const QUESTIONS = `${ROOT}tests/server/fixtures/retrieval-questions.json`;
@@ -72,4 +75,11 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+async function sites(): Promise<void> {
+  const result = await measureSites();
+  await mkdir(`${ROOT}bench/results`, { recursive: true });
+  await writeFile(SITES_RESULTS, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(sitesSection());
+}
+
+await (process.argv.includes('--sites') ? sites() : main());

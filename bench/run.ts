@@ -14,6 +14,7 @@ import { BUDGETS, markdownTable, measureSize, RUNTIME, type SizeReport } from '.
 import { CHROMIUM_PATH } from '../tests/e2e/browser';
 import { type StreamRun, streamBench, VARIANTS, type Variant } from './browser';
 import { CONCURRENCY, type ServiceRun, serviceBench, serviceSizes } from './service';
+import { sitesSection } from './sites-quality';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -416,6 +417,7 @@ ${serviceTable(results.service)}
 
 ${growth(results.service)}
 
+${sitesSection()}
 ${analysis}`;
   await writeFile(`${ROOT}bench/results.md`, markdown);
   console.log('bench: wrote bench/results.md');
