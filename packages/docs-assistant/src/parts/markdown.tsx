@@ -297,7 +297,10 @@ interface Scans {
   scans: BlockReferences[];
 }
 
-function MarkdownView({
+// Memoised: while an answer streams, the chat client's update renders StreamingMarkdown with the
+// text on screen unchanged (the new text is rendered in the background), and the blocks need not
+// be gone through again for it.
+const MarkdownView = memo(function MarkdownView({
   text,
   resolveHref = keepSafeHref,
   components,
@@ -395,7 +398,7 @@ function MarkdownView({
       </div>
     </LinkPolicyContext.Provider>
   );
-}
+});
 
 const limitLabel = (reason: MarkdownLimitReason) =>
   reason === 'depth'
