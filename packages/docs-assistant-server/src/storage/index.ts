@@ -12,7 +12,7 @@ import { hashThreadKey, MAX_TURNS, THREADS_FILE } from '../threads.js';
 import { PostgresDriver } from './postgres.js';
 import { SqlStorage, turnBytes } from './sql.js';
 import { SqliteDriver } from './sqlite.js';
-import type { Storage, StoredThread, ThreadTurn } from './types.js';
+import type { StoredThread, ThreadTurn } from './types.js';
 
 export { redactDatabaseUrl } from './postgres.js';
 export { SQLITE_FILE } from './sqlite.js';
@@ -28,7 +28,7 @@ export interface StorageOptions {
   maxPages?: number;
 }
 
-export function createStorage(options: StorageOptions): Storage {
+export function createStorage(options: StorageOptions): SqlStorage {
   if (options.databaseUrl) {
     return new SqlStorage(
       new PostgresDriver({ url: options.databaseUrl, ...(options.warn ? { warn: options.warn } : {}) }),

@@ -78,19 +78,42 @@ export class PostgresDriver implements SqlDriver {
     };
   }
 
+  /**
+   * Runs `attempt` again once when it failed on a broken connection: after the server restarted,
+   * the pool may still hold connections to the old one, and the first use of each fails.
+   */
+  async #retried<T>(attempt: () => Promise<T>): Promise<T> {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (this.classify(error) !== 'unavailable') throw error;
+      return attempt();
+    }
+  }
+
   all(sql: string, params?: SqlValue[]): Promise<Row[]> {
-    return this.#executor(this.#pool).all(sql, params);
+    return this.#retried(() => this.#executor(this.#pool).all(sql, params));
   }
 
   run(sql: string, params?: SqlValue[]): Promise<number> {
-    return this.#executor(this.#pool).run(sql, params);
+    return this.#retried(() => this.#executor(this.#pool).run(sql, params));
   }
 
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const client = await this.#pool.connect();
+    // Only the start is tried again: once work ran, a failure may have committed nothing or
+    // everything, and the caller must hear of it.
+    const client = await this.#retried(async () => {
+      const candidate = await this.#pool.connect();
+      try {
+        await candidate.query('BEGIN');
+        return candidate;
+      } catch (error) {
+        candidate.release(true);
+        throw error;
+      }
+    });
     let broken = false;
     try {
-      await client.query('BEGIN');
       const result = await work(this.#executor(client));
       await client.query('COMMIT');
       return result;
