@@ -13,8 +13,7 @@ import type { AnswerEngine } from './engines/types.js';
 import { DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import { type AssistantServiceOptions, resolveServiceConfig } from './options.js';
 import { StoredLimiter } from './rate-limit.js';
-import type { DocsIndex, SiteReport } from './retrieval/index.js';
-import { PersistedDocsIndex } from './retrieval/persist.js';
+import { DocsIndex, loadDocs, type SiteReport } from './retrieval/index.js';
 import { createStaticExportRoutes } from './static-export/routes.js';
 import { createStorage, migrateThreadsJsonl } from './storage/index.js';
 import type { SqlStorage } from './storage/sql.js';
@@ -91,40 +90,19 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
   sweeper.unref();
   const indexes = new Map<string, Promise<DocsIndex>>();
   const siteReports = new Map<string, SiteReport[]>();
-  // Stops watching each domain's docs folders (`watch`); the index stores, to wait for their saves.
-  const watchers = new Map<string, () => void>();
-  const stores = new Set<PersistedDocsIndex>();
   const index = (domain: string): Promise<DocsIndex> => {
     let built = indexes.get(domain);
     if (!built) {
       const entry = config.domains.find((d) => d.domain === domain);
       if (!entry) return Promise.reject(new Error(`Unknown domain "${domain}".`));
-      // Saved under `dataDir` and reused while no file changed; watched for changes with `watch`.
-      const store = new PersistedDocsIndex({
-        folders: entry.docs,
-        ...(entry.site ? { site: entry.site } : {}),
-        ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+      const reports: SiteReport[] = [];
+      built = loadDocs(entry.docs, {
         warn,
-      });
-      stores.add(store);
-      built = store.open().then((build) => {
-        siteReports.set(domain, build.reports);
-        options.onIndex?.(domain, build);
-        if (options.watch && !watchers.has(domain)) {
-          const watchOptions = typeof options.watch === 'object' ? options.watch : {};
-          watchers.set(
-            domain,
-            store.watch({
-              ...(watchOptions.debounceMs !== undefined ? { debounceMs: watchOptions.debounceMs } : {}),
-              onUpdate: (update) => {
-                indexes.set(domain, Promise.resolve(update.index));
-                siteReports.set(domain, update.reports);
-                options.onIndex?.(domain, update);
-              },
-            }),
-          );
-        }
-        return build.index;
+        ...(entry.site ? { site: entry.site } : {}),
+        onReport: (report) => reports.push(report),
+      }).then((pages) => {
+        siteReports.set(domain, reports);
+        return new DocsIndex(pages);
       });
       // A failed load is retried on the next request instead of being cached.
       built.catch(() => indexes.delete(domain));
@@ -188,9 +166,6 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
     storage,
     sweep,
     close: async () => {
-      for (const stop of watchers.values()) stop();
-      watchers.clear();
-      await Promise.all([...stores].map((store) => store.saved()));
       clearInterval(sweeper);
       await Promise.all([threads.flush(), staticExport.close()]);
       if (!options.storage) await storage.close();
