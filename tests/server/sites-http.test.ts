@@ -5,6 +5,9 @@
  * navigation publishes; the reader's filter, page and question language choose the pages, and an
  * answer says so when it had to leave the reader's language.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../../packages/docs-assistant-server/src/cli';
 import { normalizePath } from '../../packages/docs-assistant-server/src/retrieval';
 import { startService } from './helpers';
 import { askOverHttp, CORPORA, type CorpusRun, corpusDir, figures, runCorpus } from './sites-corpora';
@@ -96,5 +99,52 @@ describe('language and version follow the reader (Mintlify fixture over HTTP)', 
     const french = await askOverHttp(running, 'Comment configurer un domaine personnalisé ?');
     expect(french.results[0]).toBe('/fr/guides/custom-domain');
     expect(french.text).not.toMatch(/No page in/);
+  });
+});
+
+describe('docs-assistant serve on a docs site', () => {
+  it('prints what it made of the site: framework, pages per language and version, skipped files', async () => {
+    let child: ChildProcess | undefined;
+    onTestFinished(() => {
+      child?.kill('SIGTERM');
+    });
+    child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'packages/docs-assistant-server/src/cli.ts',
+        'serve',
+        '--docs',
+        corpusDir('docusaurus'),
+        '--port',
+        '0',
+        '--hidden-pages',
+        'include',
+      ],
+      { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const output = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      child!.stdout!.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        // The report's last line for this site names the skipped files.
+        if (/skipped \d+ files:[\s\S]*blog post/.test(text)) resolve(text);
+      });
+      child!.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
+    });
+    expect(output).toMatch(/docusaurus site \(docusaurus\.config\.ts\), 18 pages \(1 hidden, searchable\)/);
+    expect(output).toMatch(/pages by language\/version: en 2\.x: 9, fr 2\.x: 4, es 2\.x: 3, en 1\.x: 2/);
+    expect(output).toMatch(/draft: true .*docs\/guides\/pricing\.md/);
+  });
+
+  it('refuses an unknown --hidden-pages mode, saying which are valid', async () => {
+    const err: string[] = [];
+    const code = await runCli(['serve', '--hidden-pages', 'some'], {
+      out: () => {},
+      err: (l) => err.push(l),
+    });
+    expect(code).not.toBe(0);
+    expect(err.join('\n')).toMatch(/--hidden-pages must be "exclude" or "include" \(got "some"\)/);
   });
 });
