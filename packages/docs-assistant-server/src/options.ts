@@ -7,6 +7,7 @@ import type { DomainConfig, OrganizationConfig, Plan, RateLimitConfig, ServiceCo
 import type { OpenAIEngineOptions } from './engines/openai.js';
 import type { AnswerEngine } from './engines/types.js';
 import { type AssistantLimits, resolveAssistantLimits } from './limits.js';
+import type { IndexBuild } from './retrieval/persist.js';
 import type { SiteOptions } from './retrieval/sites/types.js';
 import type { StaticExportRoutesOptions } from './static-export/routes.js';
 import type { Storage } from './storage/types.js';
@@ -35,6 +36,13 @@ export interface RetentionOptions {
 }
 
 export interface CommonOptions {
+  /**
+   * Indexes the docs again when a file in their folders changes (a short while after the last
+   * change); only changed files are parsed again. @default false
+   */
+  watch?: boolean | { debounceMs?: number };
+  /** Called with each index built: at start (built, or restored from `dataDir`) and after changes. */
+  onIndex?: (domain: string, build: IndexBuild) => void;
   /**
    * Folder of the embedded database (`docs-assistant.sqlite`: threads, export jobs and their
    * bundles, feedback, rate limits); in memory only when absent. An old `threads.jsonl` there is

@@ -13,7 +13,8 @@ import type { AnswerEngine } from './engines/types.js';
 import { DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import { type AssistantServiceOptions, resolveServiceConfig } from './options.js';
 import { StoredLimiter } from './rate-limit.js';
-import { DocsIndex, loadDocs, type SiteReport } from './retrieval/index.js';
+import type { DocsIndex, SiteReport } from './retrieval/index.js';
+import { PersistedDocsIndex } from './retrieval/persist.js';
 import { createStaticExportRoutes } from './static-export/routes.js';
 import { createStorage, migrateThreadsJsonl } from './storage/index.js';
 import type { SqlStorage } from './storage/sql.js';
@@ -90,19 +91,40 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
   sweeper.unref();
   const indexes = new Map<string, Promise<DocsIndex>>();
   const siteReports = new Map<string, SiteReport[]>();
+  // Stops watching each domain's docs folders (`watch`); the index stores, to wait for their saves.
+  const watchers = new Map<string, () => void>();
+  const stores = new Set<PersistedDocsIndex>();
   const index = (domain: string): Promise<DocsIndex> => {
     let built = indexes.get(domain);
     if (!built) {
       const entry = config.domains.find((d) => d.domain === domain);
       if (!entry) return Promise.reject(new Error(`Unknown domain "${domain}".`));
-      const reports: SiteReport[] = [];
-      built = loadDocs(entry.docs, {
-        warn,
+      // Saved under `dataDir` and reused while no file changed; watched for changes with `watch`.
+      const store = new PersistedDocsIndex({
+        folders: entry.docs,
         ...(entry.site ? { site: entry.site } : {}),
-        onReport: (report) => reports.push(report),
-      }).then((pages) => {
-        siteReports.set(domain, reports);
-        return new DocsIndex(pages);
+        ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+        warn,
+      });
+      stores.add(store);
+      built = store.open().then((build) => {
+        siteReports.set(domain, build.reports);
+        options.onIndex?.(domain, build);
+        if (options.watch && !watchers.has(domain)) {
+          const watchOptions = typeof options.watch === 'object' ? options.watch : {};
+          watchers.set(
+            domain,
+            store.watch({
+              ...(watchOptions.debounceMs !== undefined ? { debounceMs: watchOptions.debounceMs } : {}),
+              onUpdate: (update) => {
+                indexes.set(domain, Promise.resolve(update.index));
+                siteReports.set(domain, update.reports);
+                options.onIndex?.(domain, update);
+              },
+            }),
+          );
+        }
+        return build.index;
       });
       // A failed load is retried on the next request instead of being cached.
       built.catch(() => indexes.delete(domain));
@@ -166,6 +188,9 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
     storage,
     sweep,
     close: async () => {
+      for (const stop of watchers.values()) stop();
+      watchers.clear();
+      await Promise.all([...stores].map((store) => store.saved()));
       clearInterval(sweeper);
       await Promise.all([threads.flush(), staticExport.close()]);
       if (!options.storage) await storage.close();

@@ -47,7 +47,11 @@ export interface LoadDocsOptions {
    * that reuses the pages of files it has already read. @default parseDocument
    */
   parse?: (file: string, source: string) => DocPage;
+  /** Reads a Markdown file (absolute path); the persisted index passes the texts it hashed. */
+  read?: (path: string) => Promise<string>;
 }
+
+const readText = (path: string): Promise<string> => readFile(path, 'utf8');
 
 // Front matter that keeps a page out of search engines: indexed only as a hidden page.
 const unlistedByFrontMatter = (data: Record<string, unknown>): boolean =>
@@ -92,7 +96,7 @@ function placePage(
 /** Loads one site folder: its pages, in navigation order, and the report. */
 export async function loadSite(
   folder: string,
-  options: Pick<LoadDocsOptions, 'site' | 'warn' | 'parse'> = {},
+  options: Pick<LoadDocsOptions, 'site' | 'warn' | 'parse' | 'read'> = {},
 ): Promise<{ pages: DocPage[]; report: SiteReport }> {
   const warn = options.warn ?? ((message: string) => console.warn(`[docs-assistant] ${message}`));
   const info = await stat(folder).catch(() => null);
@@ -104,7 +108,9 @@ export async function loadSite(
   const listing = await listSiteFiles(folder);
   const sources = new Map<string, string>();
   await Promise.all(
-    listing.files.map(async (file) => sources.set(file, await readFile(join(folder, file), 'utf8'))),
+    listing.files.map(async (file) =>
+      sources.set(file, await (options.read ?? readText)(join(folder, file))),
+    ),
   );
   const site = await readSite(folder, listing.files, sources, {
     defaultLanguage: options.site?.defaultLanguage ?? 'en',

@@ -313,8 +313,12 @@ export function inlineToText(markdown: string, mdx = false): string {
       .replace(/~~(.+?)~~/g, '$1');
   }
   if (held.length) out = out.replace(HELD, (match, index: string) => held[Number(index)] ?? match);
-  return out.replace(/\s+/g, ' ').trim();
+  // Most text has single plain spaces only: the replace is skipped for it.
+  return (NEEDS_SPACING.test(out) ? out.replace(/\s+/g, ' ') : out).trim();
 }
+
+// Two spaces in a row, or a space other than U+0020 (the common ones; a rarer one stays as is).
+const NEEDS_SPACING = / {2}|[\t\n\r\f\v\u00a0]/;
 
 /** GitHub's heading slug: lower case, punctuation dropped, spaces to hyphens. */
 export function githubSlug(heading: string): string {

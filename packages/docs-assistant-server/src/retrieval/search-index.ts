@@ -5,7 +5,7 @@
  * the thread is about.
  */
 import type { DocPage, DocSection } from './markdown.js';
-import { TermIndex, type TermScores } from './term-index.js';
+import { TermIndex, type TermIndexSnapshot, type TermScores } from './term-index.js';
 
 // Words that say nothing about which page answers: questions are full of them.
 const STOP_WORDS = new Set(
@@ -257,7 +257,11 @@ export class DocsIndex {
   private readonly byPath = new Map<string, DocPage>();
   private byDepth: DocPage[] | undefined;
 
-  constructor(pages: DocPage[]) {
+  /**
+   * `terms` restores the term index saved by `snapshot()` for the same pages (`persist.ts`), which
+   * skips reading every section again.
+   */
+  constructor(pages: DocPage[], terms?: TermIndexSnapshot) {
     this.pages = pages;
     this.sections = pages.flatMap((page) => page.sections);
     // The first page of a path wins, as a search of the list would find it.
@@ -269,7 +273,17 @@ export class DocsIndex {
       .forEach((section, rank) => {
         this.idRank[section] = rank;
       });
-    this.terms = new TermIndex(this.sections.map(fieldTexts), { tokenize, processTerm });
+    if (terms && terms.size !== this.sections.length) {
+      throw new Error(`term index snapshot holds ${terms.size} sections, the pages ${this.sections.length}`);
+    }
+    this.terms = terms
+      ? new TermIndex(terms, { tokenize, processTerm })
+      : new TermIndex(this.sections.map(fieldTexts), { tokenize, processTerm });
+  }
+
+  /** The term index as flat arrays, to save with the pages and restore with them. */
+  snapshot(): TermIndexSnapshot {
+    return this.terms.snapshot();
   }
 
   page(path: string): DocPage | undefined {
