@@ -1,5 +1,5 @@
 /**
- * The floor: the widget's own transport (the same stream tap and 50 ms batches into the v4
+ * The floor: the widget's own transport (the same stream tap and per-frame batches into the v4
  * `useChat` client) with the answer shown as plain text. The widget differs from it only in what it
  * renders, so the ratio between the two is the cost of the Markdown and the panel.
  */
