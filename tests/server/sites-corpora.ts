@@ -16,7 +16,7 @@ import { authHeaders, body, parseStream, type RunningService, startService } fro
 export const SITES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'sites');
 
 /** Corpora with a question set. */
-export const CORPORA = ['mintlify', 'docusaurus', 'vitepress', 'mkdocs', 'folder'] as const;
+export const CORPORA = ['mintlify', 'docusaurus', 'vitepress', 'mkdocs', 'starlight', 'folder'] as const;
 export type Corpus = (typeof CORPORA)[number];
 
 export interface SiteQuestion {

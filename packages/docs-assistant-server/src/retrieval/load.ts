@@ -58,6 +58,8 @@ const unlistedByFrontMatter = (data: Record<string, unknown>): boolean =>
   data.noindex === true ||
   data.unlisted === true ||
   data.hidden === true ||
+  // Starlight: a page Pagefind (its search) leaves out.
+  data.pagefind === false ||
   (typeof data.search === 'object' &&
     data.search !== null &&
     (data.search as { exclude?: unknown }).exclude === true);

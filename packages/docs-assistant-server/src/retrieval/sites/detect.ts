@@ -5,6 +5,7 @@ import { DOCUSAURUS_CONFIGS, readDocusaurus } from './docusaurus.js';
 import { readFolderSite } from './folder.js';
 import { readMintlify } from './mintlify.js';
 import { readMkDocs } from './mkdocs.js';
+import { readStarlight, STARLIGHT_CONFIGS } from './starlight.js';
 import type { SiteNavigation } from './types.js';
 import { readVitePress, VITEPRESS_CONFIGS } from './vitepress.js';
 
@@ -19,11 +20,17 @@ export async function findSiteConfig(
     ['docusaurus', DOCUSAURUS_CONFIGS],
     ['vitepress', VITEPRESS_CONFIGS],
     ['mkdocs', ['mkdocs.yml', 'mkdocs.yaml']],
+    ['starlight', STARLIGHT_CONFIGS],
   ];
   for (const [framework, files] of candidates) {
     for (const file of files) {
       if (await exists(join(root, file))) {
         // `docs.json` is a common name; it is Mintlify's when it has a navigation.
+        // An Astro config is a Starlight site's when it uses the integration.
+        if (framework === 'starlight') {
+          const source = await readFile(join(root, file), 'utf8');
+          if (!source.includes('@astrojs/starlight')) continue;
+        }
         if (file === 'docs.json') {
           const json = await readJson(join(root, file)).catch(() => null);
           if (!json || typeof json !== 'object' || !('navigation' in json)) continue;
@@ -67,6 +74,8 @@ export async function readSite(
           return await readVitePress(root, found.file, files);
         case 'mkdocs':
           return await readMkDocs(root, found.file, files);
+        case 'starlight':
+          return await readStarlight(root, found.file, files, sources);
       }
     } catch (error) {
       const site = readFolderSite(files, sources, options.defaultLanguage);

@@ -5,7 +5,7 @@
  * folder of Markdown.
  */
 
-export type SiteFramework = 'mintlify' | 'docusaurus' | 'vitepress' | 'mkdocs' | 'folder';
+export type SiteFramework = 'mintlify' | 'docusaurus' | 'vitepress' | 'mkdocs' | 'starlight' | 'folder';
 
 /** One page of the site. */
 export interface SitePage {
