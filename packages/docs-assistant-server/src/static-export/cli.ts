@@ -56,6 +56,10 @@ Options:
   --out <file>             where to save the bundle (default <domain>-static-export.tar.gz)
   --helm-values <file>     also write Helm values (staticExport.enabled/bundleUrl/version)
   --version <version>      export the pages of this docs version and pin it in the Helm values
+  --database-url <url>     also put this PostgreSQL URL in the Helm values (assistant.databaseUrl),
+                           for replicas of the service that share threads, jobs and rate limits
+                           (default: DATABASE_URL when set)
+  --replicas <n>           replicas of the service in the Helm values (default 2 with a database URL)
   --timeout <seconds>      give up waiting for the job after this long (default: wait until it
                            completes or fails; statuses the CLI does not know are waited through)
 `;
@@ -117,6 +121,8 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
     'helm-values'?: string;
     version?: string;
     timeout?: string;
+    'database-url'?: string;
+    replicas?: string;
     help?: boolean;
   };
   try {
@@ -129,6 +135,8 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
         'helm-values': { type: 'string' },
         version: { type: 'string' },
         timeout: { type: 'string' },
+        'database-url': { type: 'string' },
+        replicas: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -160,6 +168,24 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
         : adminKey
           ? 'export: DOCS_ASSISTANT_ADMIN_KEY is not an admin API key; it must start with "svc_" (and not "svc_dsc_").\n'
           : 'export: set DOCS_ASSISTANT_ADMIN_KEY to an admin API key (svc_…) from the dashboard API keys page.\n',
+    );
+    return EXIT_USAGE;
+  }
+  const databaseUrl = values['database-url'] ?? (io.env.DATABASE_URL || undefined);
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/./.test(databaseUrl)) {
+    io.stderr.write(
+      'export: --database-url must be a PostgreSQL URL: postgres://user:password@host:5432/database\n',
+    );
+    return EXIT_USAGE;
+  }
+  const replicas = values.replicas === undefined ? (databaseUrl ? 2 : undefined) : Number(values.replicas);
+  if (replicas !== undefined && !(Number.isInteger(replicas) && replicas >= 1)) {
+    io.stderr.write(`export: --replicas must be a whole number of at least 1 (got "${values.replicas}")\n`);
+    return EXIT_USAGE;
+  }
+  if (replicas !== undefined && replicas > 1 && !databaseUrl) {
+    io.stderr.write(
+      'export: --replicas above 1 needs --database-url (or DATABASE_URL): replicas share their state through PostgreSQL\n',
     );
     return EXIT_USAGE;
   }
@@ -246,7 +272,10 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
         // Without --version the job id pins this exact export, for reproducible rollouts.
         version: values.version ?? started.jobId,
       };
-      const yamlText = `# Written by docs-assistant export. The bundleUrl expires at ${bundle.expiresAt}:\n# export again (or regenerate the link) and upgrade the release after that.\n${toYaml({ staticExport })}`;
+      // Replicas share threads, export jobs and rate limits through one PostgreSQL database.
+      const assistant =
+        replicas === undefined ? undefined : { replicas, ...(databaseUrl ? { databaseUrl } : {}) };
+      const yamlText = `# Written by docs-assistant export. The bundleUrl expires at ${bundle.expiresAt}:\n# export again (or regenerate the link) and upgrade the release after that.\n${toYaml({ staticExport, ...(assistant ? { assistant } : {}) })}`;
       const tempValues = `${file}.${process.pid}.tmp`;
       await writeFile(tempValues, yamlText);
       await rename(tempValues, file);
