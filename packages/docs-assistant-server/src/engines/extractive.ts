@@ -96,7 +96,12 @@ function bestSentences(hit: RetrievalHit, terms: Set<string>, max: number): Sent
     });
   });
   if (!all.length) return [];
-  const first = [...all].sort((a, b) => b.score - a.score || a.index - b.index)[0]!;
+  // A question in the docs (an FAQ entry's or an accordion's title) asks, it does not answer: it
+  // leads only when the section has nothing else.
+  const answers = all.filter((sentence) => !sentence.text.endsWith('?'));
+  const first = [...(answers.length ? answers : all)].sort(
+    (a, b) => b.score - a.score || a.index - b.index,
+  )[0]!;
   const picked = [first];
   const previous = all[first.index - 1];
   const next = all[first.index + 1];

@@ -211,6 +211,15 @@ export class PersistedDocsIndex {
     const saved = await this.readSaved();
     if (saved) {
       const changed = changes(new Map(Object.entries(saved.header.files)), hashes);
+      if (changed.every((key) => DOC_FILE.test(key))) {
+        // The site's config is as saved: the saved pages stand for their files' texts, each under
+        // the hash its file had when saved (a later change parses only the files that changed).
+        for (const page of saved.header.pages) {
+          const folder = this.folders.findIndex((f) => page.sourceFile?.startsWith(f + sep));
+          const hash = saved.header.files[`${Math.max(folder, 0)}:${page.file}`];
+          if (hash) this.parsed.set(`${page.file}\u0000${hash}`, page);
+        }
+      }
       if (!changed.length) {
         try {
           const index = new DocsIndex(saved.header.pages, saved.terms);
@@ -229,16 +238,9 @@ export class PersistedDocsIndex {
             `${this.file}: saved index does not fit its pages (${message(error)}); rebuilding`,
           );
         }
-      } else if (changed.every((key) => DOC_FILE.test(key))) {
-        // Only pages changed, not the site's config: the saved pages of the other files stand,
-        // each under the hash its file had when it was saved.
-        for (const page of saved.header.pages) {
-          const folder = this.folders.findIndex((f) => page.sourceFile?.startsWith(f + sep));
-          const hash = saved.header.files[`${Math.max(folder, 0)}:${page.file}`];
-          if (hash) this.parsed.set(`${page.file}\u0000${hash}`, page);
-        }
-        this.hashes = new Map(Object.entries(saved.header.files));
       }
+      // What changed since the save is what this build reports.
+      this.hashes = new Map(Object.entries(saved.header.files));
     }
     return this.build(saved ? 'updated' : 'built', hashed, start);
   }
