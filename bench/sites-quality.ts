@@ -100,7 +100,7 @@ export function sitesSection(file = SITES_RESULTS): string {
   return `## Retrieval on docs sites (\`npx tsx bench/retrieval-quality.ts --sites\`)
 
 The fixtures of \`tests/fixtures/sites/\` (one per docs framework layout: Mintlify \`docs.json\`,
-Docusaurus, VitePress, MkDocs with the i18n plugin, a plain folder; each with French and Spanish
+Docusaurus, VitePress, MkDocs with the i18n plugin, Starlight, a plain folder; each with French and Spanish
 translations, repository files, a hidden page, and versions where the framework has them), each
 with 10 English, 2 French and 2 Spanish questions and the page that answers them. The service is
 asked over HTTP (5 sources); plain BM25 is minisearch with its defaults over every Markdown file of
