@@ -7,7 +7,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { simulateReadableStream } from 'ai';
+import { MockLanguageModelV1 } from 'ai/test';
 import { runCli } from '../../packages/docs-assistant-server/src/cli';
+import { createOpenAIEngine } from '../../packages/docs-assistant-server/src/engines/openai';
 import { normalizePath } from '../../packages/docs-assistant-server/src/retrieval';
 import { startService } from './helpers';
 import { askOverHttp, CORPORA, type CorpusRun, corpusDir, figures, runCorpus } from './sites-corpora';
@@ -99,6 +102,42 @@ describe('language and version follow the reader (Mintlify fixture over HTTP)', 
     const french = await askOverHttp(running, 'Comment configurer un domaine personnalisé ?');
     expect(french.results[0]).toBe('/fr/guides/custom-domain');
     expect(french.text).not.toMatch(/No page in/);
+  });
+});
+
+describe('the openai engine and the reader’s language', () => {
+  it('is told to say first that the passages are in another language', async () => {
+    const prompts: string[] = [];
+    const model = new MockLanguageModelV1({
+      doStream: async (options) => {
+        prompts.push(JSON.stringify(options.prompt));
+        return {
+          stream: simulateReadableStream({
+            chunks: [
+              { type: 'text-delta' as const, textDelta: 'Voir [1].' },
+              {
+                type: 'finish' as const,
+                finishReason: 'stop' as const,
+                usage: { promptTokens: 1, completionTokens: 1 },
+              },
+            ],
+            initialDelayInMs: null,
+            chunkDelayInMs: null,
+          }),
+          rawCall: { rawPrompt: null, rawSettings: {} },
+        };
+      },
+    });
+    const running = await startService({
+      docs: corpusDir('mintlify'),
+      engine: createOpenAIEngine({ model }),
+    });
+    onTestFinished(() => running.close());
+    const crossed = await askOverHttp(running, "Comment vérifier la signature HMAC d'un webhook ?");
+    expect(crossed.results[0]).toBe('/guides/webhooks');
+    expect(prompts[0]).toMatch(/Say first, in the reader's language: No page in French answers this/);
+    await askOverHttp(running, 'Comment configurer un domaine personnalisé ?');
+    expect(prompts[1]).not.toMatch(/Say first/);
   });
 });
 
