@@ -15,7 +15,7 @@ import type { Message } from '@ai-sdk/ui-utils';
 import { toRequestContext } from '../context/store.js';
 import type { ContextStore } from '../context/types.js';
 import type { Context } from '../protocol/index.js';
-import { buildRequestBody, STREAM_RENDER_THROTTLE_MS } from './config.js';
+import { buildRequestBody } from './config.js';
 import { isThreadLost, toAssistantError } from './errors.js';
 import { type HeldAnswer, openSession, type Place, type Session, saveShown, withHeld } from './session.js';
 import { followStored, openingConversation, removeFromStorage } from './storage.js';
@@ -120,9 +120,6 @@ export class ChatController {
     this.fetch = createTappedFetch({
       getFetch: () => input.options().fetch ?? ((url, init) => fetch(url, init)),
       getTrace: () => this.request?.trace ?? createRequestTrace(),
-      // Batches per animation frame here rather than with `useChat`'s `experimental_throttle`, whose
-      // last update lands on a timer after the request ended (see `batchLines`).
-      batchIntervalMs: STREAM_RENDER_THROTTLE_MS,
       onAccepted: (trace) => {
         const request = this.request;
         if (request?.trace !== trace) return;
@@ -259,12 +256,7 @@ export class ChatController {
     });
     // A 404 to a request that named a thread means the thread is gone (see `isThreadLost`).
     const trace = this.request?.trace;
-    if (trace) {
-      trace.sentThread = {
-        ...(body.threadId ? { threadId: body.threadId } : {}),
-        ...(body.threadKey ? { threadKey: body.threadKey } : {}),
-      };
-    }
+    if (trace) trace.sentThread = { threadId: body.threadId, threadKey: body.threadKey };
     return body;
   };
 

@@ -24,24 +24,32 @@ export const animationFrames: FrameClock = {
   },
 };
 
-const FRAME = Symbol('frame');
-const TIMED_OUT = Symbol('timed out');
+const OPEN = Symbol('open');
+
+const COLON = 0x3a;
+// Part codes that put something of the answer on screen (text, reasoning, a file, a source, a tool
+// call or result); the others only carry data, annotations or the steps around them.
+const ANSWER_CODES = '0gikhb9a';
+
+/** Whether a line (one per chunk, as the tap hands them over) is a part of the answer. */
+const isAnswerLine = (line: Uint8Array) =>
+  line[1] === COLON && ANSWER_CODES.includes(String.fromCharCode(line[0]!));
 
 /** One batched stream: what its `pull` keeps between batches. */
 class FrameBatches {
   // A read that outlived its batch's wait; the next batch starts with it.
   private pendingRead: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
-  private lastDelivery = Number.NEGATIVE_INFINITY;
   private deferredError: { error: unknown } | undefined;
-  // Set from a delivery until the next frame starts: the current frame has had its batch.
-  private nextFrame: Promise<typeof FRAME> | undefined;
-  cancelFrame = () => {};
+  // Set from a delivery until the next frame starts (or `fallbackMs` passed): the frame had its batch.
+  private gate: Promise<typeof OPEN> | undefined;
+  closeGate = () => {};
 
   constructor(
     private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
     private readonly fallbackMs: number,
     private readonly signal: AbortSignal | null | undefined,
     private readonly frames: FrameClock,
+    private onAnswer: (() => void) | undefined,
   ) {}
 
   private read() {
@@ -51,69 +59,60 @@ class FrameBatches {
 
   private deliver(controller: ReadableStreamDefaultController<Uint8Array>, batch: Uint8Array[]): void {
     if (batch.length === 0) return;
+    if (this.onAnswer && batch.some(isAnswerLine)) {
+      this.onAnswer();
+      this.onAnswer = undefined;
+    }
     controller.enqueue(joinLines(batch));
-    this.lastDelivery = Date.now();
-    this.cancelFrame();
-    let opened!: () => void;
-    const frame = new Promise<typeof FRAME>((resolve) => {
-      opened = () => resolve(FRAME);
+    this.closeGate();
+    const gate = new Promise<typeof OPEN>((resolve) => {
+      // One timer per batch, not per read: a fast stream brings a line per token.
+      const timer = setTimeout(() => open(), this.fallbackMs);
+      const cancelFrame = this.frames.request(() => open());
+      const open = (resolved = true) => {
+        clearTimeout(timer);
+        cancelFrame();
+        if (this.gate === gate) this.gate = undefined;
+        if (resolved) resolve(OPEN);
+      };
+      this.closeGate = () => open(false);
     });
-    this.nextFrame = frame;
-    this.cancelFrame = this.frames.request(() => {
-      if (this.nextFrame === frame) this.nextFrame = undefined;
-      opened();
-    });
-  }
-
-  /** Whether a batch may go now: nothing went in this frame, or no frame came in time. */
-  private due(): boolean {
-    return !this.nextFrame || Date.now() >= this.lastDelivery + this.fallbackMs;
+    this.gate = gate;
   }
 
   async pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
     if (this.deferredError) {
-      this.cancelFrame();
       controller.error(this.deferredError.error);
       return;
     }
     const batch: Uint8Array[] = [];
-    // One timer per batch, not per read: a fast stream brings a line per token.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let deadline: Promise<typeof TIMED_OUT> | undefined;
     try {
-      while (batch.length === 0 || !this.due()) {
-        const { nextFrame } = this;
-        if (batch.length > 0 && nextFrame) {
-          deadline ??= new Promise((resolve) => {
-            timer = setTimeout(() => resolve(TIMED_OUT), this.lastDelivery + this.fallbackMs - Date.now());
-          });
-        }
-        const result = await (deadline && nextFrame
-          ? Promise.race([this.read(), nextFrame, deadline])
-          : this.read());
-        if (result === TIMED_OUT || result === FRAME) break;
+      for (;;) {
+        const { gate } = this;
+        const result = await (batch.length > 0 && gate ? Promise.race([this.read(), gate]) : this.read());
+        if (result === OPEN) break;
         this.pendingRead = undefined;
         if (result.done) {
           this.deliver(controller, batch);
-          this.cancelFrame();
+          this.closeGate();
           controller.close();
           return;
         }
         batch.push(result.value);
+        if (!this.gate) break;
       }
     } catch (error) {
       this.pendingRead = undefined;
-      this.cancelFrame();
+      this.closeGate();
       // Stopped: the reader asked for nothing more, so nothing more is handed over.
       if (this.signal?.aborted || batch.length === 0) {
         controller.error(error);
         return;
       }
       this.deferredError = { error };
-    } finally {
-      clearTimeout(timer);
     }
     this.deliver(controller, batch);
+    if (this.deferredError) this.closeGate();
   }
 }
 
@@ -125,7 +124,8 @@ class FrameBatches {
  * the source ends, so the client has the whole answer before it reports the request finished (its
  * `status` never says `ready` while text is still held back), and nothing is left pending after the
  * request: `useChat`'s own `experimental_throttle` fires its last update on a timer after the
- * request ended, into whatever conversation the client shows by then.
+ * request ended, into whatever conversation the client shows by then. `onAnswer` is called once, as
+ * the first batch holding a part of the answer is handed over (the client then shows it).
  *
  * An error of the source is passed on after the lines read before it (a malformed line keeps the
  * answer up to it); an abort is passed on at once, and nothing read after it reaches the client.
@@ -135,14 +135,15 @@ export function batchLines(
   fallbackMs: number,
   signal?: AbortSignal | null,
   frames: FrameClock = animationFrames,
+  onAnswer?: () => void,
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
-  const batches = new FrameBatches(reader, fallbackMs, signal, frames);
+  const batches = new FrameBatches(reader, fallbackMs, signal, frames, onAnswer);
   return new ReadableStream<Uint8Array>(
     {
       pull: (controller) => batches.pull(controller),
       cancel(reason) {
-        batches.cancelFrame();
+        batches.closeGate();
         return reader.cancel(reason);
       },
     },
@@ -165,7 +166,6 @@ function joinLines(batch: Uint8Array[]): Uint8Array {
 
 /** Part codes whose values are string deltas the client appends (text, reasoning). */
 const DELTA_CODES = new Set([0x30 /* 0 */, 0x67 /* g */]);
-const COLON = 0x3a;
 const QUOTE = 0x22;
 
 /**

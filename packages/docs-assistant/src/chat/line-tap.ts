@@ -27,10 +27,10 @@ const PART_LINE_START = /^[0-9a-z]:/;
 export const NEWLINE = 0x0a;
 
 /**
- * How much of a stream is read after an error part, looking for the thread (in bytes); the finish
- * part follows within a few lines, so anything longer is not a stream worth reading on.
+ * How much of a stream is read after an error part, looking for the thread (in characters); the
+ * finish part follows within a few lines, so anything longer is not a stream worth reading on.
  */
-const MAX_BYTES_AFTER_ERROR = 64 * 1024;
+const MAX_CHARS_AFTER_ERROR = 64 * 1024;
 
 const EMPTY = new Uint8Array(0);
 
@@ -195,7 +195,8 @@ class LineTap {
 /**
  * Reads what follows an error part (`rest` is what was already read of it) for the thread only: the
  * client stops at the error, but the AI SDK's server helpers still write the finish part with the
- * `threadId`. Lines that cannot be read are skipped; a stop or a broken connection ends it.
+ * `threadId`. Lines that cannot be read are skipped; a stop, a broken connection or more than
+ * `MAX_CHARS_AFTER_ERROR` ends the reading, and the lines read until then count.
  */
 async function readRestForThread(
   reader: ReadableStreamDefaultReader<Uint8Array>,
@@ -208,33 +209,23 @@ async function readRestForThread(
   trace.stopAfterError = stop;
   if (signal?.aborted) stop();
   else signal?.addEventListener('abort', stop);
-  const note = (bytes: Uint8Array) => {
-    const parsed = parseStreamLine(decoder.decode(bytes).replace(/\r$/, ''));
-    if (parsed.ok) recordThread(trace, parsed);
-  };
-  let buffer = rest;
-  let total = rest.length;
+  let text = decoder.decode(rest, { stream: true });
   try {
-    for (;;) {
-      let start = 0;
-      for (let end = buffer.indexOf(NEWLINE); end !== -1; end = buffer.indexOf(NEWLINE, start)) {
-        note(buffer.subarray(start, end));
-        start = end + 1;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      text += decoder.decode(chunk.value, { stream: true });
+      if (text.length > MAX_CHARS_AFTER_ERROR) {
+        stop();
+        break;
       }
-      buffer = buffer.slice(start);
-      if (total > MAX_BYTES_AFTER_ERROR) return stop();
-      const chunk = await reader.read();
-      if (chunk.done) {
-        if (buffer.length > 0) note(buffer);
-        return;
-      }
-      total += chunk.value.length;
-      buffer = concat(buffer, chunk.value);
     }
   } catch {
     // Stopped or broken: the thread is whatever was read before.
   } finally {
     signal?.removeEventListener('abort', stop);
+  }
+  for (const line of text.split('\n')) {
+    const parsed = parseStreamLine(line.replace(/\r$/, ''));
+    if (parsed.ok) recordThread(trace, parsed);
   }
 }
 

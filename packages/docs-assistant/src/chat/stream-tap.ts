@@ -6,8 +6,9 @@
  * from the finish part (`d:`), so the spec's `threadId` (§6) would never reach us without it.
  */
 import { THREAD_ID_HEADER, THREAD_KEY_HEADER } from '../protocol/index.js';
-import { batchLines } from './line-batch.js';
-import { NEWLINE, tapDataStream } from './line-tap.js';
+import { STREAM_RENDER_THROTTLE_MS } from './config.js';
+import { animationFrames, batchLines } from './line-batch.js';
+import { tapDataStream } from './line-tap.js';
 import {
   BODY_START_CHARS,
   bodyStart,
@@ -35,48 +36,6 @@ function headerThread(headers: Headers): ThreadInfo | undefined {
     threadId: headers.get(THREAD_ID_HEADER) ?? undefined,
     threadKey: headers.get(THREAD_KEY_HEADER) ?? undefined,
   });
-}
-
-const COLON = 0x3a;
-// Part codes that put something of the answer on screen (text, reasoning, a file, a source, a tool
-// call or result); the others only carry data, annotations or the steps around them.
-const ANSWER_CODES = new Set(['0', 'g', 'i', 'k', 'h', 'b', '9', 'a'].map((code) => code.charCodeAt(0)));
-
-/** Whether a chunk of whole lines holds a part of the answer. */
-function holdsAnswerPart(bytes: Uint8Array): boolean {
-  for (let start = 0; start < bytes.length; ) {
-    if (ANSWER_CODES.has(bytes[start]!) && bytes[start + 1] === COLON) return true;
-    const end = bytes.indexOf(NEWLINE, start);
-    if (end === -1) return false;
-    start = end + 1;
-  }
-  return false;
-}
-
-/**
- * Passes a stream of whole lines through and calls `onStart` once, as the first chunk holding a part
- * of the answer is handed to the reader (the chat client then shows it). Chunks after it are passed
- * on without a look.
- */
-function watchAnswerStart(body: ReadableStream<Uint8Array>, onStart: () => void): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let started = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        // A failed read rejects this pull, which errors this stream with the same reason.
-        const chunk = await reader.read();
-        if (chunk.done) return controller.close();
-        if (!started && holdsAnswerPart(chunk.value)) {
-          started = true;
-          onStart();
-        }
-        controller.enqueue(chunk.value);
-      },
-      cancel: (reason) => reader.cancel(reason),
-    },
-    { highWaterMark: 0 },
-  );
 }
 
 // Types a data stream is never sent as: the address answered with a page or an API response.
@@ -122,8 +81,8 @@ export interface TappedFetchInput {
   onAccepted?: (trace: RequestTrace) => void;
   onAnswerStarted?: (trace: RequestTrace) => void;
   /**
-   * Hands the stream over in batches, one per animation frame, and at least this often (in ms)
-   * where no frame comes; see `batchLines`. Without it every line goes on its own.
+   * The longest wait between batches where no animation frame comes (in ms); see `batchLines`.
+   * @default STREAM_RENDER_THROTTLE_MS
    */
   batchIntervalMs?: number;
 }
@@ -131,8 +90,8 @@ export interface TappedFetchInput {
 /**
  * A `fetch` for the chat client that records each request in the trace `getTrace()` returns at call
  * time, reads non-2xx bodies for the error mapping, refuses a 2xx response that is not a data
- * stream, calls `onAccepted` on a 2xx one, taps the stream, (with `batchIntervalMs`) batches its
- * lines, and calls `onAnswerStarted` as the first part of the answer reaches the client.
+ * stream, calls `onAccepted` on a 2xx one, taps the stream, batches its lines per animation frame,
+ * and calls `onAnswerStarted` as the first part of the answer reaches the client.
  */
 export function createTappedFetch(input: TappedFetchInput): typeof fetch {
   return async (url, init) => {
@@ -166,12 +125,10 @@ export function createTappedFetch(input: TappedFetchInput): typeof fetch {
       trace.unfinished = 'empty';
       return response;
     }
-    const tapped = tapDataStream(response.body, trace, init?.signal);
-    const { batchIntervalMs, onAnswerStarted } = input;
-    const batched = batchIntervalMs ? batchLines(tapped, batchIntervalMs, init?.signal) : tapped;
-    return withBody(
-      response,
-      onAnswerStarted ? watchAnswerStart(batched, () => onAnswerStarted(trace)) : batched,
-    );
+    const { batchIntervalMs = STREAM_RENDER_THROTTLE_MS, onAnswerStarted } = input;
+    const signal = init?.signal;
+    const tapped = tapDataStream(response.body, trace, signal);
+    const onAnswer = onAnswerStarted && (() => onAnswerStarted(trace));
+    return withBody(response, batchLines(tapped, batchIntervalMs, signal, animationFrames, onAnswer));
   };
 }
