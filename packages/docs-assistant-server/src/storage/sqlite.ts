@@ -1,7 +1,7 @@
 /**
  * The embedded database: SQLite through `better-sqlite3`, in `<dataDir>/docs-assistant.sqlite`
- * (write-ahead log, `synchronous=FULL`: a committed transaction survives a kill and a power cut),
- * or in memory without a data folder. Chosen over PGlite by measuring both (bench/storage.ts):
+ * (write-ahead log: a committed transaction survives a kill of the process), or in memory without
+ * a data folder. Chosen over PGlite by measuring both (bench/storage.ts):
  * start-up in tens of milliseconds instead of about a second, and several times the writes per
  * second of answer turns.
  */
@@ -56,7 +56,11 @@ export class SqliteDriver implements SqlDriver {
     if (this.#file !== ':memory:') mkdirSync(join(this.#file, '..'), { recursive: true });
     const db = new Database(this.#file);
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    // In WAL mode NORMAL is safe against any crash of the process (kill -9 included): a committed
+    // transaction is in the log before the call returns. Only a power cut may lose the last
+    // commits, never corrupt the file; FULL would fsync each turn and rate-limit count, several
+    // times slower on a busy disk.
+    db.pragma('synchronous = NORMAL');
     // Another process holding the write lock (a second service on the same folder) waits, not fails.
     db.pragma('busy_timeout = 5000');
     // The log is folded into the database every 1 MiB and cut back to 2 MiB after, so the files stay
