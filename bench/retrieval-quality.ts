@@ -18,7 +18,7 @@ import {
   evaluateRetrieval,
   loadDocs,
 } from '../packages/docs-assistant-server/src/retrieval';
-import { measureSites, SITES_RESULTS, sitesSection } from './sites-quality';
+import { runSitesBench, sitesSection } from './sites-quality';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const QUESTIONS = `${ROOT}tests/server/fixtures/retrieval-questions.json`;
@@ -76,9 +76,7 @@ async function main(): Promise<void> {
 }
 
 async function sites(): Promise<void> {
-  const result = await measureSites();
-  await mkdir(`${ROOT}bench/results`, { recursive: true });
-  await writeFile(SITES_RESULTS, `${JSON.stringify(result, null, 2)}\n`);
+  await runSitesBench();
   console.log(sitesSection());
 }
 

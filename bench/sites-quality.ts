@@ -7,8 +7,8 @@
  * for `bench/results.md`.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DocsIndex, parseDocument } from '../packages/docs-assistant-server/src/retrieval';
 import {
@@ -87,6 +87,14 @@ export async function measureSites(): Promise<SitesQuality> {
     corpora.push({ ...figures(run), before: await before(corpus, published) });
   }
   return { at: new Date().toISOString(), k: 5, corpora };
+}
+
+/** Measures and records the figures (`npm run bench` runs it; `sitesSection()` renders them). */
+export async function runSitesBench(): Promise<SitesQuality> {
+  const result = await measureSites();
+  await mkdir(dirname(SITES_RESULTS), { recursive: true });
+  await writeFile(SITES_RESULTS, `${JSON.stringify(result, null, 2)}\n`);
+  return result;
 }
 
 /** The section of `bench/results.md`; empty when no run has been recorded. */
