@@ -14,6 +14,7 @@ import { BUDGETS, markdownTable, measureSize, RUNTIME, type SizeReport } from '.
 import { CHROMIUM_PATH } from '../tests/e2e/browser';
 import { type StreamRun, streamBench, VARIANTS, type Variant } from './browser';
 import { streamPlots } from './plots';
+import { runStorageBench, storageSection } from './storage';
 import { CONCURRENCY, type ServiceRun, serviceBench, serviceSizes } from './service';
 import { runSitesBench, sitesSection } from './sites-quality';
 
@@ -436,6 +437,7 @@ ${serviceTable(results.service)}
 ${growth(results.service)}
 
 ${sitesSection()}
+${storageSection()}
 ${analysis}`;
   await writeFile(`${ROOT}bench/results.md`, markdown);
   console.log('bench: wrote bench/results.md');
@@ -474,6 +476,8 @@ async function main() {
         `  ${String(r.pages).padStart(6)} pages: build ${ms(r.buildMs)}, heap +${r.heapDeltaMB.toFixed(1)} MB, TTFB p50/p99 ${ms(r.ttfbMs.p50)}/${ms(r.ttfbMs.p99)}, finish p50/p99 ${ms(r.finishMs.p50)}/${ms(r.finishMs.p99)}`,
       ),
   });
+  // Storage (issue 18): its own figures in bench/results/storage.json, rendered by storageSection().
+  await runStorageBench({ quick });
   // Retrieval on the docs-site fixtures (issue 17): bench/results/sites-quality.json, rendered by sitesSection().
   console.log('bench: retrieval on the docs-site fixtures…');
   await runSitesBench();
