@@ -30,6 +30,17 @@ export { ASSISTANT_MESSAGE_ROUTE } from './assistant.js';
 export type { AnswerEngine } from './engines/types.js';
 export { type AssistantLimits, DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 export * from './options.js';
+export { createStorage, type StorageOptions } from './storage/index.js';
+export type {
+  FeedbackRecord,
+  JobRecord,
+  Storage,
+  StorageMode,
+  StoredThread,
+  ThreadTurn,
+  Vote,
+} from './storage/types.js';
+export { StorageFullError, StorageUnavailableError } from './storage/types.js';
 
 export interface AssistantService {
   /** The fetch handler; pass Node bindings (`@hono/node-server` does) for the client IP. */
