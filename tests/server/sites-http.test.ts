@@ -105,6 +105,19 @@ describe('language and version follow the reader (Mintlify fixture over HTTP)', 
   });
 });
 
+describe('hidden pages over HTTP', () => {
+  it('are never sources by default, and are when the service is told to index them', async () => {
+    const question = 'Is vector search available for my project?';
+    const plain = await startService({ docs: corpusDir('mintlify') });
+    onTestFinished(() => plain.close());
+    expect((await askOverHttp(plain, question)).results).not.toContain('/beta/vector-search');
+
+    const included = await startService({ docs: corpusDir('mintlify'), site: { hiddenPages: 'include' } });
+    onTestFinished(() => included.close());
+    expect((await askOverHttp(included, question)).results[0]).toBe('/beta/vector-search');
+  });
+});
+
 describe('the openai engine and the reader’s language', () => {
   it('is told to say first that the passages are in another language', async () => {
     const prompts: string[] = [];
