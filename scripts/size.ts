@@ -19,7 +19,9 @@
  * - launcher: what the page loads before the assistant is opened: the app's entry and every chunk
  *   it imports statically, without the bundler's runtime. Budget 8 kB.
  * - whole: every chunk, lazy ones included (panel, chat, every part renderer), without the
- *   bundler's runtime. Budget 80 kB.
+ *   bundler's runtime and the search view's chunk. Budget 80 kB.
+ * - search: the chunk of the panel's docs search (`dist/search/`), loaded the first time a reader
+ *   searches, reported apart. Budget 4 kB.
  * - runtime: the bundler's own code, reported on its own (see `RUNTIME` for how each is separated).
  * - CSS: `docs-assistant/styles.css`, minified. Budget 6 kB.
  *
@@ -51,7 +53,16 @@ export const BUDGETS = {
   whole: 80_000,
   /** The stylesheet. */
   css: 6_000,
+  /** The docs search view's own lazy chunk (results, highlighting, the search client). */
+  search: 4_000,
 } as const;
+
+/** A module of the widget's docs search view (`dist/search/`), which bundlers put in a chunk of its own. */
+export const isSearchModule = (id: string): boolean =>
+  /docs-assistant\/dist\/search\//.test(id.replace(/\\/g, '/'));
+
+/** Whether every module of a chunk belongs to the search view. */
+const searchOnly = (ids: string[]): boolean => ids.length > 0 && ids.every(isSearchModule);
 
 export const BUNDLERS = ['vite', 'esbuild', 'webpack', 'rspack'] as const;
 export type Bundler = (typeof BUNDLERS)[number];
@@ -75,6 +86,8 @@ export interface SizedFile {
   gzip: number;
   /** Loaded before the assistant is opened (the entry or a chunk it imports statically). */
   upfront: boolean;
+  /** The search view's own chunk (every module in it from `dist/search/`), counted apart from `whole`. */
+  search?: boolean;
 }
 
 export interface Cell {
@@ -82,8 +95,10 @@ export interface Cell {
   import: Import;
   /** Up front, bundler runtime excluded (gzip -9 bytes). */
   launcher: number;
-  /** Every chunk, bundler runtime excluded. */
+  /** Every chunk but the search view's, bundler runtime excluded. */
   whole: number;
+  /** The search view's chunk (lazy, loaded on the first search), reported apart. */
+  search: number;
   /** The bundler's runtime, loaded up front too. */
   runtime: number;
   files: SizedFile[];
@@ -152,7 +167,8 @@ export async function measureSize(
           bundler,
           import: from,
           launcher: sum(result.files.filter((file) => file.upfront)),
-          whole: sum(result.files),
+          whole: sum(result.files.filter((file) => !file.search)),
+          search: sum(result.files.filter((file) => file.search)),
           runtime: result.runtime,
           files: result.files,
           upfrontModules: result.upfrontModules.sort((a, b) => b.bytes - a.bytes),
@@ -282,6 +298,7 @@ async function bundleWithVite(work: string, entry: string, outDir: string): Prom
         raw: Buffer.byteLength(chunk.code),
         gzip: gzip(chunk.code),
         upfront: upfront.has(chunk.fileName),
+        search: searchOnly(Object.keys(chunk.modules)),
       })),
     runtime: runtime.reduce((total, chunk) => total + gzip(chunk.code), 0),
     upfrontModules: chunks
@@ -352,6 +369,11 @@ async function bundleWithEsbuild(work: string, entry: string, outDir: string): P
       raw: Buffer.byteLength(code),
       gzip: gzip(code),
       upfront: isUpfront,
+      search: searchOnly(
+        Object.entries(info.inputs).flatMap(([input, { bytesInOutput }]) =>
+          bytesInOutput > 0 ? [input] : [],
+        ),
+      ),
     });
     if (isUpfront) {
       for (const [input, { bytesInOutput }] of Object.entries(info.inputs)) {
@@ -513,7 +535,10 @@ async function bundleWithWebpack(
       if (!file.endsWith('.js')) continue;
       const code = await readFile(join(outDir, file));
       if (isRuntime(chunk)) runtime += gzip(code);
-      else files.push({ file, raw: code.length, gzip: gzip(code), upfront });
+      else {
+        const names = flatten(chunk.modules).flatMap((module) => (module.name ? [module.name] : []));
+        files.push({ file, raw: code.length, gzip: gzip(code), upfront, search: searchOnly(names) });
+      }
     }
     if (upfront && !isRuntime(chunk)) {
       for (const module of flatten(chunk.modules)) {
@@ -551,19 +576,25 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
 
 /** The matrix as a Markdown table (for `bench/results.md` and the README). */
 export function markdownTable(report: {
-  cells: Pick<Cell, 'bundler' | 'import' | 'launcher' | 'whole' | 'runtime'>[];
+  cells: (Pick<Cell, 'bundler' | 'import' | 'launcher' | 'whole' | 'runtime'> &
+    Partial<Pick<Cell, 'search'>>)[];
 }): string {
+  // Reports measured before the search view existed have no search column.
+  const withSearch = report.cells.some((cell) => cell.search !== undefined);
   const rows = [
-    '| bundler | import | launcher (before open) | whole widget | bundler runtime (apart) |',
-    '| --- | --- | ---: | ---: | ---: |',
+    `| bundler | import | launcher (before open) | whole widget |${withSearch ? ' docs search (lazy, apart) |' : ''} bundler runtime (apart) |`,
+    `| --- | --- | ---: | ---: |${withSearch ? ' ---: |' : ''} ---: |`,
   ];
+  const mark = (bytes: number, budget: number) => `${kB(bytes)}${bytes > budget ? ' **over**' : ''}`;
   for (const cell of report.cells) {
-    const mark = (bytes: number, budget: number) => `${kB(bytes)}${bytes > budget ? ' **over**' : ''}`;
+    const search = withSearch ? ` ${mark(cell.search ?? 0, BUDGETS.search)} |` : '';
     rows.push(
-      `| ${cell.bundler} | \`${cell.import}\` | ${mark(cell.launcher, BUDGETS.launcher)} | ${mark(cell.whole, BUDGETS.whole)} | ${kB(cell.runtime)} |`,
+      `| ${cell.bundler} | \`${cell.import}\` | ${mark(cell.launcher, BUDGETS.launcher)} | ${mark(cell.whole, BUDGETS.whole)} |${search} ${kB(cell.runtime)} |`,
     );
   }
-  rows.push(`| budget | | ${kB(BUDGETS.launcher)} | ${kB(BUDGETS.whole)} | not budgeted |`);
+  rows.push(
+    `| budget | | ${kB(BUDGETS.launcher)} | ${kB(BUDGETS.whole)} |${withSearch ? ` ${kB(BUDGETS.search)} |` : ''} not budgeted |`,
+  );
   return rows.join('\n');
 }
 
@@ -576,6 +607,8 @@ export function overBudget(report: SizeReport): string[] {
       over.push(`${where}: launcher ${kB(cell.launcher)} > ${kB(BUDGETS.launcher)}`);
     if (cell.whole > BUDGETS.whole)
       over.push(`${where}: whole widget ${kB(cell.whole)} > ${kB(BUDGETS.whole)}`);
+    if (cell.search > BUDGETS.search)
+      over.push(`${where}: docs search ${kB(cell.search)} > ${kB(BUDGETS.search)}`);
   }
   if (report.css > BUDGETS.css) over.push(`CSS ${kB(report.css)} > ${kB(BUDGETS.css)}`);
   return over;
@@ -603,7 +636,7 @@ async function main() {
       console.log(`\n${cell.bundler}, '${cell.import}': files (gzip -9, runtime excluded)`);
       for (const file of cell.files) {
         console.log(
-          `  ${file.file.padEnd(36)} ${kB(file.gzip).padStart(10)}  ${file.upfront ? 'up front' : 'lazy'}`,
+          `  ${file.file.padEnd(36)} ${kB(file.gzip).padStart(10)}  ${file.upfront ? 'up front' : file.search ? 'lazy, docs search' : 'lazy'}`,
         );
       }
       if (process.argv.includes('--modules')) {

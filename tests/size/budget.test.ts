@@ -45,10 +45,27 @@ describe.each(matrix)('%s, import { DocsAssistant } from %s (gzip -9, React exte
     expect(cell(bundler, from).whole).toBeLessThanOrEqual(BUDGETS.whole);
   });
 
+  it(`reports the docs search apart: one lazy chunk of its own, at most ${BUDGETS.search} bytes`, () => {
+    const { files, search } = cell(bundler, from);
+    const own = files.filter((file) => file.search);
+    expect(own).toHaveLength(1);
+    expect(own[0]!.upfront).toBe(false);
+    expect(search).toBe(own[0]!.gzip);
+    expect(search).toBeLessThanOrEqual(BUDGETS.search);
+  });
+
   it('keeps the chat client and the Markdown parser out of the launcher', () => {
     const upfront = cell(bundler, from).upfrontModules.map((item) => item.module);
     expect(upfront.some((module) => module.includes('docs-assistant/dist/ui/docs-assistant.js'))).toBe(true);
-    for (const lazy of ['@ai-sdk/react', 'swr', 'micromark', 'mdast-util-from-markdown', 'zod', 'chat/']) {
+    for (const lazy of [
+      '@ai-sdk/react',
+      'swr',
+      'micromark',
+      'mdast-util-from-markdown',
+      'zod',
+      'chat/',
+      'search/',
+    ]) {
       expect(upfront.filter((module) => module.includes(lazy))).toEqual([]);
     }
   });

@@ -5,12 +5,10 @@
  * ↑/↓ move through the rows (`aria-activedescendant`), Enter opens the chosen page or, on the Ask AI
  * row (or with no row chosen), sends the question as the box always does.
  */
-import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useLabels } from '../labels.js';
-import { visuallyHidden } from '../ui/dom.js';
-import type { SearchHit } from './client.js';
+import { type CSSProperties, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { Labels } from '../labels.js';
+import { type SearchHit, type SearchKit, type UseDocsSearchOptions, useSearchState } from './core.js';
 import { excerpt, highlight, queryWords } from './highlight.js';
-import { type UseDocsSearchOptions, useDocsSearch } from './use-docs-search.js';
 
 export interface SearchResultsProps {
   /** The text of the question box. */
@@ -21,6 +19,13 @@ export interface SearchResultsProps {
   /** Offer the "Ask AI" row (the assistant is available). */
   assistant: boolean;
   onAsk: (question: string) => void;
+  /**
+   * From the panel, so this chunk imports nothing the launcher has: the labels in effect, the
+   * assistant's checks and error mapping, the visually-hidden style.
+   */
+  labels: Labels;
+  kit: SearchKit;
+  hiddenStyle: CSSProperties;
   className?: string;
 }
 
@@ -46,10 +51,12 @@ export default function SearchResults({
   inputRef,
   assistant,
   onAsk,
+  labels,
+  kit,
+  hiddenStyle,
   className,
 }: SearchResultsProps) {
-  const labels = useLabels();
-  const state = useDocsSearch(options);
+  const state = useSearchState(options, kit);
   const { search, groups, status, error } = state;
   const [active, setActive] = useState(-1);
   const listId = useId();
@@ -159,7 +166,7 @@ export default function SearchResults({
           </p>
         </div>
       ) : null}
-      <p data-docs-assistant="search-status" role="status" style={hits.length ? visuallyHidden : undefined}>
+      <p data-docs-assistant="search-status" role="status" style={hits.length ? hiddenStyle : undefined}>
         {said}
       </p>
       {listShown ? (

@@ -126,8 +126,9 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     onFinish,
     onError,
     className,
-    features,
-    defaultView,
+    // The panel reads these from `props` (panelProps.search); taken out here so they stay off the DOM.
+    features: _features,
+    defaultView: _defaultView,
     ...rootProps
   } = props;
 
@@ -338,7 +339,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     components,
     docsBaseUrl,
     allowedImageOrigins,
-    search: { features, defaultView },
+    search: props,
     onClose: inline ? undefined : closeAndRestore,
     onStatusChange: setStatus,
     apiRef,

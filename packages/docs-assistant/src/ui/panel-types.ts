@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
 import type { PartComponents } from '../parts/types.js';
-import type { Features } from '../search/client.js';
+import type { Features } from '../search/features.js';
 import type { ClassNames, Variant } from './types.js';
 
 /** What the shell can ask of a loaded panel (the imperative handle forwards to it). */

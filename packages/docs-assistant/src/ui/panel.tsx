@@ -7,7 +7,8 @@ import type { AssistantError, AssistantStatus } from '../chat/types.js';
 import { useDocsAssistant } from '../chat/use-docs-assistant.js';
 import { defaultLabels, type Labels, useLabels } from '../labels.js';
 import { createHrefResolver, parseAllowedImageOrigins } from '../parts/index.js';
-import { assistantAvailable, searchAvailable } from '../search/client.js';
+import { assistantAvailable, searchAvailable } from '../search/features.js';
+import { defaultSearchKit } from '../search/kit.js';
 import { Composer } from './composer.js';
 import { ContextChips } from './context-chips.js';
 import { visuallyHidden } from './dom.js';
@@ -205,6 +206,9 @@ function PanelBody({
             inputRef={inputRef}
             assistant={canAsk}
             onAsk={askFromSearch}
+            labels={labels}
+            kit={defaultSearchKit}
+            hiddenStyle={visuallyHidden}
           />
         </Suspense>
       ) : null}

@@ -6,7 +6,7 @@ import type { UseDocsAssistantOptions } from '../chat/types.js';
 import type { Labels } from '../labels.js';
 import type { PartComponents } from '../parts/types.js';
 import type { Context } from '../protocol/index.js';
-import type { Features } from '../search/client.js';
+import type { Features } from '../search/features.js';
 
 export type { Features, Labels };
 
