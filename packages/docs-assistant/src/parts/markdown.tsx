@@ -209,8 +209,8 @@ const finishedBlocks = new WeakMap<Components, { blocks: Map<string, ReactNode>;
 /**
  * The elements of a finished block, made once per content. React's memo keeps a block from
  * re-rendering only in the fiber that rendered it; a background render that a newer chunk
- * interrupts, or a message that mounts again (a restored thread, the panel reopened), would parse
- * the same blocks again. Least recently used blocks go first past `FINISHED_BLOCKS_CHARS` (twice
+ * interrupts and starts over, or a message that mounts again (a host's own message list, a
+ * conversation shown again), would parse the same blocks again. Least recently used blocks go first past `FINISHED_BLOCKS_CHARS` (twice
  * the Markdown one text may hold).
  */
 function finishedBlock(components: Components, key: string, render: () => ReactNode): ReactNode {
