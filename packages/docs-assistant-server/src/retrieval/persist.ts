@@ -79,6 +79,8 @@ interface Hashed {
   hashes: FileHashes;
   /** The text of each Markdown file by absolute path, for the loader (read once, not twice). */
   texts: Map<string, string>;
+  /** The hash of each of those texts, so parsing does not hash them again. */
+  textHashes: Map<string, string>;
 }
 
 /**
@@ -90,6 +92,7 @@ interface Hashed {
 function hashFiles(folders: string[], skip: string | undefined): Hashed {
   const hashes: FileHashes = new Map();
   const texts = new Map<string, string>();
+  const textHashes = new Map<string, string>();
   const walk = (folder: number, dir: string) => {
     let entries: Dirent[];
     try {
@@ -114,13 +117,18 @@ function hashFiles(folders: string[], skip: string | undefined): Hashed {
         }
         if (content.length > MAX_HASHED_BYTES) continue;
         const rel = relative(folders[folder]!, path).split(sep).join('/');
-        hashes.set(`${folder}:${rel}`, sha1(content));
-        if (DOC_FILE.test(entry.name)) texts.set(path, content.toString('utf8'));
+        const hash = sha1(content);
+        hashes.set(`${folder}:${rel}`, hash);
+        if (DOC_FILE.test(entry.name)) {
+          const text = content.toString('utf8');
+          texts.set(path, text);
+          textHashes.set(text, hash);
+        }
       }
     }
   };
   for (const [i, folder] of folders.entries()) walk(i, folder);
-  return { hashes, texts };
+  return { hashes, texts, textHashes };
 }
 
 /** Files added, changed or removed between two hashings. */
@@ -131,11 +139,9 @@ function changes(before: FileHashes | undefined, after: FileHashes): string[] {
   return changed;
 }
 
-/** The key of a parsed page: the file's path and the hash of its text (parsing is pure in both). */
-const parseKey = (file: string, source: string) => `${file}\u0000${sha1(source)}`;
-
 /**
- * Pages by `parseKey`: what `parse` gives back instead of parsing again. A page restored from the
+ * Pages by file path and hash of text (`path\u0000hash`; parsing is pure in both): what `parse`
+ * gives back instead of parsing again. A page restored from the
  * saved index carries its site placement (URL, breadcrumb); placing it again with the same config
  * gives the same page, which is why a changed config empties the cache.
  */
@@ -251,7 +257,7 @@ export class PersistedDocsIndex {
 
   private async build(how: IndexBuild['how'], known?: Hashed, started?: number): Promise<IndexBuild> {
     const start = started ?? performance.now();
-    const { hashes, texts } = known ?? hashFiles(this.folders, this.skipFolder());
+    const { hashes, texts, textHashes } = known ?? hashFiles(this.folders, this.skipFolder());
     const changed = changes(this.hashes, hashes);
     // A changed config can place the same text elsewhere (URL, language): everything is parsed.
     const configChanged = changed.some((key) => !DOC_FILE.test(key));
@@ -260,7 +266,7 @@ export class PersistedDocsIndex {
     let parsedFiles = 0;
     const reports: SiteReport[] = [];
     const parse = (file: string, source: string): DocPage => {
-      const key = parseKey(file, source);
+      const key = `${file}\u0000${textHashes.get(source) ?? sha1(source)}`;
       let page = previous.get(key);
       if (!page) {
         page = parseDocument(file, source);
