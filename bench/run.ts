@@ -15,7 +15,14 @@ import { CHROMIUM_PATH } from '../tests/e2e/browser';
 import { type StreamRun, streamBench, VARIANTS, type Variant } from './browser';
 import { streamPlots } from './plots';
 import { runStorageBench, storageSection } from './storage';
-import { CONCURRENCY, type ServiceRun, serviceBench, serviceSizes } from './service';
+import {
+  CONCURRENCY,
+  indexSection,
+  runIndexBench,
+  type ServiceRun,
+  serviceBench,
+  serviceSizes,
+} from './service';
 import { runSitesBench, sitesSection } from './sites-quality';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -436,6 +443,7 @@ ${serviceTable(results.service)}
 
 ${growth(results.service)}
 
+${indexSection()}
 ${sitesSection()}
 ${storageSection()}
 ${analysis}`;
@@ -476,6 +484,8 @@ async function main() {
         `  ${String(r.pages).padStart(6)} pages: build ${ms(r.buildMs)}, heap +${r.heapDeltaMB.toFixed(1)} MB, TTFB p50/p99 ${ms(r.ttfbMs.p50)}/${ms(r.ttfbMs.p99)}, finish p50/p99 ${ms(r.finishMs.p50)}/${ms(r.finishMs.p99)}`,
       ),
   });
+  // The index at start and restart (issue 17): bench/results/index.json, rendered by indexSection().
+  await runIndexBench({ quick });
   // Storage (issue 18): its own figures in bench/results/storage.json, rendered by storageSection().
   await runStorageBench({ quick });
   // Retrieval on the docs-site fixtures (issue 17): bench/results/sites-quality.json, rendered by sitesSection().

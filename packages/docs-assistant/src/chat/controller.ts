@@ -102,11 +102,10 @@ export interface ChatControllerInput {
 export class ChatController {
   private snapshot: ChatSnapshot;
   private readonly listeners = new Set<() => void>();
-  private readonly entries: ChatLogEntry[] = [];
   private readonly mapped = new WeakMap<Error, AssistantError>();
   private transport: ChatTransport | undefined;
   private configError: AssistantError | null = null;
-  /** The request in flight: set from `submitted` until the phase after `streaming`. */
+  /** The request in flight (the conversation is busy): set from `submitted` until the phase after `streaming`. */
   private request: PendingRequest | null = null;
   /** The request sent last, for `retry()` and for a thread that arrives after an error. */
   private last: PendingRequest | null = null;
@@ -144,25 +143,19 @@ export class ChatController {
   readonly getSnapshot = (): ChatSnapshot => this.snapshot;
 
   /** The transitions so far, oldest first (the last `LOG_LIMIT`). */
-  get log(): readonly ChatLogEntry[] {
-    return this.entries;
-  }
+  readonly log: readonly ChatLogEntry[] = [];
 
-  private get busy(): boolean {
-    return this.request !== null;
-  }
-
+  /** Moves to `to`, logged under `event`; notifies unless `emit` is false. */
   private transition(event: ChatEvent, to: ChatPhase, patch: Partial<ChatSnapshot> = {}, emit = true): void {
-    const from = this.snapshot.phase;
-    this.entries.push({ event, from, to });
-    if (this.entries.length > LOG_LIMIT) this.entries.shift();
-    this.snapshot = { ...this.snapshot, ...patch, phase: to };
-    if (emit) for (const listener of this.listeners) listener();
+    const log = this.log as ChatLogEntry[];
+    log.push({ event, from: this.snapshot.phase, to });
+    if (log.length > LOG_LIMIT) log.shift();
+    this.update({ ...patch, phase: to }, emit);
   }
 
-  private setSession(session: Session): void {
-    this.snapshot = { ...this.snapshot, session };
-    for (const listener of this.listeners) listener();
+  private update(patch: Partial<ChatSnapshot>, emit = true): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    if (emit) for (const listener of this.listeners) listener();
   }
 
   // --- What the binding tells it ------------------------------------------------------------------
@@ -211,7 +204,7 @@ export class ChatController {
     return (
       storage.subscribe?.((value) => {
         const { session } = this.snapshot;
-        if (this.busy || session.storage !== storage) return;
+        if (this.request || session.storage !== storage) return;
         const next = followStored(value, { ...session.conversation, empty: this.messages.length === 0 });
         if (next === undefined) return;
         this.last = null;
@@ -223,7 +216,7 @@ export class ChatController {
 
   /** The host leaves (unmount): a running request is stopped and what has arrived is kept. */
   leave(): void {
-    if (!this.busy) return;
+    if (!this.request) return;
     this.transport?.stop();
     const { session } = this.snapshot;
     saveShown(session, withHeld(this.messages, this.heldIn(session)));
@@ -301,7 +294,7 @@ export class ChatController {
     const threadId = found.threadId ?? before.threadId;
     const threadKey = found.threadKey ?? (newThread ? undefined : before.threadKey);
     if (threadId === before.threadId && threadKey === before.threadKey) return before;
-    this.setSession({ ...before, threadId, threadKey });
+    this.update({ session: { ...before, threadId, threadKey } });
     return this.snapshot.session;
   }
 
@@ -311,7 +304,7 @@ export class ChatController {
   readonly send = async (question: string): Promise<void> => {
     const text = question.trim();
     const transport = this.transport;
-    if (!text || this.configError || this.busy || !transport) return;
+    if (!text || this.configError || this.request || !transport) return;
     const items = this.input.contextStore().getSnapshot();
     const context = toRequestContext(items);
     const request = this.newRequest(
@@ -329,7 +322,7 @@ export class ChatController {
   /** Sends the last question again with its context; the answer it replaces is held until a new one arrives. */
   readonly retry = async (): Promise<void> => {
     const transport = this.transport;
-    if (this.configError || this.busy || !transport || this.messages.length === 0) return;
+    if (this.configError || this.request || !transport || this.messages.length === 0) return;
     const previous = this.last;
     const request = this.newRequest(previous?.context ?? [], previous?.contextIds ?? []);
     // The transport's reload drops the last answer before it sends: hold it until a new one arrives.
@@ -389,7 +382,7 @@ export class ChatController {
   private async recover(request: PendingRequest): Promise<void> {
     const { session } = this.snapshot;
     if (session.threadId === request.trace.sentThread?.threadId) {
-      this.setSession({ ...session, threadId: undefined, threadKey: undefined });
+      this.update({ session: { ...session, threadId: undefined, threadKey: undefined } });
     }
     const transport = this.transport;
     // Stopped meanwhile: the reader asked for nothing more.
