@@ -670,11 +670,13 @@ function toBlocks(
 export interface ParseOptions {
   /** Whether to read MDX syntax (ESM, JSX, expressions). @default true for `.mdx` files */
   mdx?: boolean;
+  /** The source's front matter, already parsed (`parseFrontMatter(source)`): not parsed again. */
+  frontMatter?: FrontMatter;
 }
 
 /** Parses a Markdown/MDX source into a page. `file` is the path relative to its docs folder. */
 export function parseDocument(file: string, source: string, options: ParseOptions = {}): DocPage {
-  const { data, body } = parseFrontMatter(source);
+  const { data, body } = options.frontMatter ?? parseFrontMatter(source);
   const mdx = options.mdx ?? /\.mdx$/i.test(file);
   const path = pagePathFromFile(file);
   const slug = createSlugger();

@@ -55,7 +55,12 @@ export async function readSite(
   root: string,
   files: string[],
   sources: Map<string, string>,
-  options: { defaultLanguage: string; detectFramework: boolean },
+  options: {
+    defaultLanguage: string;
+    detectFramework: boolean;
+    /** A file's front matter data, parsed once per load. */
+    front: (file: string) => Record<string, unknown>;
+  },
 ): Promise<SiteNavigation> {
   const found = options.detectFramework ? await findSiteConfig(root) : undefined;
   if (found) {
@@ -69,13 +74,13 @@ export async function readSite(
             options.defaultLanguage,
           );
         case 'docusaurus':
-          return await readDocusaurus(root, found.file, files, sources);
+          return await readDocusaurus(root, found.file, files, options.front);
         case 'vitepress':
           return await readVitePress(root, found.file, files);
         case 'mkdocs':
           return await readMkDocs(root, found.file, files);
         case 'starlight':
-          return await readStarlight(root, found.file, files, sources);
+          return await readStarlight(root, found.file, files, options.front);
       }
     } catch (error) {
       const site = readFolderSite(files, sources, options.defaultLanguage);

@@ -11,7 +11,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { parseFrontMatter } from '../markdown.js';
 import { loadConfigModule } from './config-module.js';
 import { isRecord, text } from './nav.js';
 import type { SiteNavigation, SitePage, SkippedFile } from './types.js';
@@ -82,8 +81,12 @@ interface DocInfo {
 
 const stripPrefix = (segment: string) => segment.replace(NUMBER_PREFIX, '') || segment;
 
-function docInfo(file: string, relInDocs: string, source: string, routePrefix: string): DocInfo {
-  const { data } = parseFrontMatter(source);
+function docInfo(
+  file: string,
+  relInDocs: string,
+  data: Record<string, unknown>,
+  routePrefix: string,
+): DocInfo {
   const parts = relInDocs.replace(/\.mdx?$/i, '').split('/');
   const dirs = parts.slice(0, -1).map(stripPrefix);
   const base = stripPrefix(parts[parts.length - 1]!);
@@ -258,7 +261,7 @@ export async function readDocusaurus(
   root: string,
   configFile: string,
   files: string[],
-  sources: Map<string, string>,
+  frontMatter: (file: string) => Record<string, unknown>,
 ): Promise<SiteNavigation> {
   const loaded = await loadConfigModule(join(root, configFile));
   if (!isRecord(loaded)) throw new Error(`${configFile} does not export a config object`);
@@ -343,7 +346,7 @@ export async function readDocusaurus(
             });
             continue;
           }
-          const doc = docInfo(file, rel, sources.get(file) ?? '', routePrefix);
+          const doc = docInfo(file, rel, frontMatter(file), routePrefix);
           if (doc.draft) {
             skipped.push({ file, reason: 'draft: true (not built in production)' });
             continue;

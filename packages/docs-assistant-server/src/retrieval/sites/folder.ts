@@ -39,7 +39,30 @@ export function readFolderSite(
   const skipped: SkippedFile[] = [];
   const pages: SitePage[] = [];
   const candidates = files.filter((file) => !REPOSITORY_FILE.test(file));
-  const linked = linkedFiles(new Map(candidates.map((file) => [file, sources.get(file) ?? ''])));
+  const repositoryFiles = files.filter((file) => REPOSITORY_FILE.test(file));
+  // Only pages that name a repository file can link one: the others are not scanned for links.
+  const names = [
+    ...new Set(
+      repositoryFiles.map((file) =>
+        file
+          .split('/')
+          .pop()!
+          .replace(/\.mdx?$/i, ''),
+      ),
+    ),
+  ];
+  const mentions = names.length
+    ? new RegExp(names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i')
+    : null;
+  const linked = mentions
+    ? linkedFiles(
+        new Map(
+          candidates
+            .map((file) => [file, sources.get(file) ?? ''] as const)
+            .filter(([, source]) => mentions.test(source)),
+        ),
+      )
+    : new Set<string>();
   for (const file of files) {
     if (REPOSITORY_FILE.test(file) && !linked.has(file.replace(/\.mdx?$/i, '').toLowerCase())) {
       skipped.push({ file, reason: 'repository file (no page links to it)' });

@@ -7,7 +7,6 @@
  * are honoured. A page no sidebar entry reaches is a hidden page.
  */
 import { join } from 'node:path';
-import { parseFrontMatter } from '../markdown.js';
 import { loadConfigModule } from './config-module.js';
 import { urlOfFile } from './files.js';
 import { finish, hiddenRest, isRecord, PageList, text } from './nav.js';
@@ -28,7 +27,7 @@ export async function readStarlight(
   root: string,
   configFile: string,
   files: string[],
-  sources: Map<string, string>,
+  frontMatter: (file: string) => Record<string, unknown>,
 ): Promise<SiteNavigation> {
   const loaded = await loadConfigModule(join(root, configFile));
   if (!isRecord(loaded)) throw new Error(`${configFile} does not export a config object`);
@@ -59,7 +58,7 @@ export async function readStarlight(
   }));
   const ordered = [...localeList].sort((a, b) => Number(a.key !== defaultKey) - Number(b.key !== defaultKey));
 
-  const front = (file: string) => parseFrontMatter(sources.get(`${CONTENT}/${file}`) ?? '').data;
+  const front = (file: string) => frontMatter(`${CONTENT}/${file}`);
   // Front matter `slug` replaces the page's path.
   const pageOf = (file: string, language: string | undefined): Omit<SitePage, 'order' | 'breadcrumb'> => {
     const slug = text(front(file).slug);
