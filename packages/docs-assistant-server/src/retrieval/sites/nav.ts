@@ -1,5 +1,5 @@
 /** Helpers the framework readers share: collecting listed pages and the hidden rest. */
-import { languageCode, REPOSITORY_FILE, urlOfFile } from './files.js';
+import { REPOSITORY_FILE, urlOfFile } from './files.js';
 import type { SiteNavigation, SitePage, SkippedFile } from './types.js';
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -85,7 +85,7 @@ export function hiddenRest(
 }
 
 /** The language of a file by its first folder, when that folder is one of the site's languages. */
-export function languageOfPrefix(
+function languageOfPrefix(
   file: string,
   prefixes: Map<string, string>,
   fallback: string | undefined,
@@ -122,5 +122,3 @@ export function finish(
     warnings: [...listed.warnings, ...(meta.warnings ?? [])],
   };
 }
-
-export { languageCode };
