@@ -208,21 +208,13 @@ function mergeRun(run: Uint8Array[]): Uint8Array {
  * line per chunk, as the tap delivers them; any other line is passed on as it is.
  */
 export function coalesceDeltas(lines: Uint8Array[]): void {
-  const merged: Uint8Array[] = [];
-  let run: Uint8Array[] = [];
-  const flush = () => {
-    if (run.length > 0) merged.push(run.length === 1 ? run[0]! : mergeRun(run));
-    run = [];
-  };
-  for (const line of lines) {
-    if (!isDeltaLine(line)) {
-      flush();
-      merged.push(line);
-      continue;
+  let kept = 0;
+  for (let start = 0, end = 1; start < lines.length; start = end, end = start + 1) {
+    const first = lines[start]!;
+    if (isDeltaLine(first)) {
+      while (end < lines.length && lines[end]![0] === first[0] && isDeltaLine(lines[end]!)) end += 1;
     }
-    if (run.length > 0 && run[0]![0] !== line[0]) flush();
-    run.push(line);
+    lines[kept++] = end - start > 1 ? mergeRun(lines.slice(start, end)) : first;
   }
-  flush();
-  lines.splice(0, lines.length, ...merged);
+  lines.length = kept;
 }
