@@ -13,7 +13,7 @@ import { type Dirent, type FSWatcher, readdirSync, readFileSync, watch as watchF
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { type LoadDocsOptions, loadDocs, type SiteReport } from './load.js';
-import { type DocPage, parseDocument } from './markdown.js';
+import { type DocPage, type FrontMatter, parseDocument } from './markdown.js';
 import { DocsIndex } from './search-index.js';
 import type { SiteOptions } from './sites/types.js';
 import type { TermIndexSnapshot } from './term-index.js';
@@ -265,11 +265,11 @@ export class PersistedDocsIndex {
     const next: ParseCache = new Map();
     let parsedFiles = 0;
     const reports: SiteReport[] = [];
-    const parse = (file: string, source: string): DocPage => {
+    const parse = (file: string, source: string, frontMatter?: FrontMatter): DocPage => {
       const key = `${file}\u0000${textHashes.get(source) ?? sha1(source)}`;
       let page = previous.get(key);
       if (!page) {
-        page = parseDocument(file, source);
+        page = parseDocument(file, source, frontMatter ? { frontMatter } : {});
         parsedFiles++;
       }
       next.set(key, page);
