@@ -26,7 +26,8 @@ const features = q.get('features') ? JSON.parse(q.get('features')) : undefined;
 createRoot(document.getElementById('app')).render(
   <DocsAssistant variant="inline" domain="acme" apiKey="svc_dsc_test_assistant" baseUrl={q.get('service') ?? undefined}
     storage="memory" shortcut={false} collectors={false} theme="light"
-    deployment={q.get('deployment') ?? undefined} features={features} defaultView={q.get('view') ?? undefined} />,
+    deployment={q.get('deployment') ?? undefined} features={features} defaultView={q.get('view') ?? undefined}
+    sourceAction={q.get('sourceAction') ?? undefined} />,
 );
 `;
 
@@ -88,6 +89,18 @@ async function open(params: Record<string, string>): Promise<Opened> {
   };
 }
 
+/** axe's violations in the widget, every rule. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run: (el: Element) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+    };
+    const found = await axe.run(document.querySelector('[data-docs-assistant="root"]')!);
+    return found.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+  });
+}
+
 const input = (page: Page) => page.locator('[data-docs-assistant="input"]');
 const results = (page: Page) => page.locator('[data-docs-assistant="search-result"]');
 const queryOf = (request: Request) => (request.postDataJSON() as { query: string }).query;
@@ -95,10 +108,10 @@ const queryOf = (request: Request) => (request.postDataJSON() as { query: string
 describe('search in the panel (cloud, defaultView="search")', () => {
   it('shows results grouped by page, the words marked, above an "Ask AI" row', async () => {
     const { page, searches, close } = await open({ view: 'search' });
-    await input(page).click();
-    await page.keyboard.type('dark mode');
+    // One change of the box's text (as a paste): one search. Keystroke by keystroke, the debounce
+    // is shown with fake timers in use-docs-search.test.tsx.
+    await input(page).fill('dark mode');
     await results(page).first().waitFor();
-    // Typed in one go: one search, for the whole query.
     expect(searches.map(queryOf)).toEqual(['dark mode']);
     const group = page.getByRole('group', { name: 'Theming' });
     await expect.poll(() => group.getByRole('option').count()).toBeGreaterThan(0);
@@ -112,8 +125,8 @@ describe('search in the panel (cloud, defaultView="search")', () => {
 
   it('↓ and Enter open the chosen result', async () => {
     const { page, close } = await open({ view: 'search' });
-    await input(page).click();
-    await page.keyboard.type('accent color');
+    // Filled at once: a later answer for a shorter query cannot reset the chosen row mid-test.
+    await input(page).fill('accent color');
     await results(page).first().waitFor();
     const href = await results(page).first().getAttribute('href');
     expect(href).toMatch(new RegExp(`^${origin}/docs/guides/theming#`));
@@ -127,8 +140,7 @@ describe('search in the panel (cloud, defaultView="search")', () => {
 
   it('"Ask AI" sends the query as a question and shows the answer', async () => {
     const { page, serviceRequests, close } = await open({ view: 'search' });
-    await input(page).click();
-    await page.keyboard.type('How do I enable dark mode?');
+    await input(page).fill('How do I enable dark mode?');
     await results(page).first().waitFor();
     // ↑ from the box goes to the last row: Ask AI.
     await page.keyboard.press('ArrowUp');
@@ -162,10 +174,9 @@ describe('search in the panel (cloud, defaultView="search")', () => {
       }
       await route.continue();
     });
-    await input(page).click();
-    await page.keyboard.type('notifications');
+    await input(page).fill('notifications');
     await expect.poll(() => searches.length).toBe(1);
-    await page.keyboard.type(' badge');
+    await input(page).fill('notifications badge');
     await expect.poll(() => aborted).toEqual(['notifications']);
     await results(page).first().waitFor();
     expect(searches.map(queryOf)).toEqual(['notifications', 'notifications badge']);
@@ -190,15 +201,71 @@ describe('search in the panel (cloud, defaultView="search")', () => {
     await page.keyboard.type('dark mode');
     await results(page).first().waitFor();
     await page.keyboard.press('ArrowDown');
-    await page.addScriptTag({ content: axeSource });
-    const violations = await page.evaluate(async () => {
-      const { axe } = window as unknown as {
-        axe: { run: (el: Element) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-      };
-      const found = await axe.run(document.querySelector('[data-docs-assistant="root"]')!);
-      return found.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+    expect(await axeViolations(page)).toEqual([]);
+    await close();
+  });
+});
+
+describe('sourceAction="preview": pages open in the panel', () => {
+  const preview = (page: Page) => page.locator('[data-docs-assistant="page-preview"]');
+
+  it('Enter on a result shows its page from the page endpoint; Back returns to the results', async () => {
+    const { page, serviceRequests, close } = await open({ view: 'search', sourceAction: 'preview' });
+    // Filled at once: a later answer for a shorter query cannot reset the chosen row mid-test.
+    await input(page).fill('accent color');
+    await results(page).first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => results(page).first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => preview(page).getAttribute('data-status')).toBe('ready');
+    expect(page.url()).toContain(`${origin}/?`);
+    const text = await preview(page).locator('[data-part="page"]').textContent();
+    expect(text).toMatch(/Accent color/);
+    expect(text).toMatch(/Dark mode/);
+    expect(await axeViolations(page)).toEqual([]);
+    const asked = serviceRequests.filter((request) => request.url().includes('/discovery/v1/page/'));
+    expect(asked.map((request) => request.postDataJSON())).toEqual([{ path: '/guides/theming' }]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-action'))).toBe('back');
+    expect(await preview(page).locator('[data-action="open-page"]').getAttribute('href')).toMatch(
+      new RegExp(`^${origin}/docs/guides/theming#`),
+    );
+    await page.keyboard.press('Enter');
+    await results(page).first().waitFor();
+    expect(await preview(page).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-docs-assistant'))).toBe(
+      'input',
+    );
+    await close();
+  });
+
+  it("an answer's source opens in the panel too", async () => {
+    const { page, close } = await open({ sourceAction: 'preview' });
+    await input(page).click();
+    await page.keyboard.type('How do I enable dark mode?');
+    await page.keyboard.press('Enter');
+    const source = page.locator('[data-docs-assistant="source"]').first();
+    await source.waitFor();
+    await source.click();
+    await expect.poll(() => preview(page).getAttribute('data-status')).toBe('ready');
+    expect(page.url()).toContain(`${origin}/?`);
+    expect(await preview(page).locator('[data-part="page"]').textContent()).toMatch(/Dark mode/);
+    await page.locator('[data-action="back"]').click();
+    await page.locator('[data-docs-assistant="message"][data-role="assistant"]').waitFor();
+    await close();
+  });
+
+  it('a page the docs do not have says so', async () => {
+    const { page, close } = await open({ sourceAction: 'preview' });
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/docs/not/a/page';
+      link.textContent = 'Gone';
+      link.setAttribute('data-docs-assistant', 'source');
+      document.querySelector('[data-docs-assistant="panel"]')!.append(link);
     });
-    expect(violations).toEqual([]);
+    await page.locator('a[href="/docs/not/a/page"]').click();
+    await expect.poll(() => preview(page).getAttribute('data-status')).toBe('error');
+    expect(await preview(page).getByRole('alert').textContent()).toMatch(/not in the docs/);
     await close();
   });
 });
@@ -226,8 +293,7 @@ describe('where search is available', () => {
 
     const on = await open({ deployment: 'client-hosted', view: 'search', features: '{"search":true}' });
     expect(await on.page.locator('[data-action="search-view"]').getAttribute('aria-pressed')).toBe('true');
-    await input(on.page).click();
-    await on.page.keyboard.type('dark');
+    await input(on.page).fill('dark');
     await results(on.page).first().waitFor();
     expect(on.searches.map(queryOf)).toEqual(['dark']);
     await on.close();

@@ -199,6 +199,22 @@ describe('POST /discovery/v1/page/{domain}', () => {
     await home.body?.cancel();
   });
 
+  it("takes a link's path under the domain's siteUrl as the page's", async () => {
+    const prefixed = await startService({ siteUrl: 'https://docs.acme.test/docs/' });
+    try {
+      const at = `${prefixed.url}/discovery/v1/page/${DOMAIN}`;
+      const found = await post(at, { path: '/docs/guides/theming' });
+      expect(found.status).toBe(200);
+      expect(((await found.json()) as { path: string }).path).toBe('/guides/theming');
+      expect((await post(at, { path: '/guides/theming' })).status).toBe(200);
+      const outside = await post(at, { path: '/docsguides/theming' });
+      expect(outside.status).toBe(404);
+      await outside.body?.cancel();
+    } finally {
+      await prefixed.close();
+    }
+  });
+
   it('404 { message } for a page that does not exist, and for an unknown domain', async () => {
     const response = await page({ path: '/guides/nowhere' });
     expect(response.status).toBe(404);

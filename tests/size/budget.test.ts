@@ -45,12 +45,12 @@ describe.each(matrix)('%s, import { DocsAssistant } from %s (gzip -9, React exte
     expect(cell(bundler, from).whole).toBeLessThanOrEqual(BUDGETS.whole);
   });
 
-  it(`reports the docs search apart: one lazy chunk of its own, at most ${BUDGETS.search} bytes`, () => {
+  it(`reports the docs search apart: lazy chunks of its own, at most ${BUDGETS.search} bytes`, () => {
     const { files, search } = cell(bundler, from);
     const own = files.filter((file) => file.search);
-    expect(own).toHaveLength(1);
-    expect(own[0]!.upfront).toBe(false);
-    expect(search).toBe(own[0]!.gzip);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((file) => !file.upfront)).toBe(true);
+    expect(search).toBe(own.reduce((total, file) => total + file.gzip, 0));
     expect(search).toBeLessThanOrEqual(BUDGETS.search);
   });
 

@@ -91,6 +91,14 @@ export interface Labels {
   askAiAbout?: (query: string) => string;
   /** The panel header's button that turns typing into a docs search (default in the panel). Optional for compatibility. */
   searchView?: string;
+  /** The page preview's button back to the panel (default in the lazily loaded preview). Optional for compatibility. */
+  previewBack?: string;
+  /** The page preview's link to the page itself (default in the lazily loaded preview). Optional for compatibility. */
+  previewOpen?: string;
+  /** Said while the page preview loads (default in the lazily loaded preview). Optional for compatibility. */
+  previewLoading?: string;
+  /** Said when the previewed page is not in the docs (default in the lazily loaded preview). Optional for compatibility. */
+  previewNotFound?: string;
 }
 
 export const defaultLabels: Labels = {

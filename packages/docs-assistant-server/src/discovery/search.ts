@@ -285,6 +285,17 @@ async function handleSearch(c: Context, runtime: AssistantRuntime): Promise<Resp
 }
 
 /**
+ * A link's path on the docs site (`/docs/guides/theming` under `siteUrl` `https://x/docs`) as a page
+ * path (`/guides/theming`): a widget previewing an answer's source sends the link it has.
+ */
+function withoutSitePrefix(path: string, siteUrl: string | undefined): string {
+  if (!siteUrl) return path;
+  const prefix = normalizePath(new URL(siteUrl).pathname);
+  if (prefix === '/' || (path !== prefix && !path.startsWith(`${prefix}/`))) return path;
+  return normalizePath(path.slice(prefix.length));
+}
+
+/**
  * The page 404 body: `message`, as the real service answers it, plus `error` and `code` as every
  * other error of this service has them.
  */
@@ -303,7 +314,7 @@ async function handlePage(c: Context, runtime: AssistantRuntime): Promise<Respon
   const request = validatePageRequest(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
   const index = await runtime.index(admitted.domain.domain);
   const path = normalizePath(request.path);
-  const page = index.page(path);
+  const page = index.page(path) ?? index.page(withoutSitePrefix(path, admitted.domain.siteUrl));
   const headers = rateLimitHeaders(...admitted.decisions);
   if (!page) {
     return pageNotFound(

@@ -7,7 +7,6 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AssistantError, UseDocsAssistantOptions } from '../chat/types.js';
-import type { Filter } from '../protocol/schemas.js';
 import type { Features } from './features.js';
 
 /** One section of a page that matched the query. */
@@ -98,6 +97,74 @@ export function groupByPage(hits: SearchHit[]): SearchGroup[] {
   return [...groups.values()];
 }
 
+/** A page's text, as the page endpoint answers it. */
+export interface PageText {
+  path: string;
+  /** The page's whole text, Markdown. */
+  content: string;
+}
+
+export const pagePath = (domain: string): string => `/discovery/v1/page/${encodeURIComponent(domain)}`;
+
+/** POSTs a JSON body to an endpoint of the service with the assistant key: the answer, or a mapped error. */
+async function postJson(
+  kit: SearchKit,
+  options: SearchOptions,
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<{ url: string; response: Response }> {
+  const configError = kit.checkConfig(options);
+  if (configError) throw configError;
+  const url = `${options.baseUrl!.replace(/\/+$/, '')}${path}`;
+  let response: Response;
+  try {
+    response = await (options.fetch ?? fetch)(url, {
+      method: 'POST',
+      headers: {
+        ...options.headers,
+        Authorization: `Bearer ${options.apiKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw {
+      kind: 'network',
+      message: kit.networkMessage,
+      detail: `The request to ${url} failed before a response: ${String(error)}`,
+      retryable: true,
+    } satisfies AssistantError;
+  }
+  if (!response.ok)
+    throw kit.httpError(response.status, response.headers, await response.text().catch(() => ''));
+  return { url, response };
+}
+
+const notTheService = (kit: SearchKit, url: string, status: number, what: string): AssistantError => ({
+  kind: 'config',
+  message: kit.configMessage,
+  detail: `${url} answered HTTP ${status} without ${what}. Check baseUrl: it must be the address of the assistant service.`,
+  retryable: false,
+});
+
+/** The text of the page at `path` (a page path, or a link's path on the docs site). */
+export async function pageWith(
+  kit: SearchKit,
+  options: SearchOptions,
+  path: string,
+  signal?: AbortSignal,
+): Promise<PageText> {
+  const { url, response } = await postJson(kit, options, pagePath(options.domain), { path }, signal);
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!isRecord(body) || typeof body.path !== 'string' || typeof body.content !== 'string') {
+    throw notTheService(kit, url, response.status, "the page endpoint's { path, content }");
+  }
+  return { path: body.path, content: body.content };
+}
+
 /**
  * Searches the docs. Rejects with an `AssistantError` (a config error before any request when the
  * options are wrong, as the assistant's), or with the `AbortError` of a superseded search.
@@ -108,45 +175,14 @@ export async function searchWith(
   query: string,
   signal?: AbortSignal,
 ): Promise<SearchHit[]> {
-  const configError = kit.checkConfig(options);
-  if (configError) throw configError;
-  const url = `${options.baseUrl!.replace(/\/+$/, '')}${searchPath(options.domain)}`;
-  let response: Response;
-  try {
-    response = await (options.fetch ?? fetch)(url, {
-      method: 'POST',
-      headers: {
-        ...options.headers,
-        Authorization: `Bearer ${options.apiKey}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({
-        query,
-        pageSize: options.pageSize ?? 8,
-        ...(options.filter ? { filter: options.filter satisfies Filter } : {}),
-      }),
-      ...(signal ? { signal } : {}),
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw {
-      kind: 'network',
-      message: kit.networkMessage,
-      detail: `The search request failed before a response: ${String(error)}`,
-      retryable: true,
-    } satisfies AssistantError;
-  }
-  if (!response.ok)
-    throw kit.httpError(response.status, response.headers, await response.text().catch(() => ''));
+  const body = {
+    query,
+    pageSize: options.pageSize ?? 8,
+    ...(options.filter ? { filter: options.filter } : {}),
+  };
+  const { url, response } = await postJson(kit, options, searchPath(options.domain), body, signal);
   const hits = readHits(await response.json().catch(() => undefined));
-  if (!hits) {
-    throw {
-      kind: 'config',
-      message: kit.configMessage,
-      detail: `${url} answered HTTP ${response.status} without the search endpoint's JSON array. Check baseUrl: it must be the address of the assistant service.`,
-      retryable: false,
-    } satisfies AssistantError;
-  }
+  if (!hits) throw notTheService(kit, url, response.status, "the search endpoint's JSON array");
   return hits;
 }
 

@@ -19,6 +19,8 @@ export interface SearchResultsProps {
   /** Offer the "Ask AI" row (the assistant is available). */
   assistant: boolean;
   onAsk: (question: string) => void;
+  /** Opens a result in the panel instead of following its link (`sourceAction="preview"`). */
+  onOpen?: (hit: SearchHit) => void;
   /**
    * From the panel, so this chunk imports nothing the launcher has: the labels in effect, the
    * assistant's checks and error mapping, the visually-hidden style.
@@ -51,6 +53,7 @@ export default function SearchResults({
   inputRef,
   assistant,
   onAsk,
+  onOpen,
   labels,
   kit,
   hiddenStyle,
@@ -144,6 +147,14 @@ export default function SearchResults({
         data-docs-assistant="search-result"
         data-active={active === at ? '' : undefined}
         onMouseMove={() => setActive(at)}
+        onClick={
+          onOpen
+            ? (event) => {
+                event.preventDefault();
+                onOpen(hit);
+              }
+            : undefined
+        }
       >
         <span data-part="title">
           <Marked text={hit.heading ?? hit.pageTitle} words={words} />

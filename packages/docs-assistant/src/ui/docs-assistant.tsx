@@ -129,6 +129,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     // The panel reads these from `props` (panelProps.search); taken out here so they stay off the DOM.
     features: _features,
     defaultView: _defaultView,
+    sourceAction: _sourceAction,
     ...rootProps
   } = props;
 

@@ -31,7 +31,7 @@ export interface PanelProps {
   docsBaseUrl?: string;
   allowedImageOrigins?: string[];
   /** The `features` and `defaultView` props: whether typing searches the docs (see `search/`). */
-  search?: { features?: Features; defaultView?: 'search' | 'chat' };
+  search?: { features?: Features; defaultView?: 'search' | 'chat'; sourceAction?: 'link' | 'preview' };
   onClose?: () => void;
   onStatusChange: (status: AssistantStatus) => void;
   apiRef: RefObject<PanelApi | null>;

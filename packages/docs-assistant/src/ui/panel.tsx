@@ -6,7 +6,7 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import type { AssistantError, AssistantStatus } from '../chat/types.js';
 import { useDocsAssistant } from '../chat/use-docs-assistant.js';
 import { defaultLabels, type Labels, useLabels } from '../labels.js';
-import { createHrefResolver, parseAllowedImageOrigins } from '../parts/index.js';
+import { createHrefResolver, Markdown, parseAllowedImageOrigins } from '../parts/index.js';
 import { assistantAvailable, searchAvailable } from '../search/features.js';
 import { defaultSearchKit } from '../search/kit.js';
 import { Composer } from './composer.js';
@@ -26,6 +26,10 @@ export type { PanelProps };
 
 // Instant docs search: its own chunk, loaded the first time the reader types in the search view.
 const SearchResults = lazy(() => import('../search/search-results.js'));
+// A docs page shown in the panel (sourceAction="preview"): its own chunk too.
+const PagePreview = lazy(() => import('../search/page-preview.js'));
+
+type PreviewTarget = import('../search/page-preview.js').PreviewTarget;
 
 /**
  * The panel, with an error boundary: an exception while rendering it (or in its effects) stays
@@ -115,7 +119,14 @@ function PanelBody({
   const canAsk = assistantAvailable(searchOptions);
   const firstView = canSearch && search?.defaultView === 'search' ? 'search' : 'chat';
   const [view, setView] = useState<'search' | 'chat'>(firstView);
-  const searching = canSearch && view === 'search' && input.trim() !== '';
+  // A page opened from a result or a source; while it shows, it takes the conversation's place.
+  const [preview, setPreview] = useState<PreviewTarget | null>(null);
+  const canPreview = canSearch && search?.sourceAction === 'preview';
+  const searching = canSearch && view === 'search' && input.trim() !== '' && !preview;
+  const closePreview = useCallback(() => {
+    setPreview(null);
+    inputRef.current?.focus();
+  }, []);
 
   // The shell's panel element (this component renders inside it).
   const panelRef = useRef<HTMLElement | null>(null);
@@ -123,6 +134,30 @@ function PanelBody({
     panelRef.current = inputRef.current?.closest<HTMLElement>('[data-docs-assistant="panel"]') ?? null;
   }, []);
   useFullScreenModal(panelRef, variant === 'floating' && open, inputRef);
+
+  // An answer's source links open in the panel too: one listener on the panel, not one per link.
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!canPreview || !panel) return;
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>(
+        'a[data-docs-assistant="source"]',
+      );
+      if (
+        !link ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey
+      )
+        return;
+      event.preventDefault();
+      setPreview({ path: new URL(link.href).pathname, url: link.href, title: link.textContent ?? link.href });
+    };
+    panel.addEventListener('click', onClick);
+    return () => panel.removeEventListener('click', onClick);
+  }, [canPreview]);
 
   const latest = useRef({ state, configError, ask: (_question: string) => {} });
   latest.current = { ...latest.current, state, configError };
@@ -155,6 +190,7 @@ function PanelBody({
   const ask = (question: string) => {
     if (!configError && canAsk) void state.send(question);
     setView('chat');
+    setPreview(null);
     inputRef.current?.focus();
   };
   const askFromSearch = useCallback((question: string) => {
@@ -206,13 +242,29 @@ function PanelBody({
             inputRef={inputRef}
             assistant={canAsk}
             onAsk={askFromSearch}
+            onOpen={
+              canPreview ? (hit) => setPreview({ path: hit.path, url: hit.url, title: hit.title }) : undefined
+            }
             labels={labels}
             kit={defaultSearchKit}
             hiddenStyle={visuallyHidden}
           />
         </Suspense>
       ) : null}
-      {empty && questions && !configError && !searching ? (
+      {preview ? (
+        <Suspense fallback={null}>
+          <PagePreview
+            target={preview}
+            options={searchOptions}
+            kit={defaultSearchKit}
+            labels={labels}
+            Markdown={Markdown}
+            resolveHref={resolveHref}
+            onBack={closePreview}
+          />
+        </Suspense>
+      ) : null}
+      {empty && questions && !configError && !searching && !preview ? (
         <StarterQuestions
           questions={questions}
           onAsk={ask}
@@ -220,7 +272,7 @@ function PanelBody({
           suggestionClassName={classNames?.suggestion}
         />
       ) : null}
-      {empty || searching ? null : (
+      {empty || searching || preview ? null : (
         <MessageList
           messages={messages}
           status={status}
@@ -254,10 +306,15 @@ function PanelBody({
       />
       <Composer
         value={input}
-        onValueChange={setInput}
+        onValueChange={(text) => {
+          setInput(text);
+          // Typing goes back from a previewed page to the results (or the conversation).
+          setPreview(null);
+        }}
         onSubmit={(question) => {
           setInput('');
           setView('chat');
+          setPreview(null);
           if (canAsk) void state.send(question);
         }}
         onStop={state.stop}

@@ -90,6 +90,12 @@ export interface DocsAssistantProps
    * @default 'chat'
    */
   defaultView?: 'search' | 'chat';
+  /**
+   * What opening a search result or an answer's source does: follow the link, or show the page's
+   * text in the panel (from the page endpoint, where search is available) with Back and a link.
+   * @default 'link'
+   */
+  sourceAction?: 'link' | 'preview';
 }
 
 /** Imperative handle (through `ref`) for host pages: their own "Ask AI" buttons. */
