@@ -101,43 +101,25 @@ export function toAssistantError(error: unknown, trace: RequestTrace | undefined
       retryable: false,
     };
   }
-  if (trace?.errorPart !== undefined) {
-    return {
-      kind: 'stream',
-      message: defaultLabels.errorStream,
-      detail: `The server sent an error part: ${trace.errorPart}`,
-      retryable: true,
-    };
-  }
-  if (trace?.malformedLine !== undefined) {
-    return {
-      kind: 'stream',
-      message: defaultLabels.errorStream,
-      detail: `The stream held a line that is not a v4 data stream part (${trace.malformedLine}); it was dropped and the answer ended there.`,
-      retryable: true,
-    };
-  }
-  if (trace?.unfinished === 'cut-off') {
-    return {
-      kind: 'stream',
-      message: defaultLabels.errorStream,
-      detail:
-        'The stream ended before its finish part (d:): the answer was cut off (the connection closed early, or a proxy ended the response).',
-      retryable: true,
-    };
-  }
-  if (trace?.unfinished === 'empty') {
-    return {
-      kind: 'stream',
-      message: defaultLabels.errorStream,
-      detail: `The response${trace.response ? ` (HTTP ${trace.response.status})` : ''} was empty: no part of the answer arrived. Retry; if it keeps happening, check that baseUrl (or api) is the address of the assistant service (or of your route that forwards to it).`,
-      retryable: true,
-    };
-  }
   return {
     kind: 'stream',
     message: defaultLabels.errorStream,
-    detail: `Reading the answer failed: ${describe(error)}`,
+    detail: streamDetail(error, trace),
     retryable: true,
   };
+}
+
+/** What broke in a stream (a `stream` error keeps the partial answer; a retry may help). */
+function streamDetail(error: unknown, trace: RequestTrace | undefined): string {
+  if (trace?.errorPart !== undefined) return `The server sent an error part: ${trace.errorPart}`;
+  if (trace?.malformedLine !== undefined) {
+    return `The stream held a line that is not a v4 data stream part (${trace.malformedLine}); it was dropped and the answer ended there.`;
+  }
+  if (trace?.unfinished === 'cut-off') {
+    return 'The stream ended before its finish part (d:): the answer was cut off (the connection closed early, or a proxy ended the response).';
+  }
+  if (trace?.unfinished === 'empty') {
+    return `The response${trace.response ? ` (HTTP ${trace.response.status})` : ''} was empty: no part of the answer arrived. Retry; if it keeps happening, check that baseUrl (or api) is the address of the assistant service (or of your route that forwards to it).`;
+  }
+  return `Reading the answer failed: ${describe(error)}`;
 }

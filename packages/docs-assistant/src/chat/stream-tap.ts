@@ -9,14 +9,7 @@ import { THREAD_ID_HEADER, THREAD_KEY_HEADER } from '../protocol/index.js';
 import { STREAM_RENDER_THROTTLE_MS } from './config.js';
 import { animationFrames, batchLines } from './line-batch.js';
 import { tapDataStream } from './line-tap.js';
-import {
-  BODY_START_CHARS,
-  bodyStart,
-  NotDataStreamError,
-  type RequestTrace,
-  type ThreadInfo,
-  threadInfoOf,
-} from './trace.js';
+import { bodyStart, NotDataStreamError, type RequestTrace, type ThreadInfo, threadInfoOf } from './trace.js';
 
 // The pieces, for callers that join them another way (the bench's floor, the tests).
 export { animationFrames, batchLines, coalesceDeltas, type FrameClock } from './line-batch.js';
@@ -48,26 +41,6 @@ const NOT_A_STREAM_TYPE =
  */
 const mayBeDataStream = (headers: Headers): boolean =>
   headers.has('X-Vercel-AI-Data-Stream') || !NOT_A_STREAM_TYPE.test(headers.get('Content-Type') ?? '');
-
-/** The beginning of a body, for an error message; never throws. */
-async function readStart(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    while (text.length < BODY_START_CHARS * 4) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } catch {
-    // Only the start of the body was wanted, for the message.
-  } finally {
-    reader.cancel().catch(() => {});
-  }
-  return bodyStart(text);
-}
 
 const urlOf = (input: RequestInfo | URL): string =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -113,7 +86,8 @@ export function createTappedFetch(input: TappedFetchInput): typeof fetch {
     const contentType = response.headers.get('Content-Type');
     trace.response = { url: response.url || urlOf(url), status: response.status, contentType };
     if (!mayBeDataStream(response.headers)) {
-      const start = await readStart(response);
+      // The beginning of the body, for the error message (a page or an API response: not large).
+      const start = bodyStart(await response.text().catch(() => ''));
       // Stopped while the start was read: a stop, not an error.
       if (init?.signal?.aborted) throw init.signal.reason;
       trace.notDataStream = { start };

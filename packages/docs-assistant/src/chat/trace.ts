@@ -68,7 +68,7 @@ export class NotDataStreamError extends Error {
 }
 
 /** How much of a body that is not a data stream the error shows (in characters). */
-export const BODY_START_CHARS = 120;
+const BODY_START_CHARS = 120;
 
 export const bodyStart = (text: string): string => {
   const line = text.trim().replace(/\s+/g, ' ');
