@@ -65,15 +65,12 @@ export interface TermScores {
   termsOf: (doc: number) => string[];
 }
 
-/** Growing postings of one term in one field while the index is built. */
-interface Building {
-  docs: number[];
-  freqs: number[];
-}
+/** Growing postings of one term while the index is built: per field, (document, count) pairs. */
+type Building = number[][];
 
-/** A token seen while building: its term's postings per field, and where it was last counted. */
+/** A token seen while building: its term's postings, and where it was last counted. */
 interface TokenEntry {
-  perField: Array<Building | undefined> | null;
+  building: Building | null;
   stamp: number;
 }
 
@@ -149,9 +146,11 @@ export class TermIndex {
     this.averageLengths = Array.from({ length: fieldCount }, () => 0);
     // One map lookup per token: a token leads straight to its term's postings (shared by every
     // token with the same term; `null` for stop words), and remembers the last field it was
-    // counted in, which counts the distinct tokens of a field without a set per field.
+    // counted in, which counts the distinct tokens of a field without a set per field. Postings
+    // grow as one array per term and field of (document, count) pairs: half the arrays, and far
+    // less for the garbage collector to copy, than an array of each.
     const tokens = new Map<string, TokenEntry>();
-    const terms = new Map<string, Array<Building | undefined>>();
+    const terms = new Map<string, Building>();
     for (let doc = 0; doc < documents.length; doc++) {
       const fields = documents[doc]!;
       for (let field = 0; field < fields.length; field++) {
@@ -159,34 +158,27 @@ export class TermIndex {
         let length = 0;
         for (const token of options.tokenize(fields[field]!)) {
           let entry = tokens.get(token);
-          if (!entry) {
+          if (entry === undefined) {
             const term = options.processTerm(token);
-            let perField: Array<Building | undefined> | null = null;
+            let building: Building | null = null;
             if (term) {
-              perField = terms.get(term) ?? [];
-              terms.set(term, perField);
+              building = terms.get(term) ?? Array.from({ length: fieldCount }, () => []);
+              terms.set(term, building);
             }
-            entry = { perField, stamp: 0 };
+            entry = { building, stamp: 0 };
             tokens.set(token, entry);
           }
           if (entry.stamp !== stamp) {
             entry.stamp = stamp;
             length++;
           }
-          const perField = entry.perField;
-          if (!perField) continue;
-          let postings = perField[field];
-          if (!postings) {
-            postings = { docs: [], freqs: [] };
-            perField[field] = postings;
-          }
-          const last = postings.docs.length - 1;
-          // Documents are added in order, so a repeat of the term is always the last entry.
-          if (postings.docs[last] === doc) postings.freqs[last]!++;
-          else {
-            postings.docs.push(doc);
-            postings.freqs.push(1);
-          }
+          const building = entry.building;
+          if (building === null) continue;
+          const pairs = building[field]!;
+          const last = pairs.length - 2;
+          // Documents are added in order, so a repeat of the term is always the last pair.
+          if (last >= 0 && pairs[last] === doc) pairs[last + 1]!++;
+          else pairs.push(doc, 1);
         }
         this.fieldLengths[field]![doc] = length;
         // A running mean, computed as MiniSearch does so the scores match it to the last bit.
@@ -194,14 +186,19 @@ export class TermIndex {
       }
     }
     this.dictionary = new SearchableMap<TermPostings>();
-    for (const [term, perField] of terms) {
+    for (const [term, building] of terms) {
       this.dictionary.set(
         term,
-        Array.from(perField, (postings) =>
-          postings
-            ? { docs: Int32Array.from(postings.docs), freqs: Uint32Array.from(postings.freqs) }
-            : undefined,
-        ),
+        building.map((pairs) => {
+          if (!pairs.length) return undefined;
+          const docs = new Int32Array(pairs.length / 2);
+          const freqs = new Uint32Array(pairs.length / 2);
+          for (let i = 0; i < docs.length; i++) {
+            docs[i] = pairs[2 * i]!;
+            freqs[i] = pairs[2 * i + 1]!;
+          }
+          return { docs, freqs };
+        }),
       );
     }
   }
