@@ -3,9 +3,11 @@
  * code, link text, component titles, code inside components as code), what is syntax goes (front
  * matter, ESM, JSX tags and expressions, comments), on nasty inputs and on the MDX fixtures.
  */
+import { parse as parseYaml } from 'yaml';
 import {
   inlineToText,
   parseDocument,
+  parseFrontMatter,
   stripMarkup,
 } from '../../packages/docs-assistant-server/src/retrieval/markdown';
 import { loadMdxFixtures, proseOf, RAW_MARKUP } from './mdx-fixtures';
@@ -213,6 +215,31 @@ describe('MDX to text', () => {
       'See https://example.com/a or write a < b and <Tag>.',
     );
     expect(stripMarkup('Mail <team@example.com> now.', true)).toBe('Mail <team@example.com> now.');
+  });
+
+  it('reads front matter as YAML does, flat key: string lines by a faster path', () => {
+    const cases = [
+      'title: Hello\ndescription: A page. With stops.',
+      'title: "Quoted: yes"',
+      "title: 'It''s'",
+      'title: 12',
+      'draft: true',
+      'version: 1.0',
+      'version: 2.x',
+      'title: x # a comment',
+      'title: -x',
+      'title: [a, b]',
+      'title: Café – naïve',
+      'title: http://example.com/a',
+      'title: ~',
+      'tags:\n  - a\n  - b',
+    ];
+    for (const yaml of cases) {
+      expect(parseFrontMatter(`---\n${yaml}\n---\nBody`).data, yaml).toEqual(parseYaml(yaml));
+    }
+    for (const broken of ['title: a: b', 'a: b\na: c', 'title: Ends with colon:']) {
+      expect(parseFrontMatter(`---\n${broken}\n---\nBody`).error, broken).toBeDefined();
+    }
   });
 
   it('emits no raw markup anywhere in the MDX fixtures', () => {
