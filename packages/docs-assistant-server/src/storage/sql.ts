@@ -631,7 +631,11 @@ export class SqlStorage implements Storage {
       }
       const data = await driver.all('SELECT data FROM export_bundles WHERE job_id = $1', [jobId]);
       const bytes = data[0]?.data;
-      return bytes instanceof Uint8Array ? bytes : undefined;
+      // Not `instanceof Uint8Array`: under a DOM test environment the driver's Buffer comes from
+      // another realm than the global Uint8Array.
+      return ArrayBuffer.isView(bytes)
+        ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+        : undefined;
     });
   }
 
