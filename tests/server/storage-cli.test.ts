@@ -3,7 +3,7 @@
  * names its storage, the Helm values `export` writes carry the database URL for replicas, the
  * health check names the storage, and a retention sweep removes what is too old.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -166,4 +166,57 @@ describe('health and retention', () => {
     expect((await service.threads.find(turn.finish!.threadId!, owner)).ok).toBe(false);
     await service.close();
   });
+});
+
+describe('a data folder of an earlier version', () => {
+  it('has its export jobs (JSON files) moved into the database, completed ones with their bundles', async () => {
+    const dataDir = join(dir, 'old-data');
+    const jobs = join(dataDir, 'static-export', 'jobs');
+    const bundles = join(dataDir, 'static-export', 'bundles');
+    await mkdir(jobs, { recursive: true });
+    await mkdir(bundles, { recursive: true });
+    const at = '2026-01-01T00:00:00.000Z';
+    const done = `exp_${'a'.repeat(24)}`;
+    const waiting = `exp_${'b'.repeat(24)}`;
+    const record = { organization: DOMAIN, domain: DOMAIN, createdAt: at, updatedAt: at, attempts: 1 };
+    await writeFile(
+      join(jobs, `${done}.json`),
+      JSON.stringify({
+        ...record,
+        jobId: done,
+        status: 'completed',
+        progress: 100,
+        pageCount: 5,
+        sizeBytes: 5,
+      }),
+    );
+    await writeFile(join(bundles, `${done}.tar.gz`), 'bytes');
+    await writeFile(
+      join(jobs, `${waiting}.json`),
+      JSON.stringify({ ...record, jobId: waiting, status: 'queued', progress: 0, pageCount: 0, attempts: 0 }),
+    );
+    const old = await startService({ dataDir, adminKey: ADMIN_KEY });
+    try {
+      const admin = { Authorization: `Bearer ${ADMIN_KEY}` };
+      const status = await (
+        await fetch(`${old.url}/v1/static-export/jobs/${done}`, { headers: admin })
+      ).json();
+      expect(status).toMatchObject({ status: 'completed', progress: 100, pageCount: 5 });
+      const link = await (
+        await fetch(`${old.url}/v1/static-export/jobs/${done}/bundle`, { method: 'POST', headers: admin })
+      ).json();
+      expect(await (await fetch(link.bundleUrl)).text()).toBe('bytes');
+      // The queued one is run by the service (it polls for work), and completes.
+      let state = '';
+      while (state !== 'completed' && state !== 'failed') {
+        state = (
+          await (await fetch(`${old.url}/v1/static-export/jobs/${waiting}`, { headers: admin })).json()
+        ).status;
+      }
+      expect(state).toBe('completed');
+      expect(await readdir(join(dataDir, 'static-export'))).toContain('jobs.migrated');
+    } finally {
+      await old.close();
+    }
+  }, 60_000);
 });

@@ -16,7 +16,7 @@ import { StoredLimiter } from './rate-limit.js';
 import type { DocsIndex, SiteReport } from './retrieval/index.js';
 import { PersistedDocsIndex } from './retrieval/persist.js';
 import { createStaticExportRoutes } from './static-export/routes.js';
-import { createStorage, migrateThreadsJsonl } from './storage/index.js';
+import { createStorage, migrateJobFiles, migrateThreadsJsonl } from './storage/index.js';
 import type { SqlStorage } from './storage/sql.js';
 import { type Storage, StorageUnavailableError } from './storage/types.js';
 import { ThreadStore } from './threads.js';
@@ -184,6 +184,7 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
           await storage.open();
           if (config.dataDir && storage.mode === 'embedded' && !options.storage) {
             await migrateThreadsJsonl(storage as SqlStorage, config.dataDir, { warn, maxThreadBytes });
+            await migrateJobFiles(storage as SqlStorage, config.dataDir, warn);
           }
         } catch (error) {
           // The service starts anyway and answers 503 until the database is back.

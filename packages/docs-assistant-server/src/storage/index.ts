@@ -12,7 +12,7 @@ import { hashThreadKey, MAX_TURNS, THREADS_FILE } from '../threads.js';
 import { PostgresDriver } from './postgres.js';
 import { SqlStorage, turnBytes } from './sql.js';
 import { SqliteDriver } from './sqlite.js';
-import type { StoredThread, ThreadTurn } from './types.js';
+import type { JobRecord, StoredThread, ThreadTurn } from './types.js';
 
 export { redactDatabaseUrl } from './postgres.js';
 export { SQLITE_FILE } from './sqlite.js';
@@ -161,6 +161,40 @@ export async function migrateThreadsJsonl(
       : `moved ${imported} thread(s) from ${file} into the database; the file is now ${THREADS_FILE}.migrated and is not read again`,
   );
   return imported ?? 0;
+}
+
+/**
+ * Moves the export jobs of earlier versions (`<dataDir>/static-export/jobs/*.json`) into the
+ * database, pointing completed ones at their bundle files (which stay where they are), then renames
+ * the folder `jobs.migrated`. Safe to run again after a stop half-way: jobs already in are skipped.
+ */
+export async function migrateJobFiles(
+  storage: SqlStorage,
+  dataDir: string,
+  warn: (message: string) => void,
+): Promise<number> {
+  const folder = join(dataDir, 'static-export', 'jobs');
+  if (!existsSync(folder)) return 0;
+  let imported = 0;
+  for (const name of (await readdir(folder)).sort()) {
+    if (!/^exp_[0-9a-f]{24}\.json$/.test(name)) continue;
+    let job: JobRecord;
+    try {
+      job = JSON.parse(await readFile(join(folder, name), 'utf8')) as JobRecord;
+    } catch {
+      warn(`${join(folder, name)}: skipped, not a readable job record`);
+      continue;
+    }
+    if (typeof job.jobId !== 'string' || typeof job.status !== 'string') continue;
+    const bundle = `${job.jobId}.tar.gz`;
+    const hasBundle =
+      job.status === 'completed' && existsSync(join(dataDir, 'static-export', 'bundles', bundle));
+    if (await storage.importJob({ ...job, attempts: job.attempts ?? 0 }, hasBundle ? bundle : undefined))
+      imported++;
+  }
+  await rename(folder, `${folder}.migrated`);
+  warn(`moved ${imported} export job(s) from ${folder} into the database; the folder is now jobs.migrated`);
+  return imported;
 }
 
 export { turnBytes };

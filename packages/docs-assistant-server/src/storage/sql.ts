@@ -422,6 +422,39 @@ export class SqlStorage implements Storage {
     );
   }
 
+  /**
+   * Imports a job record of the JSON files of earlier versions, with its bundle file when it has
+   * one; a job already in the database is left as it is. True when imported.
+   */
+  importJob(job: JobRecord, bundleFile: string | undefined): Promise<boolean> {
+    return this.#op((driver) =>
+      driver.transaction(async (tx) => {
+        if ((await tx.all('SELECT job_id FROM export_jobs WHERE job_id = $1', [job.jobId])).length)
+          return false;
+        await tx.run(
+          `INSERT INTO export_jobs (${JOB_COLUMNS}, bundle) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+          [
+            job.jobId,
+            job.organization,
+            job.domain,
+            job.version ?? null,
+            job.paths ? JSON.stringify(job.paths) : null,
+            job.status,
+            job.progress,
+            job.pageCount,
+            job.createdAt,
+            job.updatedAt,
+            job.error ?? null,
+            job.sizeBytes ?? null,
+            job.attempts,
+            bundleFile ? `file:${bundleFile}` : null,
+          ],
+        );
+        return true;
+      }),
+    );
+  }
+
   // Feedback
 
   recordFeedback(
