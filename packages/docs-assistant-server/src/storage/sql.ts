@@ -492,9 +492,9 @@ export class SqlStorage implements Storage {
     now: number,
   ): Promise<{ count: number; windowStart: number }> {
     const windowStart = Math.floor(now / windowMs) * windowMs;
-    return this.#op(async (driver) => {
+    const upsert = async (executor: SqlExecutor) => {
       // One statement: the row lock (PostgreSQL) or the write lock (SQLite) makes it atomic across replicas.
-      const rows = await driver.all(
+      const rows = await executor.all(
         `INSERT INTO rate_limits (key, window_start, window_end, count) VALUES ($1, $2, $3, 1)
          ON CONFLICT (key) DO UPDATE SET
            count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
@@ -503,6 +503,16 @@ export class SqlStorage implements Storage {
         [key, windowStart, windowStart + windowMs],
       );
       return { count: num(rows[0]?.count), windowStart: num(rows[0]?.window_start) };
+    };
+    return this.#op((driver) => {
+      if (driver.mode !== 'postgres') return upsert(driver);
+      // A counter need not outlive a crash of the server: its commit does not wait for the disk, so
+      // the row (one per organization, shared by every replica) is locked for microseconds, not for
+      // an fsync.
+      return driver.transaction(async (tx) => {
+        await tx.run('SET LOCAL synchronous_commit TO OFF');
+        return upsert(tx);
+      });
     });
   }
 
