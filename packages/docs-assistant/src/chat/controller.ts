@@ -110,7 +110,7 @@ export class ChatController {
   /** The request sent last, for `retry()` and for a thread that arrives after an error. */
   private last: PendingRequest | null = null;
   private held: HeldAnswer | null = null;
-  /** The messages and status the transport reported last (`sync`). */
+  /** The messages the transport reported last for the session shown (`sync`). */
   private messages: AssistantMessage[] = [];
   readonly fetch: typeof fetch;
 
