@@ -4,8 +4,10 @@
  * `readUIMessageStream` (how it builds the message). A two-turn conversation keeps its thread, a
  * thread of one endpoint is refused by the other with a 409 naming it, and bad bodies get 400s.
  */
-import { formatDataStreamPart } from 'ai';
+import { formatDataStreamPart, simulateReadableStream } from 'ai';
+import { MockLanguageModelV1 } from 'ai/test';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai-v5';
+import { createOpenAIEngine } from '../../packages/docs-assistant-server/src/engines/openai';
 import type { AnswerEngine } from '../../packages/docs-assistant-server/src/engines/types';
 import {
   ADMIN_KEY,
@@ -222,6 +224,45 @@ describe('POST /discovery/v2/assistant/{domain}/message', () => {
       expect(finish.finishReason).toBe('error');
     } finally {
       await scripted.close();
+    }
+  });
+});
+
+describe('the OpenAI-compatible engine on v2', () => {
+  it('bridges a real AI SDK 4 streamText answer (reasoning, text, the sources it cites) into the v5 message', async () => {
+    const prompts: unknown[] = [];
+    const model = new MockLanguageModelV1({
+      doStream: async (options) => {
+        prompts.push(options.prompt);
+        return {
+          stream: simulateReadableStream({
+            chunks: [
+              { type: 'reasoning', textDelta: 'The theming page covers dark mode. ' },
+              { type: 'text-delta', textDelta: 'Use the `theme="dark"` prop ' },
+              { type: 'text-delta', textDelta: '[1].' },
+              { type: 'finish', finishReason: 'stop', usage: { promptTokens: 12, completionTokens: 9 } },
+            ],
+            initialDelayInMs: null,
+            chunkDelayInMs: null,
+          }),
+          rawCall: { rawPrompt: null, rawSettings: {} },
+        };
+      },
+    });
+    const llm = await startService({ engine: createOpenAIEngine({ model }) });
+    try {
+      const answer = await ask([user('How do I enable dark mode?')], transport({}, llm));
+      expect(answer.parts.find((part) => part.type === 'reasoning')).toMatchObject({
+        text: 'The theming page covers dark mode. ',
+        state: 'done',
+      });
+      expect(textOf(answer)).toBe('Use the `theme="dark"` prop [1].');
+      expect(sourceUrls(answer)).toEqual(['/guides/theming#dark-mode']);
+      expect(answer.metadata?.threadId).toMatch(/\S/);
+      // The UI message's text reached the model as the user's question.
+      expect(JSON.stringify(prompts[0])).toContain('How do I enable dark mode?');
+    } finally {
+      await llm.close();
     }
   });
 });
