@@ -165,6 +165,20 @@ describe('POST /discovery/v2/assistant/{domain}/message', () => {
     });
   });
 
+  it('uses context like v1: a vague question about attached code searches by the code', async () => {
+    const response = await post(v2Url(), {
+      fp: 'anonymous',
+      messages: [user('What does this do?')],
+      context: [{ type: 'code', value: '<DocsAssistant theme="dark" />' }],
+    });
+    const chunks = await chunksOf(response);
+    const output = chunks.find((chunk) => chunk.type === 'tool-output-available') as Extract<
+      UIMessageChunk,
+      { type: 'tool-output-available' }
+    >;
+    expect((output.output as { path: string }[]).map((result) => result.path)).toContain('/guides/theming');
+  });
+
   it('bridges what an engine writes: reasoning and text blocks, sources, an error chunk after which the finish keeps the thread', async () => {
     const engine: AnswerEngine = {
       name: 'scripted',
