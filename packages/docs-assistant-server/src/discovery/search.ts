@@ -10,7 +10,8 @@ import { type AssistantRuntime, admitRequest, rateLimitHeaders } from '../assist
 import { pageUrlBuilder } from '../engines/sources.js';
 import { HttpError, readJsonBody } from '../http.js';
 import type { DocPage, DocSection, RetrievalHit, RetrievalResult } from '../retrieval/index.js';
-import { normalizePath } from '../retrieval/index.js';
+// From the index module itself: retrieval/index.js also exports the Node-only loader (load.ts).
+import { normalizePath } from '../retrieval/search-index.js';
 
 export const SEARCH_ROUTE = '/discovery/v1/search/:domain';
 export const PAGE_ROUTE = '/discovery/v1/page/:domain';
