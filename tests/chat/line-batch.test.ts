@@ -108,7 +108,7 @@ describe('batchLines: one batch per animation frame', () => {
     expect(frames.requested()).toBe(0);
   });
 
-  it('delivers at most one batch per frame however fast the lines come', async () => {
+  it('delivers at most one batch per frame however fast the lines come, each only of its own lines', async () => {
     const frames = manualFrames();
     const stream = batched(frames.clock);
     const chunks: string[] = [];
@@ -128,5 +128,7 @@ describe('batchLines: one batch per animation frame', () => {
     await reading;
     expect(Math.max(...perFrame)).toBeLessThanOrEqual(1);
     expect(chunks.join('').match(/x/g)).toHaveLength(200);
+    // Nothing grows with the answer: a batch holds what arrived in its frame, never the text before.
+    for (const chunk of chunks) expect(chunk.match(/x/g)?.length ?? 0).toBeLessThanOrEqual(10);
   });
 });
