@@ -3,7 +3,7 @@
  * start while no file changed, rebuilt parsing only the changed files when one did, and discarded
  * with a warning (then rebuilt) when the saved file is corrupt or of another format version.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -87,6 +87,27 @@ describe('persisted index', () => {
     expect(hit?.section.pagePath).toBe('/install');
     // The start after that restores the updated index.
     expect((await openSaved()).how).toBe('restored');
+  });
+
+  it('reads only files whose size or time changed, once they are older than the last hashing', async () => {
+    // Files from an hour ago: not "racy" (changed too close to a hashing to trust their time).
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const name of readdirSync(docs)) utimesSync(join(docs, name), hourAgo, hourAgo);
+    const files = readdirSync(docs).length;
+    expect((await openSaved()).readFiles).toBe(files);
+    const restored = await openSaved();
+    expect(restored.how).toBe('restored');
+    expect(restored.readFiles).toBe(0);
+    // A changed file has a new time: read, hashed, and the only one parsed.
+    const file = join(docs, 'components.mdx');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nA closing line about wombats.\n`);
+    const updated = await openSaved();
+    expect(updated.how).toBe('updated');
+    expect(updated.readFiles).toBe(1);
+    expect(updated.parsedFiles).toBe(1);
+    expect(updated.index.query({ question: 'wombats', limit: 1 }).hits[0]?.section.pagePath).toBe(
+      '/components',
+    );
   });
 
   it('parses every file again when a non-page file (the site config) changed', async () => {

@@ -9,7 +9,14 @@
  * arrays. An unreadable, corrupt or other-version file is discarded with a warning and rebuilt.
  */
 import { createHash } from 'node:crypto';
-import { type Dirent, type FSWatcher, readdirSync, readFileSync, watch as watchFolder } from 'node:fs';
+import {
+  type Dirent,
+  type FSWatcher,
+  readdirSync,
+  readFileSync,
+  statSync,
+  watch as watchFolder,
+} from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { type LoadDocsOptions, loadDocs, type SiteReport } from './load.js';
@@ -19,7 +26,7 @@ import type { SiteOptions } from './sites/types.js';
 import type { TermIndexSnapshot } from './term-index.js';
 
 /** Bumped whenever the saved layout or what parsing produces changes: older files are rebuilt. */
-export const INDEX_FORMAT_VERSION = 1;
+export const INDEX_FORMAT_VERSION = 2;
 const MAGIC = 'DAINDEX\n';
 // Magic, format version, JSON byte length.
 const HEAD_BYTES = MAGIC.length + 8;
@@ -45,6 +52,11 @@ export interface IndexBuild {
   changedFiles: string[];
   /** Markdown files parsed for this build (0 when restored). */
   parsedFiles: number;
+  /**
+   * Files read to hash them: those whose size or modification time changed since the last
+   * hashing, or that changed too close to it (all of them at a first start).
+   */
+  readFiles: number;
   ms: number;
 }
 
@@ -52,6 +64,9 @@ interface SavedHeader {
   version: number;
   key: string;
   files: Record<string, string>;
+  /** Size and modification time of each file when hashed, and when that hashing started. */
+  stats: Record<string, FileStat>;
+  hashedAt: number;
   reports: SiteReport[];
   pages: DocPage[];
   terms: {
@@ -74,9 +89,28 @@ const NOT_INDEXED =
 // Larger files are no docs page or config: not hashed.
 const MAX_HASHED_BYTES = 8 * 1024 * 1024;
 
+/** Size and modification time of a file when it was hashed. */
+type FileStat = [size: number, mtimeMs: number];
+
+/** What an earlier hashing knew: a file with the same size and time need not be read again. */
+interface KnownFiles {
+  hashes: FileHashes;
+  stats: Map<string, FileStat>;
+  /** When that hashing started (ms since the epoch). */
+  at: number;
+}
+
+// A file changed this close to (or after) the earlier hashing may have changed again within the
+// same timestamp: it is read again whatever its time says (git's "racy" files).
+const RACY_MS = 2000;
+
 interface Hashed {
   /** Content hash of each file, keyed `<folder index>:<path in the folder>`, in walk order. */
   hashes: FileHashes;
+  stats: Map<string, FileStat>;
+  at: number;
+  /** Files read (the others kept their known hash). */
+  read: number;
   /** The text of each Markdown file by absolute path, for the loader (read once, not twice). */
   texts: Map<string, string>;
   /** The hash of each of those texts, so parsing does not hash them again. */
@@ -86,11 +120,15 @@ interface Hashed {
 /**
  * Every file under the folders (not `node_modules`, `.git`, media or `skip`), with the hash of its
  * content. Config files count: a changed navigation changes pages without any Markdown file
- * changing. Read synchronously: thousands of small reads through the thread pool cost several
- * times more than the reads themselves.
+ * changing. A file whose size and modification time are what `known` saw keeps its hash unread
+ * (as git does), unless it changed too close to that hashing to be sure. Read synchronously:
+ * thousands of small reads through the thread pool cost several times more than the reads.
  */
-function hashFiles(folders: string[], skip: string | undefined): Hashed {
+function hashFiles(folders: string[], skip: string | undefined, known?: KnownFiles): Hashed {
+  const at = Date.now();
   const hashes: FileHashes = new Map();
+  const stats = new Map<string, FileStat>();
+  let read = 0;
   const texts = new Map<string, string>();
   const textHashes = new Map<string, string>();
   const walk = (folder: number, dir: string) => {
@@ -108,17 +146,35 @@ function hashFiles(folders: string[], skip: string | undefined): Hashed {
       if (skip && (path === skip || path.startsWith(`${skip}${sep}`))) continue;
       if (entry.isDirectory()) walk(folder, path);
       else if (entry.isFile() && !NOT_INDEXED.test(entry.name)) {
+        // Removed while walking: simply not there.
+        const info = statSync(path, { throwIfNoEntry: false });
+        if (!info || info.size > MAX_HASHED_BYTES) continue;
+        const key = `${folder}:${relative(folders[folder]!, path).split(sep).join('/')}`;
+        const stat: FileStat = [info.size, info.mtimeMs];
+        const before = known?.stats.get(key);
+        const knownHash = known?.hashes.get(key);
+        if (
+          known &&
+          knownHash &&
+          before &&
+          before[0] === stat[0] &&
+          before[1] === stat[1] &&
+          stat[1] < known.at - RACY_MS
+        ) {
+          hashes.set(key, knownHash);
+          stats.set(key, stat);
+          continue;
+        }
         let content: Buffer;
         try {
           content = readFileSync(path);
         } catch {
-          // Removed while walking: simply not there.
           continue;
         }
-        if (content.length > MAX_HASHED_BYTES) continue;
-        const rel = relative(folders[folder]!, path).split(sep).join('/');
+        read++;
         const hash = sha1(content);
-        hashes.set(`${folder}:${rel}`, hash);
+        hashes.set(key, hash);
+        stats.set(key, stat);
         if (DOC_FILE.test(entry.name)) {
           const text = content.toString('utf8');
           texts.set(path, text);
@@ -128,7 +184,7 @@ function hashFiles(folders: string[], skip: string | undefined): Hashed {
     }
   };
   for (const [i, folder] of folders.entries()) walk(i, folder);
-  return { hashes, texts, textHashes };
+  return { hashes, stats, at, read, texts, textHashes };
 }
 
 /** Files added, changed or removed between two hashings. */
@@ -153,7 +209,8 @@ export class PersistedDocsIndex {
   /** `<dataDir>/index/<key>.bin`, or undefined without a data folder. */
   private readonly file: string | undefined;
   private readonly key: string;
-  private hashes: FileHashes | undefined;
+  /** The files as the latest build hashed them. */
+  private known: KnownFiles | undefined;
   private parsed: ParseCache = new Map();
   private last: IndexBuild | undefined;
   private active: Promise<unknown> = Promise.resolve();
@@ -212,9 +269,20 @@ export class PersistedDocsIndex {
 
   private async openOnce(): Promise<IndexBuild> {
     const start = performance.now();
-    const hashed = hashFiles(this.folders, this.skipFolder());
-    const hashes = hashed.hashes;
     const saved = await this.readSaved();
+    // Files with the size and time they had when saved are not read again.
+    const hashed = hashFiles(
+      this.folders,
+      this.skipFolder(),
+      saved
+        ? {
+            hashes: new Map(Object.entries(saved.header.files)),
+            stats: new Map(Object.entries(saved.header.stats)),
+            at: saved.header.hashedAt,
+          }
+        : undefined,
+    );
+    const hashes = hashed.hashes;
     if (saved) {
       const changed = changes(new Map(Object.entries(saved.header.files)), hashes);
       if (changed.every((key) => DOC_FILE.test(key))) {
@@ -229,13 +297,14 @@ export class PersistedDocsIndex {
       if (!changed.length) {
         try {
           const index = new DocsIndex(saved.header.pages, saved.terms);
-          this.hashes = hashes;
+          this.known = hashed;
           this.last = {
             index,
             reports: saved.header.reports,
             how: 'restored',
             changedFiles: [],
             parsedFiles: 0,
+            readFiles: hashed.read,
             ms: performance.now() - start,
           };
           return this.last;
@@ -246,7 +315,11 @@ export class PersistedDocsIndex {
         }
       }
       // What changed since the save is what this build reports.
-      this.hashes = new Map(Object.entries(saved.header.files));
+      this.known = {
+        hashes: new Map(Object.entries(saved.header.files)),
+        stats: new Map(Object.entries(saved.header.stats)),
+        at: saved.header.hashedAt,
+      };
     }
     return this.build(saved ? 'updated' : 'built', hashed, start);
   }
@@ -257,8 +330,9 @@ export class PersistedDocsIndex {
 
   private async build(how: IndexBuild['how'], known?: Hashed, started?: number): Promise<IndexBuild> {
     const start = started ?? performance.now();
-    const { hashes, texts, textHashes } = known ?? hashFiles(this.folders, this.skipFolder());
-    const changed = changes(this.hashes, hashes);
+    const hashed = known ?? hashFiles(this.folders, this.skipFolder(), this.known);
+    const { hashes, texts, textHashes } = hashed;
+    const changed = changes(this.known?.hashes, hashes);
     // A changed config can place the same text elsewhere (URL, language): everything is parsed.
     const configChanged = changed.some((key) => !DOC_FILE.test(key));
     const previous = configChanged ? new Map<string, DocPage>() : this.parsed;
@@ -280,18 +354,27 @@ export class PersistedDocsIndex {
       ...(this.options.site ? { site: this.options.site } : {}),
       onReport: (report) => reports.push(report),
       parse,
-      read: async (path) => texts.get(path) ?? readFile(path, 'utf8'),
+      // Files not read while hashing (unchanged since the last hashing) are read now.
+      read: async (path) => texts.get(path) ?? readFileSync(path, 'utf8'),
     };
     const pages = await loadDocs(this.folders, loadOptions);
     const index = new DocsIndex(pages);
     this.parsed = next;
-    this.hashes = hashes;
-    this.last = { index, reports, how, changedFiles: changed, parsedFiles, ms: performance.now() - start };
+    this.known = hashed;
+    this.last = {
+      index,
+      reports,
+      how,
+      changedFiles: changed,
+      parsedFiles,
+      readFiles: hashed.read,
+      ms: performance.now() - start,
+    };
     // Saved after the index is handed out: the service answers meanwhile; `saved()` waits for it.
     if (this.file) {
       const file = this.file;
       this.saving = new Promise<void>((done) => setImmediate(done))
-        .then(() => this.save(hashes, reports, pages, index))
+        .then(() => this.save(hashed, reports, pages, index))
         .catch((error: unknown) =>
           this.options.warn(`could not save the index to ${file}: ${message(error)}`),
         );
@@ -319,9 +402,9 @@ export class PersistedDocsIndex {
     }
   }
 
-  private async save(hashes: FileHashes, reports: SiteReport[], pages: DocPage[], index: DocsIndex) {
+  private async save(hashed: KnownFiles, reports: SiteReport[], pages: DocPage[], index: DocsIndex) {
     if (!this.file) return;
-    const bytes = encode(this.key, hashes, reports, pages, index.snapshot());
+    const bytes = encode(this.key, hashed, reports, pages, index.snapshot());
     await mkdir(join(this.file, '..'), { recursive: true });
     // Written aside, then renamed: a reader never sees half a file, a crash leaves the old one.
     const temporary = `${this.file}.${process.pid}.tmp`;
@@ -384,7 +467,7 @@ const aligned = (n: number) => (n + 3) & ~3;
 
 function encode(
   key: string,
-  hashes: FileHashes,
+  hashed: KnownFiles,
   reports: SiteReport[],
   pages: DocPage[],
   terms: TermIndexSnapshot,
@@ -393,7 +476,9 @@ function encode(
   const header: SavedHeader = {
     version: INDEX_FORMAT_VERSION,
     key,
-    files: Object.fromEntries(hashes),
+    files: Object.fromEntries(hashed.hashes),
+    stats: Object.fromEntries(hashed.stats),
+    hashedAt: hashed.at,
     reports,
     pages,
     terms: {
