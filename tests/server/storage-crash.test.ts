@@ -210,9 +210,18 @@ describe('PostgreSQL that is down at start-up or goes away', () => {
         docs: FIXTURE_DOCS,
         domain: DOMAIN,
         assistantKey: ASSISTANT_KEY,
+        adminKey: ADMIN_KEY,
         databaseUrl,
         warn: (message) => warnings.push(message),
       });
+      const startJob = () =>
+        service.fetch(
+          new Request('http://local/v1/static-export/jobs', {
+            method: 'POST',
+            headers: admin,
+            body: JSON.stringify({ domain: DOMAIN }),
+          }),
+        );
       // Starts anyway, saying why requests will get 503.
       await service.ready();
       expect(warnings.join('\n')).toMatch(/unreachable.*503/s);
@@ -238,11 +247,16 @@ describe('PostgreSQL that is down at start-up or goes away', () => {
         ok: false,
         storage: { mode: 'postgres', reachable: false },
       });
+      const noJob = await startJob();
+      expect(noJob.status).toBe(503);
+      expect(((await noJob.json()) as { code: string }).code).toBe('unavailable');
 
       server.startServer();
       const up = await ask();
       expect(up.status, warnings.join('\n')).toBe(200);
       const { threadId, threadKey } = parseStream(await up.text()).finish!;
+      // The static export routes recover too (their start-up failed with the database down).
+      expect((await startJob()).status).toBe(202);
       expect(await (await service.fetch(new Request('http://local/health'))).json()).toMatchObject({
         ok: true,
         storage: { mode: 'postgres', reachable: true },

@@ -87,17 +87,31 @@ export function createStaticExportRoutes(
     hooks: options.hooks,
   });
   // Replicas on one database sign links with one secret, kept there; else in the data folder.
-  const secret = options.signingSecret
-    ? Promise.resolve(options.signingSecret)
-    : storage.mode === 'postgres'
-      ? storage.setting('static_export_signing_secret', randomBytes(32).toString('hex'))
-      : loadSigningSecret(dataDir);
-  const ready = Promise.all([jobs.ready, secret]).then(() => undefined);
+  const loadSecret = (): Promise<string> =>
+    options.signingSecret
+      ? Promise.resolve(options.signingSecret)
+      : storage.mode === 'postgres'
+        ? storage.setting('static_export_signing_secret', randomBytes(32).toString('hex'))
+        : loadSigningSecret(dataDir);
+  let secretLoad: Promise<string> | undefined;
+  // Loaded once; a failure (the database down at start-up) is tried again by the next request.
+  const secret = (): Promise<string> => {
+    if (!secretLoad) {
+      const load = loadSecret();
+      secretLoad = load;
+      load.catch(() => {
+        if (secretLoad === load) secretLoad = undefined;
+      });
+    }
+    return secretLoad;
+  };
+  const ready = Promise.all([jobs.ready, secret()]).then(() => undefined);
   // Requests report a failed start-up themselves; an idle service must not crash on it.
   ready.catch(() => {});
   const whenReady = async () => {
     try {
-      await ready;
+      // Each request tries again what failed before, so the routes recover with the database.
+      await Promise.all([storage.open(), secret()]);
     } catch (error) {
       if (error instanceof StorageUnavailableError) throw error;
       throw new HttpError(
@@ -200,7 +214,7 @@ export function createStaticExportRoutes(
     }
     // A fresh link every call: after expiry the same job gets a new one (spec §3 rule 2).
     const expires = now() + lifetime;
-    const signature = signBundleLink(await secret, job.jobId, expires);
+    const signature = signBundleLink(await secret(), job.jobId, expires);
     const base = (options.publicBaseUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
     const bundle: StaticExportBundle = {
       jobId: job.jobId,
@@ -219,7 +233,7 @@ export function createStaticExportRoutes(
       !jobId ||
       Number.isNaN(expires) ||
       !signature ||
-      !verifyBundleLink(await secret, jobId, expires, signature)
+      !verifyBundleLink(await secret(), jobId, expires, signature)
     ) {
       throw new HttpError(
         403,

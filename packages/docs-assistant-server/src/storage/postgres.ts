@@ -102,17 +102,25 @@ export class PostgresDriver implements SqlDriver {
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     // Only the start is tried again: once work ran, a failure may have committed nothing or
     // everything, and the caller must hear of it.
+    let broken = false;
+    // The pool stops listening to a connection it lends out: a server that goes away while this
+    // one is held would emit an error no one hears, which ends the process. Heard here, the
+    // connection is dropped instead of reused, and the query in flight fails as usual.
+    const onLost = () => {
+      broken = true;
+    };
     const client = await this.#retried(async () => {
       const candidate = await this.#pool.connect();
+      candidate.on('error', onLost);
       try {
         await candidate.query('BEGIN');
         return candidate;
       } catch (error) {
+        candidate.removeListener('error', onLost);
         candidate.release(true);
         throw error;
       }
     });
-    let broken = false;
     try {
       const result = await work(this.#executor(client));
       await client.query('COMMIT');
@@ -126,6 +134,7 @@ export class PostgresDriver implements SqlDriver {
       throw error;
     } finally {
       // A connection that could not even roll back is dropped, not reused.
+      client.removeListener('error', onLost);
       client.release(broken);
     }
   }
