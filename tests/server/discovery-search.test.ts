@@ -4,7 +4,8 @@
  * (tests/fixtures/schemas/discovery-*), every bad input refused with a 400 in the service's error
  * shape, and the answers read from the same index the assistant answers from.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv, { type ValidateFunction } from 'ajv';
@@ -197,6 +198,25 @@ describe('POST /discovery/v1/page/{domain}', () => {
     const home = await page({ path: '/' });
     expect(home.status).toBe(200);
     await home.body?.cancel();
+  });
+
+  it('keeps each code block after the paragraph it follows', async () => {
+    const docs = mkdtempSync(join(tmpdir(), 'discovery-page-'));
+    writeFileSync(
+      join(docs, 'setup.md'),
+      '# Setup\n\n## Install\n\nFirst install it:\n\n```bash\nnpm i acme\n```\n\nThen start it:\n\n```bash\nacme start\n```\n\n| Flag | Meaning |\n| --- | --- |\n| `-v` | verbose |\n',
+    );
+    const own = await startService({ docs });
+    try {
+      const response = await post(`${own.url}/discovery/v1/page/${DOMAIN}`, { path: '/setup' });
+      const { content } = (await response.json()) as { content: string };
+      expect(content).toBe(
+        '# Setup\n\n## Install\n\nFirst install it:\n\n```bash\nnpm i acme\n```\n\nThen start it:\n\n```bash\nacme start\n```\n\nFlag — Meaning\n\n-v — verbose\n',
+      );
+    } finally {
+      await own.close();
+      rmSync(docs, { recursive: true, force: true });
+    }
   });
 
   it("takes a link's path under the domain's siteUrl as the page's", async () => {

@@ -218,10 +218,26 @@ export function discoveryScores(result: RetrievalResult): number[] {
   });
 }
 
-/** A section's text, blocks then table rows then code blocks (fenced), paragraphs apart. */
+const fence = (block: DocSection['code'][number]): string => `\`\`\`${block.lang}\n${block.code}\n\`\`\``;
+
+/**
+ * A section's text, paragraphs apart: its paragraphs and list items with each code block (fenced)
+ * after the paragraph it follows in the source, then its table rows.
+ */
 function sectionText(section: DocSection): string {
-  const code = section.code.map((block) => `\`\`\`${block.lang}\n${block.code}\n\`\`\``);
-  return [...section.blocks, ...section.rows, ...code].join('\n\n');
+  const after = section.codeAfter;
+  // Without positions (an index built before they were kept), the code comes after the text.
+  if (!after || after.length !== section.code.length) {
+    return [...section.blocks, ...section.rows, ...section.code.map(fence)].join('\n\n');
+  }
+  const codeAfter = (index: number) => section.code.filter((_, c) => after[c] === index).map(fence);
+  const parts = [...codeAfter(-1)];
+  section.blocks.forEach((block, index) => {
+    parts.push(block, ...codeAfter(index));
+  });
+  // A block index past the paragraphs (a code block at the section's end) keeps its code too.
+  parts.push(...section.code.filter((_, c) => after[c]! >= section.blocks.length).map(fence));
+  return [...parts, ...section.rows].join('\n\n');
 }
 
 function searchItem(hit: RetrievalHit, score: number, urlFor: (path: string) => string): SearchResultItem {
