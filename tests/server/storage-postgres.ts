@@ -101,6 +101,8 @@ export async function startTestPostgres(options: { durable?: boolean } = {}): Pr
     '-c listen_addresses=127.0.0.1',
     `-c unix_socket_directories=${dir}`,
     '-c max_connections=100',
+    // Several test files run a server at once on a shared machine: keep each small.
+    '-c shared_buffers=16MB',
     ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
   ].join(' ');
   const startServer = () =>
