@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { BUDGETS, markdownTable, measureSize, RUNTIME, type SizeReport } from '../scripts/size';
 import { CHROMIUM_PATH } from '../tests/e2e/browser';
 import { type StreamRun, streamBench, VARIANTS, type Variant } from './browser';
+import { discoverySection, runDiscoveryBench } from './discovery';
 import { streamPlots } from './plots';
-import { runStorageBench, storageSection } from './storage';
 import {
   CONCURRENCY,
   indexSection,
@@ -24,6 +24,7 @@ import {
   serviceSizes,
 } from './service';
 import { runSitesBench, sitesSection } from './sites-quality';
+import { runStorageBench, storageSection } from './storage';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -307,7 +308,8 @@ function verdicts(runs: StreamRun[]): string[] {
 
 /** The size figures kept in bench.json: the matrix without its per-file and per-module detail. */
 type SizeFigures = Pick<SizeReport, 'date' | 'versions' | 'tarball' | 'css'> & {
-  cells: Pick<SizeReport['cells'][number], 'bundler' | 'import' | 'launcher' | 'whole' | 'runtime'>[];
+  cells: (Pick<SizeReport['cells'][number], 'bundler' | 'import' | 'launcher' | 'whole' | 'runtime'> &
+    Partial<Pick<SizeReport['cells'][number], 'search'>>)[];
   /** What esbuild's launcher for `docs-assistant` is made of (minified bytes per module). */
   launcherModules?: SizeReport['cells'][number]['upfrontModules'];
 };
@@ -321,11 +323,12 @@ function sizeFigures(report: SizeReport): SizeFigures {
     tarball,
     css,
     ...(esbuild ? { launcherModules: esbuild.upfrontModules } : {}),
-    cells: cells.map(({ bundler, import: from, launcher, whole, runtime }) => ({
+    cells: cells.map(({ bundler, import: from, launcher, whole, search, runtime }) => ({
       bundler,
       import: from,
       launcher,
       whole,
+      search,
       runtime,
     })),
   };
@@ -446,6 +449,7 @@ ${growth(results.service)}
 ${indexSection()}
 ${sitesSection()}
 ${storageSection()}
+${discoverySection()}
 ${analysis}`;
   await writeFile(`${ROOT}bench/results.md`, markdown);
   console.log('bench: wrote bench/results.md');
@@ -491,6 +495,8 @@ async function main() {
   // Retrieval on the docs-site fixtures (issue 17): bench/results/sites-quality.json, rendered by sitesSection().
   console.log('bench: retrieval on the docs-site fixtures…');
   await runSitesBench();
+  // Search and page endpoints (issue 15): bench/results/discovery.json, rendered by discoverySection().
+  await runDiscoveryBench({ quick });
   const env = machine();
   const results: Results = {
     at: started.toISOString(),
