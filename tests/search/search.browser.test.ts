@@ -305,6 +305,10 @@ describe('where search is available', () => {
     await page.keyboard.type('dark mode');
     await results(page).first().waitFor();
     expect(await page.locator('[data-action="ask-ai"]').count()).toBe(0);
+    // Enter with no row chosen asks nothing: the results stay, with the text.
+    await page.keyboard.press('Enter');
+    expect(await input(page).inputValue()).toBe('dark mode');
+    expect(await results(page).count()).toBeGreaterThan(0);
     await close();
   });
 

@@ -264,7 +264,7 @@ function PanelBody({
           />
         </Suspense>
       ) : null}
-      {empty && questions && !configError && !searching && !preview ? (
+      {empty && questions && canAsk && !configError && !searching && !preview ? (
         <StarterQuestions
           questions={questions}
           onAsk={ask}
@@ -312,10 +312,12 @@ function PanelBody({
           setPreview(null);
         }}
         onSubmit={(question) => {
+          // Search without the assistant (features.assistant false): Enter only chooses rows.
+          if (!canAsk) return;
           setInput('');
           setView('chat');
           setPreview(null);
-          if (canAsk) void state.send(question);
+          void state.send(question);
         }}
         onStop={state.stop}
         busy={busy}
