@@ -115,6 +115,7 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
         folders: entry.docs,
         ...(entry.site ? { site: entry.site } : {}),
         ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+        incremental: !!options.watch,
         warn,
       });
       stores.add(store);

@@ -39,6 +39,11 @@ export interface PersistedIndexOptions {
   site?: SiteOptions;
   /** Folder to keep the index in (`<dataDir>/index/`); without it, nothing is saved. */
   dataDir?: string;
+  /**
+   * Whether `update()` will be called (watch mode): files are then hashed and parsed pages kept,
+   * so an update parses only what changed. Always so with `dataDir`. @default false
+   */
+  incremental?: boolean;
   warn: (message: string) => void;
 }
 
@@ -124,7 +129,12 @@ interface Hashed {
  * (as git does), unless it changed too close to that hashing to be sure. Read synchronously:
  * thousands of small reads through the thread pool cost several times more than the reads.
  */
-function hashFiles(folders: string[], skip: string | undefined, known?: KnownFiles): Hashed {
+function hashFiles(
+  folders: string[],
+  skip: string | undefined,
+  known: KnownFiles | undefined,
+  track: boolean,
+): Hashed {
   const at = Date.now();
   const hashes: FileHashes = new Map();
   const stats = new Map<string, FileStat>();
@@ -145,7 +155,13 @@ function hashFiles(folders: string[], skip: string | undefined, known?: KnownFil
       const path = join(dir, entry.name);
       if (skip && (path === skip || path.startsWith(`${skip}${sep}`))) continue;
       if (entry.isDirectory()) walk(folder, path);
-      else if (entry.isFile() && !NOT_INDEXED.test(entry.name)) {
+      else if (!track && entry.isFile() && DOC_FILE.test(entry.name)) {
+        // Nothing to compare with later: the pages' texts are all that is needed.
+        try {
+          texts.set(path, readFileSync(path, 'utf8'));
+          read++;
+        } catch {}
+      } else if (track && entry.isFile() && !NOT_INDEXED.test(entry.name)) {
         // Removed while walking: simply not there.
         const info = statSync(path, { throwIfNoEntry: false });
         if (!info || info.size > MAX_HASHED_BYTES) continue;
@@ -209,6 +225,8 @@ export class PersistedDocsIndex {
   /** `<dataDir>/index/<key>.bin`, or undefined without a data folder. */
   private readonly file: string | undefined;
   private readonly key: string;
+  /** Whether files are hashed and pages kept for a later update (`dataDir` or `incremental`). */
+  private track: boolean;
   /** The files as the latest build hashed them. */
   private known: KnownFiles | undefined;
   private parsed: ParseCache = new Map();
@@ -223,6 +241,7 @@ export class PersistedDocsIndex {
     // One file per set of folders and site options: two domains over other folders do not collide.
     this.key = sha1(JSON.stringify({ folders: this.folders, site: options.site ?? null })).slice(0, 16);
     this.file = options.dataDir ? join(resolve(options.dataDir), 'index', `${this.key}.bin`) : undefined;
+    this.track = !!options.dataDir || !!options.incremental;
   }
 
   /** The saved index's path (undefined without `dataDir`). */
@@ -281,6 +300,7 @@ export class PersistedDocsIndex {
             at: saved.header.hashedAt,
           }
         : undefined,
+      this.track,
     );
     const hashes = hashed.hashes;
     if (saved) {
@@ -330,7 +350,7 @@ export class PersistedDocsIndex {
 
   private async build(how: IndexBuild['how'], known?: Hashed, started?: number): Promise<IndexBuild> {
     const start = started ?? performance.now();
-    const hashed = known ?? hashFiles(this.folders, this.skipFolder(), this.known);
+    const hashed = known ?? hashFiles(this.folders, this.skipFolder(), this.known, this.track);
     const { hashes, texts, textHashes } = hashed;
     const changed = changes(this.known?.hashes, hashes);
     // A changed config can place the same text elsewhere (URL, language): everything is parsed.
@@ -340,6 +360,10 @@ export class PersistedDocsIndex {
     let parsedFiles = 0;
     const reports: SiteReport[] = [];
     const parse = (file: string, source: string, frontMatter?: FrontMatter): DocPage => {
+      if (!this.track) {
+        parsedFiles++;
+        return parseDocument(file, source, frontMatter ? { frontMatter } : {});
+      }
       const key = `${file}\u0000${textHashes.get(source) ?? sha1(source)}`;
       let page = previous.get(key);
       if (!page) {
@@ -422,6 +446,8 @@ export class PersistedDocsIndex {
     onError?: (error: unknown) => void;
     debounceMs?: number;
   }): () => void {
+    // Opened without `incremental`: the first update reads and parses everything, later ones not.
+    this.track = true;
     const debounce = handlers.debounceMs ?? DEFAULT_WATCH_DEBOUNCE_MS;
     const skip = this.skipFolder();
     let timer: NodeJS.Timeout | undefined;
