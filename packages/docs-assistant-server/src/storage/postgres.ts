@@ -4,7 +4,8 @@
  * away makes operations fail with `unavailable` (503) until it answers again, and the pool
  * reconnects by itself.
  */
-import pg from 'pg';
+// Loaded when the database is first reached, so the embedded mode never loads it.
+import type pg from 'pg';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './sql.js';
 
 /** The URL without its password, for logs and `/health`. */
@@ -46,7 +47,10 @@ export class PostgresDriver implements SqlDriver {
   readonly description: string;
   readonly bytesType = 'BYTEA' as const;
   readonly exclusive = false;
-  readonly #pool: pg.Pool;
+  readonly #url: string;
+  readonly #maxConnections: number;
+  readonly #warn: (message: string) => void;
+  #pool: pg.Pool | undefined;
 
   constructor(options: PostgresOptions) {
     if (!/^postgres(ql)?:\/\//.test(options.url)) {
@@ -55,20 +59,32 @@ export class PostgresDriver implements SqlDriver {
       );
     }
     this.description = `PostgreSQL at ${redactDatabaseUrl(options.url)}`;
-    this.#pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.maxConnections ?? 10,
-      connectionTimeoutMillis: 5_000,
-      idleTimeoutMillis: 30_000,
-    });
-    // An idle connection the server closed (a restart) must not crash the process: the pool drops it.
-    const warn = options.warn ?? (() => {});
-    this.#pool.on('error', (error) => warn(`database connection lost: ${error.message}`));
+    this.#url = options.url;
+    this.#maxConnections = options.maxConnections ?? 10;
+    this.#warn = options.warn ?? (() => {});
   }
 
   async connect(): Promise<void> {
+    if (!this.#pool) {
+      const { default: pgModule } = await import('pg');
+      const pool = new pgModule.Pool({
+        connectionString: this.#url,
+        max: this.#maxConnections,
+        connectionTimeoutMillis: 5_000,
+        idleTimeoutMillis: 30_000,
+      });
+      // An idle connection the server closed (a restart) must not crash the process: the pool drops it.
+      pool.on('error', (error) => this.#warn(`database connection lost: ${error.message}`));
+      this.#pool ??= pool;
+    }
     const client = await this.#pool.connect();
     client.release();
+  }
+
+  /** The pool, once `connect` made it (every operation opens the storage first). */
+  get #ready(): pg.Pool {
+    if (!this.#pool) throw new Error('the PostgreSQL pool is not open yet');
+    return this.#pool;
   }
 
   #executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
@@ -92,11 +108,11 @@ export class PostgresDriver implements SqlDriver {
   }
 
   all(sql: string, params?: SqlValue[]): Promise<Row[]> {
-    return this.#retried(() => this.#executor(this.#pool).all(sql, params));
+    return this.#retried(() => this.#executor(this.#ready).all(sql, params));
   }
 
   run(sql: string, params?: SqlValue[]): Promise<number> {
-    return this.#retried(() => this.#executor(this.#pool).run(sql, params));
+    return this.#retried(() => this.#executor(this.#ready).run(sql, params));
   }
 
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
@@ -110,7 +126,7 @@ export class PostgresDriver implements SqlDriver {
       broken = true;
     };
     const client = await this.#retried(async () => {
-      const candidate = await this.#pool.connect();
+      const candidate = await this.#ready.connect();
       candidate.on('error', onLost);
       try {
         await candidate.query('BEGIN');
@@ -159,6 +175,6 @@ export class PostgresDriver implements SqlDriver {
   }
 
   async close(): Promise<void> {
-    await this.#pool.end();
+    await this.#pool?.end();
   }
 }

@@ -7,7 +7,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+// The native module is loaded when a database is opened, not when the package is imported: the
+// `export` and `serve-bundle` commands never need it.
+import type Database from 'better-sqlite3';
 import type { Row, SqlDriver, SqlExecutor, SqlValue } from './sql.js';
 
 export const SQLITE_FILE = 'docs-assistant.sqlite';
@@ -54,7 +56,8 @@ export class SqliteDriver implements SqlDriver {
   async connect(): Promise<void> {
     if (this.#db) return;
     if (this.#file !== ':memory:') mkdirSync(join(this.#file, '..'), { recursive: true });
-    const db = new Database(this.#file);
+    const { default: BetterSqlite3 } = await import('better-sqlite3');
+    const db = new BetterSqlite3(this.#file);
     db.pragma('journal_mode = WAL');
     // In WAL mode NORMAL is safe against any crash of the process (kill -9 included): a committed
     // transaction is in the log before the call returns. Only a power cut may lose the last
