@@ -19,6 +19,11 @@ export interface SearchResultsProps {
   /** Offer the "Ask AI" row (the assistant is available). */
   assistant: boolean;
   onAsk: (question: string) => void;
+  /**
+   * The panel's link policy (the answers' own): a result's link resolved against the docs site, or
+   * `null` for one it refuses (`javascript:`…), which is then not offered.
+   */
+  resolveHref: (href: string) => string | null;
   /** Opens a result in the panel instead of following its link (`sourceAction="preview"`). */
   onOpen?: (hit: SearchHit) => void;
   /**
@@ -54,13 +59,28 @@ export default function SearchResults({
   assistant,
   onAsk,
   onOpen,
+  resolveHref,
   labels,
   kit,
   hiddenStyle,
   className,
 }: SearchResultsProps) {
   const state = useSearchState(options, kit);
-  const { search, groups, status, error } = state;
+  const { search, status, error } = state;
+  // Only links the policy lets through, resolved: a result whose link it refuses is not offered.
+  const groups = useMemo(
+    () =>
+      state.groups
+        .map((group) => ({
+          ...group,
+          hits: group.hits.flatMap((hit) => {
+            const url = resolveHref(hit.url);
+            return url ? [{ ...hit, url }] : [];
+          }),
+        }))
+        .filter((group) => group.hits.length > 0),
+    [state.groups, resolveHref],
+  );
   const [active, setActive] = useState(-1);
   const listId = useId();
   const optionId = (index: number) => `${listId}-${index}`;

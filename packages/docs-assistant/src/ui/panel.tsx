@@ -242,6 +242,7 @@ function PanelBody({
             inputRef={inputRef}
             assistant={canAsk}
             onAsk={askFromSearch}
+            resolveHref={resolveHref}
             onOpen={
               canPreview ? (hit) => setPreview({ path: hit.path, url: hit.url, title: hit.title }) : undefined
             }
