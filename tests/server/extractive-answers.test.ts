@@ -5,6 +5,8 @@
  * topic gets the new topic's page first (on the MDX fixtures and on this repository's docs/, which
  * the demo serves).
  */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { composeExtractiveAnswer } from '../../packages/docs-assistant-server/src/engines/extractive';
 import { searchOutput } from '../../packages/docs-assistant-server/src/engines/sources';
@@ -15,6 +17,7 @@ import { ask, userMessage } from './helpers';
 import { loadMdxFixtures, MDX_FIXTURES, RAW_MARKUP } from './mdx-fixtures';
 
 const DOCS = fileURLToPath(new URL('../../docs', import.meta.url));
+const SITES = fileURLToPath(new URL('../fixtures/sites', import.meta.url));
 
 const mdxIndex = new DocsIndex(loadMdxFixtures());
 
@@ -62,6 +65,21 @@ describe('extractive answers over MDX', () => {
       const text = prose(answer(mdxIndex, question).text);
       for (const [what, pattern] of RAW_MARKUP)
         if (pattern.test(text)) found.push(`${question}: ${what}\n${text}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('never show raw markup on the docs-site fixtures either (every framework layout)', async () => {
+    const found: string[] = [];
+    for (const site of readdirSync(SITES)) {
+      if (!statSync(join(SITES, site)).isDirectory()) continue;
+      const index = new DocsIndex(await loadDocs([join(SITES, site)], { warn: () => {} }));
+      expect(index.pages.length, site).toBeGreaterThan(3);
+      for (const question of questionsOf(index)) {
+        const text = prose(answer(index, question).text);
+        for (const [what, pattern] of RAW_MARKUP)
+          if (pattern.test(text)) found.push(`${site}: ${question}: ${what}\n${text}`);
+      }
     }
     expect(found).toEqual([]);
   });
