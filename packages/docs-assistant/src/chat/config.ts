@@ -14,6 +14,7 @@ import {
   joinUrl,
   keyKind,
 } from '../protocol/index.js';
+import { threadOf } from './trace.js';
 import type { AssistantError, AssistantMessage, UseDocsAssistantOptions } from './types.js';
 import { toWireMessages, type WireMessage } from './wire-messages.js';
 
@@ -246,8 +247,7 @@ export function buildRequestBody(input: {
   return {
     fp: options.fp || ANONYMOUS_FP,
     messages: toWireMessages(messages),
-    ...(thread.threadId ? { threadId: thread.threadId } : {}),
-    ...(thread.threadKey ? { threadKey: thread.threadKey } : {}),
+    ...threadOf(thread),
     retrievalPageSize: options.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE,
     ...(options.filter ? { filter: options.filter } : {}),
     ...(context.length ? { context } : {}),

@@ -4,7 +4,7 @@
  */
 import { defaultLabels } from '../labels.js';
 import { readErrorText } from '../protocol/error-body.js';
-import type { RequestTrace } from './trace.js';
+import { describeError, type RequestTrace } from './trace.js';
 import type { AssistantError } from './types.js';
 
 /** Reads `Retry-After` (delay-seconds or an HTTP date) as whole seconds from now. */
@@ -69,9 +69,6 @@ export function httpError(status: number, headers: Headers, body: string): Assis
   return { kind: 'request', message: defaultLabels.errorRequest, detail, status, retryable: false };
 }
 
-const describe = (error: unknown): string =>
-  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-
 /**
  * Maps an error the chat client threw, using what the tapped `fetch` saw of the request. Without a
  * trace (or with an empty one) an error is taken as a broken stream when a response had started,
@@ -86,7 +83,7 @@ export function toAssistantError(error: unknown, trace: RequestTrace | undefined
     return {
       kind: 'network',
       message: defaultLabels.errorNetwork,
-      detail: `The request failed before a response: ${describe(trace.networkError)}`,
+      detail: `The request failed before a response: ${describeError(trace.networkError)}`,
       retryable: true,
     };
   }
@@ -121,5 +118,5 @@ function streamDetail(error: unknown, trace: RequestTrace | undefined): string {
   if (trace?.unfinished === 'empty') {
     return `The response${trace.response ? ` (HTTP ${trace.response.status})` : ''} was empty: no part of the answer arrived. Retry; if it keeps happening, check that baseUrl (or api) is the address of the assistant service (or of your route that forwards to it).`;
   }
-  return `Reading the answer failed: ${describe(error)}`;
+  return `Reading the answer failed: ${describeError(error)}`;
 }

@@ -10,6 +10,7 @@ import {
   saveToStorage,
   type TabConversation,
 } from './storage.js';
+import { threadOf } from './trace.js';
 import type { AssistantMessage, StoredThread, ThreadStorage } from './types.js';
 
 /** Where a conversation is kept and sent: another storage, tab memory or endpoint is another conversation. */
@@ -54,19 +55,14 @@ export function openSession({ storage, tab, endpoint }: Place, thread: KeptConve
       ? { id: thread.id, revision: thread.revision, stored: true }
       : { id: generateId(), revision: 0, stored: false },
     initialMessages: thread?.messages ?? [],
-    ...(thread?.threadId ? { threadId: thread.threadId } : {}),
-    ...(thread?.threadKey ? { threadKey: thread.threadKey } : {}),
+    ...threadOf(thread),
   };
 }
 
 /** Saves the conversation a session shows without dropping what other tabs saved (the rule in `storage.ts`). */
 export function saveShown(session: Session, messages: AssistantMessage[]): void {
-  const { storage, tab, conversation, threadId, threadKey } = session;
-  const thread: StoredThread = {
-    ...(threadId ? { threadId } : {}),
-    ...(threadKey ? { threadKey } : {}),
-    messages,
-  };
+  const { storage, tab, conversation } = session;
+  const thread: StoredThread = { ...threadOf(session), messages };
   const ref = saveToStorage(storage, conversation, thread);
   conversation.id = ref.id;
   conversation.revision = ref.revision;

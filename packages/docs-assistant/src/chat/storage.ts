@@ -35,6 +35,7 @@
 import { generateId } from '@ai-sdk/ui-utils';
 import type { MessageRole } from '../protocol/index.js';
 import { isRecord } from '../protocol/search-results.js';
+import { describeError, threadOf } from './trace.js';
 import type { AssistantMessage, StoredThread, ThreadStorage } from './types.js';
 
 /** Version of what is written to localStorage; data of another version is discarded. */
@@ -326,19 +327,15 @@ function validate(thread: unknown, id?: string): StoredThread | null {
 
 function validateOne(thread: unknown): StoredConversation | null {
   if (!isStoredThread(thread)) return null;
-  const { threadId, threadKey, messages, id, revision, updatedAt } = thread as StoredConversation;
+  const { messages, id, revision, updatedAt } = thread as StoredConversation;
   return {
     ...(id ? { id } : {}),
     ...(revision !== undefined ? { revision } : {}),
     ...(updatedAt ? { updatedAt } : {}),
-    ...(threadId ? { threadId } : {}),
-    ...(threadKey ? { threadKey } : {}),
+    ...threadOf(thread),
     messages: revive(messages),
   };
 }
-
-const describe = (error: unknown) =>
-  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 /**
  * Wraps a storage so it never throws and never hands out bad data: unusable or wrongly shaped data
@@ -356,7 +353,7 @@ export function resilientThreadStorage(inner: ThreadStorage, id: string): Thread
     failed = true;
     warnOnce(
       `${id}:failed`,
-      `The conversation storage (${id}) failed to ${what} (${describe(error)}); the conversation is kept in memory for this page instead.`,
+      `The conversation storage (${id}) failed to ${what} (${describeError(error)}); the conversation is kept in memory for this page instead.`,
     );
   };
   const clearInner = () => {
@@ -434,7 +431,7 @@ function jsonOf(thread: StoredThread, id: string): string | undefined {
     // A thread JSON cannot write (nested too deep, a cycle) would fail every storage alike.
     warnOnce(
       `${id}:unsaveable`,
-      `Could not save the conversation (${id}): ${describe(error)}. The stored one is left as it was.`,
+      `Could not save the conversation (${id}): ${describeError(error)}. The stored one is left as it was.`,
     );
     return undefined;
   }
@@ -462,7 +459,7 @@ function subscribeChecked(
       if (take(JSON.stringify(checked.thread))) listener(checked.thread);
     });
   } catch (error) {
-    warnOnce(`${id}:subscribe`, `Could not follow changes from other tabs (${describe(error)}).`);
+    warnOnce(`${id}:subscribe`, `Could not follow changes from other tabs (${describeError(error)}).`);
     return () => {};
   }
 }
@@ -546,8 +543,7 @@ export function saveConversation(
     id,
     revision,
     updatedAt: now.toISOString(),
-    ...(thread.threadId ? { threadId: thread.threadId } : {}),
-    ...(thread.threadKey ? { threadKey: thread.threadKey } : {}),
+    ...threadOf(thread),
     messages: thread.messages,
   });
   // Not stored (new, or removed by another tab meanwhile): added, so nothing of it is lost.

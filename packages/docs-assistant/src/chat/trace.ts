@@ -49,8 +49,24 @@ export function resolveThread(trace: RequestTrace): ThreadInfo {
   const { finish, annotation, header } = trace.thread;
   const threadId = finish?.threadId ?? annotation?.threadId ?? header?.threadId;
   const threadKey = finish?.threadKey ?? annotation?.threadKey ?? header?.threadKey;
-  return { ...(threadId ? { threadId } : {}), ...(threadKey ? { threadKey } : {}) };
+  return threadOf({ threadId, threadKey });
 }
+
+/**
+ * The `threadId` and `threadKey` of a value that are non-empty strings, and nothing else: what a
+ * request body, a stored conversation and a session hold of their thread.
+ */
+export function threadOf(value: unknown): ThreadInfo {
+  const { threadId, threadKey } = (value ?? {}) as Record<string, unknown>;
+  return {
+    ...(typeof threadId === 'string' && threadId ? { threadId } : {}),
+    ...(typeof threadKey === 'string' && threadKey ? { threadKey } : {}),
+  };
+}
+
+/** An error as one line for a message: its name and message. */
+export const describeError = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 /** Thrown into the client's read when the stream holds a line that is not a data stream part. */
 export class MalformedStreamError extends Error {
@@ -76,12 +92,8 @@ export const bodyStart = (text: string): string => {
 };
 
 export function threadInfoOf(value: unknown): ThreadInfo | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { threadId, threadKey } = value as Record<string, unknown>;
-  const info: ThreadInfo = {
-    ...(typeof threadId === 'string' && threadId ? { threadId } : {}),
-    ...(typeof threadKey === 'string' && threadKey ? { threadKey } : {}),
-  };
+  if (typeof value !== 'object') return undefined;
+  const info = threadOf(value);
   return info.threadId || info.threadKey ? info : undefined;
 }
 
