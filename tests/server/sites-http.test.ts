@@ -12,7 +12,7 @@ import { MockLanguageModelV1 } from 'ai/test';
 import { runCli } from '../../packages/docs-assistant-server/src/cli';
 import { createOpenAIEngine } from '../../packages/docs-assistant-server/src/engines/openai';
 import { normalizePath } from '../../packages/docs-assistant-server/src/retrieval';
-import { startService } from './helpers';
+import { authHeaders, DOMAIN, startService } from './helpers';
 import { askOverHttp, CORPORA, type CorpusRun, corpusDir, figures, runCorpus } from './sites-corpora';
 
 describe.each(CORPORA)('%s site over HTTP', (corpus) => {
@@ -102,6 +102,31 @@ describe('language and version follow the reader (Mintlify fixture over HTTP)', 
     const french = await askOverHttp(running, 'Comment configurer un domaine personnalisé ?');
     expect(french.results[0]).toBe('/fr/guides/custom-domain');
     expect(french.text).not.toMatch(/No page in/);
+  });
+});
+
+describe('the search endpoint follows the reader like the assistant (Mintlify fixture)', () => {
+  const search = async (running: { url: string }, body: Record<string, unknown>) => {
+    const response = await fetch(`${running.url}/discovery/v1/search/${DOMAIN}`, {
+      method: 'POST',
+      headers: { ...authHeaders(), 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { path: string }[]).map((item) => normalizePath(item.path.split('#')[0]!));
+  };
+
+  it('keeps an English query to English pages and a French one to French pages, unless filtered', async () => {
+    const running = await startService({ docs: corpusDir('mintlify') });
+    onTestFinished(() => running.close());
+    const english = await search(running, { query: 'How do I set up a custom domain?' });
+    expect(english[0]).toBe('/guides/custom-domain');
+    for (const path of english) expect(path).not.toMatch(/^\/(fr|es)\//);
+    const french = await search(running, { query: 'Comment configurer un domaine personnalisé ?' });
+    expect(french[0]).toBe('/fr/guides/custom-domain');
+    for (const path of french) expect(path).toMatch(/^\/fr\//);
+    const filtered = await search(running, { query: 'custom domain', filter: { language: 'fr' } });
+    for (const path of filtered) expect(path).toMatch(/^\/fr\//);
   });
 });
 

@@ -12,6 +12,7 @@ import { HttpError, readJsonBody } from '../http.js';
 import type { DocPage, DocSection, RetrievalHit, RetrievalResult } from '../retrieval/index.js';
 // From the index module itself: retrieval/index.js also exports the Node-only loader (load.ts).
 import { normalizePath } from '../retrieval/search-index.js';
+import { searchForReader } from '../retrieval/sites/reader.js';
 
 export const SEARCH_ROUTE = '/discovery/v1/search/:domain';
 export const PAGE_ROUTE = '/discovery/v1/page/:domain';
@@ -286,7 +287,9 @@ async function handleSearch(c: Context, runtime: AssistantRuntime): Promise<Resp
   const request = validateSearchRequest(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
   const index = await runtime.index(admitted.domain.domain);
   const filter = request.filter;
-  const result = index.query({
+  // The assistant's retrieval, reader's scope included: without a filter, the question's language
+  // (and the site's default version) chooses the pages, as it does for an answer's sources.
+  const { result } = searchForReader(index, {
     question: request.query,
     filter: filter ? { version: filter.version, language: filter.language } : null,
     limit: request.pageSize,
