@@ -113,12 +113,12 @@ export function createLocalThreadStorage(domain: string): ThreadStorage {
   const area = (): Storage => window.localStorage;
   // On the server there is no page and nothing stored.
   const onServer = () => typeof window === 'undefined';
+  const read = () => {
+    const raw = area().getItem(key);
+    return raw === null ? null : decode(raw);
+  };
   return {
-    load() {
-      if (onServer()) return null;
-      const raw = area().getItem(key);
-      return raw === null ? null : decode(raw);
-    },
+    load: () => (onServer() ? null : read()),
     save(thread) {
       if (onServer()) return;
       // Full: the oldest of the other conversations make room, never the one being saved.
@@ -147,13 +147,8 @@ export function createLocalThreadStorage(domain: string): ThreadStorage {
         // The value stored now, not the event's `newValue`: the event arrives a while after the
         // other tab wrote, and this tab may have saved since (a tab that has just ended its answer
         // would otherwise be shown the value from before its save, without that answer).
-        const raw = area().getItem(key);
-        if (raw === null) {
-          listener(null);
-          return;
-        }
         try {
-          listener(decode(raw));
+          listener(read());
         } catch {
           // Something unusable from another tab: keep this tab's conversation; the next save replaces it.
         }
