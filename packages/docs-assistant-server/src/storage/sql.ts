@@ -61,6 +61,23 @@ export const turnBytes = (turn: ThreadTurn): number => Buffer.byteLength(JSON.st
 const JOB_COLUMNS =
   'job_id, organization, domain, version, paths, status, progress, page_count, created_at, updated_at, error, size_bytes, attempts';
 
+/** A job's values in the order of `JOB_COLUMNS`. */
+const jobValues = (job: JobRecord): SqlValue[] => [
+  job.jobId,
+  job.organization,
+  job.domain,
+  job.version ?? null,
+  job.paths ? JSON.stringify(job.paths) : null,
+  job.status,
+  job.progress,
+  job.pageCount,
+  job.createdAt,
+  job.updatedAt,
+  job.error ?? null,
+  job.sizeBytes ?? null,
+  job.attempts,
+];
+
 function jobFromRow(row: Row): JobRecord {
   const job: JobRecord = {
     jobId: String(row.job_id),
@@ -433,22 +450,7 @@ export class SqlStorage implements Storage {
           return false;
         await tx.run(
           `INSERT INTO export_jobs (${JOB_COLUMNS}, bundle) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-          [
-            job.jobId,
-            job.organization,
-            job.domain,
-            job.version ?? null,
-            job.paths ? JSON.stringify(job.paths) : null,
-            job.status,
-            job.progress,
-            job.pageCount,
-            job.createdAt,
-            job.updatedAt,
-            job.error ?? null,
-            job.sizeBytes ?? null,
-            job.attempts,
-            bundleFile ? `file:${bundleFile}` : null,
-          ],
+          [...jobValues(job), bundleFile ? `file:${bundleFile}` : null],
         );
         return true;
       }),
@@ -522,21 +524,7 @@ export class SqlStorage implements Storage {
     return this.#op(async (driver) => {
       await driver.run(
         `INSERT INTO export_jobs (${JOB_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        [
-          job.jobId,
-          job.organization,
-          job.domain,
-          job.version ?? null,
-          job.paths ? JSON.stringify(job.paths) : null,
-          job.status,
-          job.progress,
-          job.pageCount,
-          job.createdAt,
-          job.updatedAt,
-          job.error ?? null,
-          job.sizeBytes ?? null,
-          job.attempts,
-        ],
+        jobValues(job),
       );
     });
   }
