@@ -196,7 +196,7 @@ export async function measureSize(
 async function buildAndPack(work: string) {
   const pkg = join(work, 'package');
   await mkdir(pkg, { recursive: true });
-  for (const file of ['package.json', 'README.md', 'LICENSE']) {
+  for (const file of ['package.json', 'README.md', 'LICENSE', 'THIRD_PARTY_LICENSES']) {
     await copyFile(join(WIDGET, file), join(pkg, file)).catch((error: NodeJS.ErrnoException) => {
       if (file === 'package.json' || error.code !== 'ENOENT') throw error;
     });

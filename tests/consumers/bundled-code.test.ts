@@ -1,15 +1,17 @@
 /**
- * What the tarballs carry besides our own code: nothing. Every dependency is an import the user's
- * bundler or Node resolves, so no third-party code (and no third-party licence to preserve) ships
- * inside `dist/`; the source maps name where every byte of each file came from, and each must be a
- * file of this repository's `src/`. Each tarball carries the MIT licence, and its package.json the
- * metadata npm shows (repository, homepage, bugs).
+ * What the tarballs carry besides our own code. Every dependency is an import the user's bundler or
+ * Node resolves, with one exception: the widget bundles mdast-util-to-hast under `dist/vendor/` (its
+ * `@ungap/structured-clone` import replaced by the platform's `structuredClone`, see the widget's
+ * vite.config.ts), with its licence in THIRD_PARTY_LICENSES. The source maps name where every byte
+ * of each file came from: a file of this repository's `src/`, or for `dist/vendor/<package>/` that
+ * package alone. Each tarball carries the MIT licence, and its package.json the metadata npm shows
+ * (repository, homepage, bugs).
  */
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { run } from './harness';
+import { REPO_ROOT, run } from './harness';
 
 const unpacked: Record<string, string> = {};
 let work = '';
@@ -34,18 +36,23 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 describe.each(['widget', 'server'])('the %s tarball', (kind) => {
-  it('bundles only its own sources: every source map names files of src/ alone', async () => {
+  it('bundles only its own sources and the vendored packages: what each source map names', async () => {
     const dir = unpacked[kind]!;
     const maps = (await filesUnder(join(dir, 'dist'))).filter((file) => file.endsWith('.js.map'));
     expect(maps.length).toBeGreaterThan(0);
     const foreign: string[] = [];
     for (const map of maps) {
       const { sources } = JSON.parse(await readFile(map, 'utf8')) as { sources: string[] };
+      const vendored = /^dist\/vendor\/((?:@[^/]+\/)?[^/]+)\//.exec(
+        relative(dir, map).split(sep).join('/'),
+      )?.[1];
       for (const source of sources) {
-        // Source paths are relative to the map; inside the repository they reach packages/<name>/src.
+        // Source paths are relative to the map; inside the repository they reach packages/<name>/src,
+        // or node_modules/<package>/ for a file of dist/vendor/<package>/.
         const path = resolve(dirname(map), source);
-        const inSrc = relative(dir, path).startsWith(`src${sep}`);
-        if (!inSrc || source.includes('node_modules')) foreign.push(`${relative(dir, map)}: ${source}`);
+        const inSrc = relative(dir, path).startsWith(`src${sep}`) && !source.includes('node_modules');
+        const ofVendored = vendored !== undefined && source.includes(`/node_modules/${vendored}/`);
+        if (!inSrc && !ofVendored) foreign.push(`${relative(dir, map)}: ${source}`);
       }
     }
     expect(foreign).toEqual([]);
@@ -72,5 +79,57 @@ describe.each(['widget', 'server'])('the %s tarball', (kind) => {
       if (/import\s+['"][^'"]+\.css['"]/.test(await readFile(file, 'utf8'))) withCss.push(file);
     }
     expect(withCss).toEqual([]);
+  });
+});
+
+describe('the widget tarball', () => {
+  const VENDORED = ['mdast-util-to-hast'];
+
+  it('bundles mdast-util-to-hast without @ungap/structured-clone, and ships its licence', async () => {
+    const dir = unpacked.widget!;
+    const vendor = await readdir(join(dir, 'dist/vendor'));
+    expect(vendor).toEqual(VENDORED);
+    const code = (await filesUnder(join(dir, 'dist'))).filter((file) => file.endsWith('.js'));
+    const withPolyfill: string[] = [];
+    for (const file of code) {
+      // The specifier in any import form; the shim's comment names the package in backticks.
+      if (/["']@ungap\/structured-clone["']/.test(await readFile(file, 'utf8'))) withPolyfill.push(file);
+    }
+    expect(withPolyfill).toEqual([]);
+    const notices = await readFile(join(dir, 'THIRD_PARTY_LICENSES'), 'utf8');
+    for (const name of VENDORED) {
+      // The licence text as the vendored version ships it (line endings aside).
+      const licence = await readFile(join(REPO_ROOT, 'node_modules', name, 'license'), 'utf8');
+      expect(notices).toContain(name);
+      expect(notices.replace(/\r\n/g, '\n')).toContain(licence.replace(/\r\n/g, '\n').trim());
+    }
+  });
+
+  it('declares every package its files import as a dependency or peer (the vendored code included)', async () => {
+    const dir = unpacked.widget!;
+    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+    };
+    const declared = new Set([
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.peerDependencies ?? {}),
+    ]);
+    for (const name of VENDORED) {
+      expect(declared.has(name), `${name} is bundled, not a dependency`).toBe(false);
+      expect(manifest.devDependencies?.[name], `${name} in devDependencies`).toBeTruthy();
+    }
+    const undeclared = new Set<string>();
+    for (const file of (await filesUnder(join(dir, 'dist'))).filter((path) => path.endsWith('.js'))) {
+      const text = await readFile(file, 'utf8');
+      for (const match of text.matchAll(
+        /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*["']([^"'.][^"']*)["']/g,
+      )) {
+        const name = /^(@[^/]+\/[^/]+|[^/]+)/.exec(match[1]!)![1]!;
+        if (!declared.has(name)) undeclared.add(`${relative(dir, file)}: ${name}`);
+      }
+    }
+    expect([...undeclared]).toEqual([]);
   });
 });
