@@ -113,7 +113,9 @@ describe('the search endpoint follows the reader like the assistant (Mintlify fi
       body: JSON.stringify(body),
     });
     expect(response.status).toBe(200);
-    return ((await response.json()) as { path: string }[]).map((item) => normalizePath(item.path.split('#')[0]!));
+    return ((await response.json()) as { path: string }[]).map((item) =>
+      normalizePath(item.path.split('#')[0]!),
+    );
   };
 
   it('keeps an English query to English pages and a French one to French pages, unless filtered', async () => {
