@@ -77,7 +77,7 @@ const INSTALL = {
 /** The choice these figures support (checked against each run's figures by whoever reads them). */
 const CHOICE = {
   chosen: 'better-sqlite3 (SQLite)',
-  why: 'It starts in tens of milliseconds where PGlite takes about 2 s on an existing folder and 10 s or more on a new one, and it stores several times more answer turns per second (a turn insert and its thread update in one transaction) with a p99 an order of magnitude lower. PGlite is pure WASM (no compile at install) and speaks the server dialect, but the shared schema is plain SQL both run unchanged, so that advantage is small; better-sqlite3 installs a prebuilt binary where one can be downloaded and compiles (about 70 s here) where not. Drop @electric-sql/pglite from the dependencies.',
+  why: 'It starts in tens of milliseconds where PGlite takes about 2 s on an existing folder and 10 s or more on a new one, and it stores several times more answer turns per second (a turn insert and its thread update in one transaction) with a p99 an order of magnitude lower. PGlite is pure WASM (no compile at install) and speaks the server dialect, but the shared schema is plain SQL both run unchanged, so that advantage is small; better-sqlite3 installs a prebuilt binary where one can be downloaded and compiles (about 70 s here) where not. PGlite stays a root devDependency, for this measurement only; the server package does not ship it.',
 };
 
 const quantile = (sorted: number[], q: number) =>
