@@ -104,4 +104,48 @@ describe('the docs-assistant bin', () => {
     expect(body).toMatch(/getting-started/);
     expect(response.headers.get('x-thread-id')).toBeTruthy();
   });
+
+  it('serves the search endpoint and the v2 (AI SDK 5) message endpoint', async () => {
+    service ??= await startReferenceService(dir);
+    const headers = { Authorization: `Bearer ${service.assistantKey}`, 'Content-Type': 'application/json' };
+    const search = await fetch(`${service.url}/discovery/v1/search/${service.domain}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query: 'install the package', pageSize: 3 }),
+    });
+    expect(search.status).toBe(200);
+    const results = (await search.json()) as { path: string; content: string }[];
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.length).toBeLessThanOrEqual(3);
+    expect(results.map((r) => r.path).join(' ')).toMatch(/getting-started/);
+    const badPageSize = await fetch(`${service.url}/discovery/v1/search/${service.domain}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query: 'install', pageSize: 51 }),
+    });
+    expect(badPageSize.status).toBe(400);
+    expect(((await badPageSize.json()) as { error: string }).error).toMatch(/pageSize/);
+
+    const v2 = await fetch(`${service.url}/discovery/v2/assistant/${service.domain}/message`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        fp: 'anonymous',
+        messages: [
+          { id: 'q1', role: 'user', parts: [{ type: 'text', text: 'How do I install the package?' }] },
+        ],
+      }),
+    });
+    expect(v2.status).toBe(200);
+    expect(v2.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const events = (await v2.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: {'))
+      .map((line) => JSON.parse(line.slice('data: '.length)) as { type: string; messageMetadata?: unknown });
+    const types = events.map((event) => event.type);
+    expect(types[0]).toBe('start');
+    expect(types).toContain('text-delta');
+    const finish = events.find((event) => event.type === 'finish');
+    expect(JSON.stringify(finish?.messageMetadata)).toMatch(/threadId/);
+  });
 });
