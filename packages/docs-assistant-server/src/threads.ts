@@ -93,6 +93,7 @@ export class ThreadStore {
   #createdSinceSweep = 0;
   #sweeping: Promise<void> | undefined;
   #sweepAgain = false;
+  #lastUsedAt = 0;
 
   constructor(options: ThreadStoreOptions = {}) {
     this.storage = options.storage ?? new MemoryThreadStorage();
@@ -101,6 +102,15 @@ export class ThreadStore {
     this.#maxStoredBytes = options.maxStoredBytes ?? DEFAULT_ASSISTANT_LIMITS.maxStoredBytes;
     this.#warn = options.warn ?? ((message) => console.warn(`[docs-assistant] ${message}`));
     this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * The time a thread is marked as used at: the clock, but never the same millisecond twice in this
+   * process, so threads written in one millisecond keep their order for least-recently-used removal.
+   */
+  #usedAt(): number {
+    this.#lastUsedAt = Math.max(this.#now(), this.#lastUsedAt + 1);
+    return this.#lastUsedAt;
   }
 
   /**
@@ -133,7 +143,7 @@ export class ThreadStore {
       turns: [],
     };
     try {
-      await this.storage.createThread(thread, this.#now());
+      await this.storage.createThread(thread, this.#usedAt());
     } catch (error) {
       if (!(error instanceof StorageFullError)) throw error;
       this.#warn(
@@ -152,7 +162,7 @@ export class ThreadStore {
       thread.id,
       turn,
       { maxThreadBytes: this.#maxThreadBytes, maxTurns: MAX_TURNS },
-      this.#now(),
+      this.#usedAt(),
     );
     if (!stored) {
       this.#warn(`thread ${thread.id} is no longer stored (removed by retention); its new turn is not saved`);
