@@ -3,7 +3,7 @@
  * burst of new conversations): the order of use, not the random thread id, decides.
  */
 import { createStorage } from '../../packages/docs-assistant-server/src/storage/index';
-import { ThreadStore } from '../../packages/docs-assistant-server/src/threads';
+import { type CreatedThread, ThreadStore } from '../../packages/docs-assistant-server/src/threads';
 
 it('removes the threads used first, in order, when all were used in the same millisecond', async () => {
   const storage = createStorage({});
@@ -12,7 +12,7 @@ it('removes the threads used first, in order, when all were used in the same mil
   const store = new ThreadStore({ storage, maxThreads: 10, now: () => 1_700_000_000_000, warn: () => {} });
   const owner = { domain: 'acme', fp: 'anonymous' };
   const turn = (question: string) => ({ question, answer: 'a', sources: [], at: '2026-01-01T00:00:00.000Z' });
-  const created = [];
+  const created: CreatedThread[] = [];
   const open = async (count: number) => {
     for (let i = 0; i < count; i++) {
       const next = await store.create(owner);
