@@ -9,8 +9,9 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { ASSISTANT_MESSAGE_ROUTE, type AssistantRuntime, mountAssistantRoutes } from './assistant.js';
-import { mountDiscoveryRoutes } from './discovery/index.js';
+import { mountDiscoveryRoutes, SHARE_CAPABILITY, shareStorage } from './discovery/index.js';
 import { errorResponse, HttpError, httpErrorResponse } from './http.js';
+import { isMcpPath } from './mcp/http.js';
 
 /** Prefix of the static export (admin) API and its downloads. */
 export const ADMIN_PATH_PREFIX = '/v1/static-export';
@@ -25,7 +26,7 @@ export function createAssistantApp(runtime: AssistantRuntime): Hono {
   const assistantCors = cors({
     // Assistant keys are public and sent as a bearer header, not a cookie: any origin may call.
     origin: '*',
-    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type'],
     exposeHeaders: [
       'X-Thread-Id',
@@ -36,7 +37,10 @@ export function createAssistantApp(runtime: AssistantRuntime): Hono {
     ],
     maxAge: 600,
   });
-  app.use('*', (c, next) => (isAdminPath(c.req.path) ? next() : assistantCors(c, next)));
+  // The MCP endpoint answers CORS itself: only the origins it allows (mcp/http.ts).
+  app.use('*', (c, next) =>
+    isAdminPath(c.req.path) || isMcpPath(c.req.path) ? next() : assistantCors(c, next),
+  );
   app.onError((error) => {
     if (error instanceof HttpError) return httpErrorResponse(error);
     warn(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -52,7 +56,9 @@ export function createAssistantApp(runtime: AssistantRuntime): Hono {
         : `No endpoint at ${c.req.method} ${path}; the assistant is at POST ${ASSISTANT_MESSAGE_ROUTE.replace(':domain', '{domain}')} (v2: POST /discovery/v2/assistant/{domain}/message), search at POST /discovery/v1/search/{domain}, pages at POST /discovery/v1/page/{domain}.`,
     );
   });
-  app.get('/health', (c) => c.json({ ok: true, domains: config.domains.map((d) => d.domain) }));
+  // `capabilities` tells clients which optional endpoints answer here (the widget's "Share").
+  const capabilities = shareStorage(runtime.threads.storage) ? [SHARE_CAPABILITY] : [];
+  app.get('/health', (c) => c.json({ ok: true, domains: config.domains.map((d) => d.domain), capabilities }));
   mountAssistantRoutes(app, runtime);
   mountDiscoveryRoutes(app, runtime);
   return app;

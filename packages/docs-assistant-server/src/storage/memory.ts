@@ -6,6 +6,8 @@
 import { utf8Length } from '../limits.js';
 import type {
   RetentionPolicy,
+  ShareStorage,
+  StoredShare,
   StoredThread,
   SweepResult,
   ThreadCaps,
@@ -17,18 +19,21 @@ interface Entry {
   thread: StoredThread;
   bytes: number[];
   updated: number;
+  /** Turns ever appended: the next turn's number (shares show the turns numbered below theirs). */
+  appended: number;
 }
 
 const bytesOf = (turn: ThreadTurn): number => utf8Length(JSON.stringify(turn));
 
-export class MemoryThreadStorage implements ThreadStorage {
+export class MemoryThreadStorage implements ThreadStorage, ShareStorage {
   readonly mode = 'memory' as const;
   // Insertion order is use order: a thread written to is moved to the end.
   readonly #threads = new Map<string, Entry>();
+  readonly #shares = new Map<string, StoredShare & { upto: number }>();
 
   async createThread(thread: Omit<StoredThread, 'turns'>, now: number): Promise<void> {
     if (this.#threads.has(thread.id)) throw new Error(`thread ${thread.id} already exists`);
-    this.#threads.set(thread.id, { thread: { ...thread, turns: [] }, bytes: [], updated: now });
+    this.#threads.set(thread.id, { thread: { ...thread, turns: [] }, bytes: [], updated: now, appended: 0 });
   }
 
   async getThread(id: string, maxTurns: number): Promise<StoredThread | undefined> {
@@ -42,6 +47,7 @@ export class MemoryThreadStorage implements ThreadStorage {
     if (!entry) return false;
     entry.thread.turns.push(turn);
     entry.bytes.push(bytesOf(turn));
+    entry.appended += 1;
     let total = entry.bytes.reduce((sum, n) => sum + n, 0);
     while (
       entry.thread.turns.length > 1 &&
@@ -54,6 +60,35 @@ export class MemoryThreadStorage implements ThreadStorage {
     this.#threads.delete(threadId);
     this.#threads.set(threadId, entry);
     return true;
+  }
+
+  async createShare(share: StoredShare, maxPerThread: number): Promise<boolean> {
+    const entry = this.#threads.get(share.threadId);
+    if (!entry) return false;
+    let count = 0;
+    for (const other of this.#shares.values()) if (other.threadId === share.threadId) count++;
+    if (count >= maxPerThread) return false;
+    this.#shares.set(share.idHash, { ...share, upto: entry.appended });
+    return true;
+  }
+
+  async getShare(
+    idHash: string,
+    maxTurns: number,
+  ): Promise<{ share: StoredShare; thread: StoredThread } | undefined> {
+    const kept = this.#shares.get(idHash);
+    const entry = kept && this.#threads.get(kept.threadId);
+    if (!kept || !entry) return undefined;
+    const { upto, ...share } = kept;
+    // The kept turns are the newest ones: the first is numbered `appended - length`.
+    const shown = Math.max(0, entry.thread.turns.length - (entry.appended - upto));
+    const turns = entry.thread.turns.slice(0, shown).slice(-maxTurns);
+    return { share, thread: { ...entry.thread, turns } };
+  }
+
+  async deleteShare(idHash: string, threadId: string): Promise<boolean> {
+    if (this.#shares.get(idHash)?.threadId !== threadId) return false;
+    return this.#shares.delete(idHash);
   }
 
   async threadStats(): Promise<{ threads: number; bytes: number }> {
@@ -81,6 +116,9 @@ export class MemoryThreadStorage implements ThreadStorage {
       threads -= 1;
       bytes -= entry.bytes.reduce((sum, n) => sum + n, 0);
       removed++;
+    }
+    for (const [idHash, share] of this.#shares) {
+      if (!this.#threads.has(share.threadId)) this.#shares.delete(idHash);
     }
     return { threadsRemoved: removed, jobsRemoved: 0, rateLimitRowsRemoved: 0 };
   }

@@ -79,4 +79,18 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)',
     ],
   },
+  {
+    version: 2,
+    name: 'shares of threads',
+    statements: [
+      // upto_seq: the thread's next turn number when it was shared; later turns are not shown.
+      `CREATE TABLE shares (
+        id_hash TEXT PRIMARY KEY,
+        thread_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        upto_seq INTEGER NOT NULL
+      )`,
+      'CREATE INDEX shares_by_thread ON shares (thread_id)',
+    ],
+  },
 ];

@@ -17,6 +17,7 @@ import {
   StorageFullError,
   type StorageMode,
   StorageUnavailableError,
+  type StoredShare,
   type StoredThread,
   type SweepResult,
   type ThreadCaps,
@@ -323,6 +324,71 @@ export class SqlStorage implements Storage {
     });
   }
 
+  // Shares
+
+  createShare(share: StoredShare, maxPerThread: number): Promise<boolean> {
+    return this.#op((driver) =>
+      driver.transaction(async (tx) => {
+        // Locks the thread's row (PostgreSQL), so two shares at once count each other.
+        const rows = await tx.all('UPDATE threads SET next_seq = next_seq WHERE id = $1 RETURNING next_seq', [
+          share.threadId,
+        ]);
+        const thread = rows[0];
+        if (!thread) return false;
+        const count = await tx.all('SELECT COUNT(*) AS n FROM shares WHERE thread_id = $1', [share.threadId]);
+        if (num(count[0]?.n) >= maxPerThread) return false;
+        await tx.run(
+          'INSERT INTO shares (id_hash, thread_id, created_at, upto_seq) VALUES ($1, $2, $3, $4)',
+          [share.idHash, share.threadId, share.createdAt, num(thread.next_seq)],
+        );
+        return true;
+      }),
+    );
+  }
+
+  getShare(
+    idHash: string,
+    maxTurns: number,
+  ): Promise<{ share: StoredShare; thread: StoredThread } | undefined> {
+    return this.#op(async (driver) => {
+      const rows = await driver.all(
+        'SELECT s.thread_id, s.created_at AS shared_at, s.upto_seq, t.key_hash, t.domain, t.fp, t.created_at FROM shares s JOIN threads t ON t.id = s.thread_id WHERE s.id_hash = $1',
+        [idHash],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      const threadId = String(row.thread_id);
+      const turns = await driver.all(
+        'SELECT question, answer, sources, at FROM turns WHERE thread_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3',
+        [threadId, num(row.upto_seq), maxTurns],
+      );
+      return {
+        share: { idHash, threadId, createdAt: String(row.shared_at) },
+        thread: {
+          id: threadId,
+          keyHash: String(row.key_hash),
+          domain: String(row.domain),
+          fp: String(row.fp),
+          createdAt: String(row.created_at),
+          turns: turns.reverse().map((turn) => ({
+            question: String(turn.question),
+            answer: String(turn.answer),
+            sources: JSON.parse(String(turn.sources)) as string[],
+            at: String(turn.at),
+          })),
+        },
+      };
+    });
+  }
+
+  deleteShare(idHash: string, threadId: string): Promise<boolean> {
+    return this.#op(
+      async (driver) =>
+        (await driver.run('DELETE FROM shares WHERE id_hash = $1 AND thread_id = $2', [idHash, threadId])) >
+        0,
+    );
+  }
+
   /** Removes threads (with their turns) in one transaction. */
   async #removeThreads(driver: SqlDriver, ids: string[]): Promise<void> {
     for (let i = 0; i < ids.length; i += 500) {
@@ -330,6 +396,7 @@ export class SqlStorage implements Storage {
       const marks = batch.map((_, n) => `$${n + 1}`).join(', ');
       await driver.transaction(async (tx) => {
         await tx.run(`DELETE FROM turns WHERE thread_id IN (${marks})`, batch);
+        await tx.run(`DELETE FROM shares WHERE thread_id IN (${marks})`, batch);
         await tx.run(`DELETE FROM threads WHERE id IN (${marks})`, batch);
       });
     }

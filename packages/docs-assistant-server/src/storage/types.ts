@@ -70,6 +70,33 @@ export interface ThreadStorage {
   sweep(policy: RetentionPolicy, now: number): Promise<SweepResult>;
 }
 
+/**
+ * A share of a thread: a read-only link to its turns as they were when it was shared. Kept by the
+ * hash of its id (like a thread's key), with the count of turns the thread had then.
+ */
+export interface StoredShare {
+  /** SHA-256 (hex) of the share id; the id itself is never stored. */
+  idHash: string;
+  threadId: string;
+  createdAt: string;
+}
+
+/** Shares of threads (`discovery/share.ts`); removing a thread removes its shares. */
+export interface ShareStorage {
+  /**
+   * Stores a share of the thread's turns so far. False when the thread is gone, or already has
+   * `maxPerThread` shares.
+   */
+  createShare(share: StoredShare, maxPerThread: number): Promise<boolean>;
+  /** The share and its thread's turns up to the share (newest `maxTurns`), or undefined. */
+  getShare(
+    idHash: string,
+    maxTurns: number,
+  ): Promise<{ share: StoredShare; thread: StoredThread } | undefined>;
+  /** Removes a share of this thread; false when there was none. */
+  deleteShare(idHash: string, threadId: string): Promise<boolean>;
+}
+
 /** A feedback vote on one answer (a message of a thread). */
 export type Vote = 'up' | 'down';
 
@@ -151,7 +178,7 @@ export interface JobStorage {
   getBundle(jobId: string): Promise<Uint8Array | undefined>;
 }
 
-export interface Storage extends ThreadStorage, FeedbackStorage, RateLimitStorage, JobStorage {
+export interface Storage extends ThreadStorage, ShareStorage, FeedbackStorage, RateLimitStorage, JobStorage {
   /** Where the state lives, for logs and `/health` (no password). */
   readonly description: string;
   /**
