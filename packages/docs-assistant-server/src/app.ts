@@ -11,7 +11,6 @@ import { cors } from 'hono/cors';
 import { ASSISTANT_MESSAGE_ROUTE, type AssistantRuntime, mountAssistantRoutes } from './assistant.js';
 import { mountDiscoveryRoutes, SHARE_CAPABILITY, shareStorage } from './discovery/index.js';
 import { errorResponse, HttpError, httpErrorResponse } from './http.js';
-import { isMcpPath } from './mcp/http.js';
 
 /** Prefix of the static export (admin) API and its downloads. */
 export const ADMIN_PATH_PREFIX = '/v1/static-export';
@@ -37,10 +36,7 @@ export function createAssistantApp(runtime: AssistantRuntime): Hono {
     ],
     maxAge: 600,
   });
-  // The MCP endpoint answers CORS itself: only the origins it allows (mcp/http.ts).
-  app.use('*', (c, next) =>
-    isAdminPath(c.req.path) || isMcpPath(c.req.path) ? next() : assistantCors(c, next),
-  );
+  app.use('*', (c, next) => (isAdminPath(c.req.path) ? next() : assistantCors(c, next)));
   app.onError((error) => {
     if (error instanceof HttpError) return httpErrorResponse(error);
     warn(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
