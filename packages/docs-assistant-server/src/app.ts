@@ -11,6 +11,7 @@ import { cors } from 'hono/cors';
 import { ASSISTANT_MESSAGE_ROUTE, type AssistantRuntime, mountAssistantRoutes } from './assistant.js';
 import { mountDiscoveryRoutes, SHARE_CAPABILITY, shareStorage } from './discovery/index.js';
 import { errorResponse, HttpError, httpErrorResponse } from './http.js';
+import { isMcpPath } from './mcp/http.js';
 
 /** Prefix of the static export (admin) API and its downloads. */
 export const ADMIN_PATH_PREFIX = '/v1/static-export';
@@ -36,7 +37,10 @@ export function createAssistantApp(runtime: AssistantRuntime): Hono {
     ],
     maxAge: 600,
   });
-  app.use('*', (c, next) => (isAdminPath(c.req.path) ? next() : assistantCors(c, next)));
+  // The MCP endpoint answers CORS itself: only the origins it allows (mcp/http.ts).
+  app.use('*', (c, next) =>
+    isAdminPath(c.req.path) || isMcpPath(c.req.path) ? next() : assistantCors(c, next),
+  );
   app.onError((error) => {
     if (error instanceof HttpError) return httpErrorResponse(error);
     warn(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -6,6 +6,7 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { serveCommand } from './cli/serve.js';
 import { type CliCommand, type CliIo, CliUsageError } from './cli/types.js';
+import { mcpCommand } from './mcp/cli.js';
 import { staticExportCliCommands } from './static-export/cli.js';
 
 export type { CliCommand, CliIo } from './cli/types.js';
@@ -14,6 +15,8 @@ export { CliUsageError, parseFlags } from './cli/types.js';
 /** The command table. Other commands (`export`, `serve-bundle`) are added here from their files. */
 export const COMMANDS: Record<string, CliCommand> = {
   serve: serveCommand,
+  // The search and get_page tools over stdio for a local docs folder: mcp/cli.ts.
+  mcp: mcpCommand,
   // `export` and `serve-bundle`: server/static-export/cli.ts.
   ...staticExportCliCommands,
 };

@@ -7,6 +7,7 @@ import type { DomainConfig, OrganizationConfig, Plan, RateLimitConfig, ServiceCo
 import type { OpenAIEngineOptions } from './engines/openai.js';
 import type { AnswerEngine } from './engines/types.js';
 import { type AssistantLimits, resolveAssistantLimits } from './limits.js';
+import type { McpOptions } from './mcp/http.js';
 import type { IndexBuild } from './retrieval/persist.js';
 import type { SiteOptions } from './retrieval/sites/types.js';
 import type { StaticExportRoutesOptions } from './static-export/routes.js';
@@ -79,6 +80,11 @@ export interface CommonOptions {
   warn?: (message: string) => void;
   /** Static export API settings (link lifetime, concurrency, …); jobs persist in `dataDir`. */
   staticExport?: StaticExportRoutesOptions;
+  /**
+   * The MCP server at `/mcp` (first domain) and `/mcp/{domain}`: public or behind the assistant
+   * key, and the web origins allowed to call it. @default served, public, no other origin
+   */
+  mcp?: McpOptions;
 }
 
 /** The short form for one docs site served under one domain. */

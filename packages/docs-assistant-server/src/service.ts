@@ -11,6 +11,7 @@ import { createExtractiveEngine } from './engines/extractive.js';
 import { createOpenAIEngine } from './engines/openai.js';
 import type { AnswerEngine } from './engines/types.js';
 import { DEFAULT_ASSISTANT_LIMITS } from './limits.js';
+import { mountMcpRoutes } from './mcp/http.js';
 import { type AssistantServiceOptions, resolveServiceConfig } from './options.js';
 import { StoredLimiter } from './rate-limit.js';
 import type { DocsIndex, SiteReport } from './retrieval/index.js';
@@ -159,6 +160,8 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
   };
 
   const app = createAssistantApp(runtime);
+  // `/mcp` and `/mcp/{domain}`: the search and get_page tools for agents (mcp/http.ts).
+  mountMcpRoutes(app, runtime, options.mcp);
   // Static export API (spec §4.2–4.4) and its presigned downloads: server/static-export/.
   const staticExport = createStaticExportRoutes(config, { ...options.staticExport, storage });
   app.route('/', staticExport.app);

@@ -9,7 +9,7 @@ import type { Context, Hono } from 'hono';
 import { type AssistantRuntime, admitRequest, rateLimitHeaders } from '../assistant.js';
 import { pageUrlBuilder } from '../engines/sources.js';
 import { HttpError, readJsonBody } from '../http.js';
-import type { DocPage, DocSection, RetrievalHit, RetrievalResult } from '../retrieval/index.js';
+import type { DocPage, DocSection, DocsIndex, RetrievalHit, RetrievalResult } from '../retrieval/index.js';
 // From the index module itself: retrieval/index.js also exports the Node-only loader (load.ts).
 import { normalizePath } from '../retrieval/search-index.js';
 import { searchForReader } from '../retrieval/sites/reader.js';
@@ -282,10 +282,11 @@ const jsonResponse = (status: number, body: unknown, headers: Record<string, str
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
   });
 
-async function handleSearch(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  const admitted = await admitRequest(c, runtime);
-  const request = validateSearchRequest(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
-  const index = await runtime.index(admitted.domain.domain);
+/**
+ * The search answer for a validated request over `index`: what the search endpoint answers and the
+ * MCP `search` tool returns (`mcp/`), so both give the same sections, scores and order.
+ */
+export function searchDocs(index: DocsIndex, request: SearchRequest, siteUrl?: string): SearchResultItem[] {
   const filter = request.filter;
   // The assistant's retrieval, reader's scope included: without a filter, the question's language
   // (and the site's default version) chooses the pages, as it does for an answer's sources.
@@ -295,12 +296,19 @@ async function handleSearch(c: Context, runtime: AssistantRuntime): Promise<Resp
     limit: request.pageSize,
   });
   const scores = discoveryScores(result);
-  const urlFor = pageUrlBuilder(admitted.domain.siteUrl);
+  const urlFor = pageUrlBuilder(siteUrl);
   const threshold = request.scoreThreshold ?? 0;
-  const items = result.hits
+  return result.hits
     .map((hit, i) => ({ hit, score: scores[i]! }))
     .filter(({ score }) => score >= threshold)
     .map(({ hit, score }) => searchItem(hit, score, urlFor));
+}
+
+async function handleSearch(c: Context, runtime: AssistantRuntime): Promise<Response> {
+  const admitted = await admitRequest(c, runtime);
+  const request = validateSearchRequest(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
+  const index = await runtime.index(admitted.domain.domain);
+  const items = searchDocs(index, request, admitted.domain.siteUrl);
   return jsonResponse(200, items, rateLimitHeaders(...admitted.decisions));
 }
 
@@ -314,6 +322,10 @@ function withoutSitePrefix(path: string, siteUrl: string | undefined): string {
   if (prefix === '/' || (path !== prefix && !path.startsWith(`${prefix}/`))) return path;
   return normalizePath(path.slice(prefix.length));
 }
+
+/** The page at `path`, given as a page path or as its link's path under `siteUrl`. */
+export const findPage = (index: DocsIndex, path: string, siteUrl: string | undefined): DocPage | undefined =>
+  index.page(path) ?? index.page(withoutSitePrefix(path, siteUrl));
 
 /**
  * The page 404 body: `message`, as the real service answers it, plus `error` and `code` as every
@@ -334,7 +346,7 @@ async function handlePage(c: Context, runtime: AssistantRuntime): Promise<Respon
   const request = validatePageRequest(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
   const index = await runtime.index(admitted.domain.domain);
   const path = normalizePath(request.path);
-  const page = index.page(path) ?? index.page(withoutSitePrefix(path, admitted.domain.siteUrl));
+  const page = findPage(index, path, admitted.domain.siteUrl);
   const headers = rateLimitHeaders(...admitted.decisions);
   if (!page) {
     return pageNotFound(
