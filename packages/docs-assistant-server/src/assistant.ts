@@ -16,6 +16,7 @@ import {
   validateAssistantRequest,
 } from 'docs-assistant/protocol';
 import type { Context, Hono } from 'hono';
+import { ATTACHMENTS_BODY_ALLOWANCE, attachmentContext, checkAttachments } from './attachments.js';
 import type { DomainConfig, ServiceConfig } from './config.js';
 import { pageUrlBuilder, searchOutput } from './engines/sources.js';
 import type { AnswerContext, AnswerEngine, AnswerOutcome } from './engines/types.js';
@@ -284,6 +285,9 @@ export async function prepareAnswer(
 ): Promise<PreparedAnswer> {
   const limits = runtime.config.limits ?? DEFAULT_ASSISTANT_LIMITS;
   checkStoredSizes(request, limits);
+  // Text files attached to the question inform the search and the answer like page context does.
+  const attached = attachmentContext(request);
+  if (attached.length) request = { ...request, context: [...(request.context ?? []), ...attached] };
   const question = latestQuestion(request);
   const { thread, key: newThreadKey } = await findThread(runtime, request, domain.domain, options.protocol);
   const index = await runtime.index(domain.domain);
@@ -385,7 +389,8 @@ export function answerHeaders(prepared: PreparedAnswer, admitted: AdmittedReques
 
 /** Reads and validates the v1 body: 400 with every problem and its path. */
 async function readAssistantRequest(c: Context, config: ServiceConfig): Promise<AssistantRequest> {
-  const body = await readJsonBody(c.req.raw, config.maxBodyBytes);
+  // Room for one message's attachments at their limits, checked one by one below.
+  const body = await readJsonBody(c.req.raw, config.maxBodyBytes + ATTACHMENTS_BODY_ALLOWANCE);
   const validation = validateAssistantRequest(body);
   if (!validation.success) {
     const list = validation.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
@@ -393,6 +398,7 @@ async function readAssistantRequest(c: Context, config: ServiceConfig): Promise<
       issues: validation.problems,
     });
   }
+  checkAttachments(validation.data);
   return validation.data;
 }
 
