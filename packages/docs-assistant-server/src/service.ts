@@ -4,6 +4,7 @@
  * and as a mock `fetch` wherever a `Request` can be made.
  */
 import type { Hono } from 'hono';
+import { mountAgentRoutes } from './agents/routes.js';
 import { createAssistantApp } from './app.js';
 import type { AssistantRuntime } from './assistant.js';
 import type { ServiceConfig } from './config.js';
@@ -165,6 +166,8 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
   // Static export API (spec §4.2–4.4) and its presigned downloads: server/static-export/.
   const staticExport = createStaticExportRoutes(config, { ...options.staticExport, storage });
   app.route('/', staticExport.app);
+  // llms.txt, llms-full.txt and every page as Markdown (`.md`, `Accept: text/markdown`): agents/routes.ts.
+  mountAgentRoutes(app, runtime);
 
   return {
     fetch: async (request, env) => {

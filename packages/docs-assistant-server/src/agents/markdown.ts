@@ -1,0 +1,832 @@
+/**
+ * A docs page as clean Markdown for agents: the page's own source with its MDX components turned
+ * into what they mean in Markdown (steps → a numbered list, tabs and code groups → headed blocks,
+ * callouts and admonitions → blockquotes, cards → links), no JSX, no ESM, no expressions, no front
+ * matter, and links between pages resolved to the pages' `.md` URLs. Pure (no file system): the
+ * caller passes the source (`pageMarkdown` in `index.ts` reads it from the page's file).
+ *
+ * The Markdown itself is kept as written: the components are rewritten by a lenient scanner (docs
+ * MDX is often not valid MDX, and the index's own reader is lenient too), the directive syntaxes
+ * (`:::note`, `::: code-group`, MkDocs `!!! note` and `=== "Tab"`) line by line, and the links are
+ * found with `mdast-util-from-markdown` (CommonMark + GFM) and rewritten in place.
+ */
+import type { Definition, Image, Link, Nodes } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import { type DocPage, pagePathFromFile, parseFrontMatter } from '../retrieval/markdown.js';
+import { normalizePath } from '../retrieval/search-index.js';
+
+/** The other pages of the site, for links between pages (a `DocsIndex` is one). */
+export interface PageLookup {
+  readonly pages: readonly DocPage[];
+  page(path: string): DocPage | undefined;
+}
+
+export interface PageMarkdownOptions {
+  /** The site's pages: links to them become their `.md` URLs. Without it, no link is taken for a page. */
+  pages?: PageLookup;
+  /**
+   * Where the Markdown pages are served, without a trailing `/`: `https://docs.example.com` makes
+   * links `https://docs.example.com/guides/setup.md`. @default '' (root-relative: `/guides/setup.md`)
+   */
+  markdownBase?: string;
+  /**
+   * Where the site's other files (images, pages not in the index) are: links to them become
+   * absolute under it. @default markdownBase
+   */
+  siteBase?: string;
+  /**
+   * The URL of the `llms.txt` named in the first line; `null` leaves the line out (`llms-full.txt`
+   * joins pages without it). @default the page language's `llms.txt` under `markdownBase`
+   */
+  llmsTxtUrl?: string | null;
+  /** Overrides how a page's Markdown URL is written (the static bundle writes relative ones). */
+  markdownUrl?: (path: string) => string;
+}
+
+/** `/guides/setup` → `/guides/setup.md`, `/` → `/index.md`. */
+export const markdownPath = (path: string): string =>
+  `${path === '/' ? '/index' : path.replace(/\/+$/, '')}.md`;
+
+/** Path of the `llms.txt` of a language: `/llms.txt`, or `/fr/llms.txt` for a site's other languages. */
+export function llmsTxtPath(page: Pick<DocPage, 'language' | 'site'>, file = 'llms.txt'): string {
+  const languages = page.site?.languages ?? [];
+  const language = page.language;
+  return language && languages.length > 1 && language !== languages[0] ? `/${language}/${file}` : `/${file}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The MDX scanner: source → a tree of text and elements.
+
+interface MdxElement {
+  name: string;
+  attributes: Record<string, string>;
+  children: MdxNode[];
+  /** Column of the `<`: a block element is re-indented to it (it may sit in a list item). */
+  column: number;
+  /** The tag is the first thing on its line. */
+  block: boolean;
+  /** Content starts on the opening tag's line (`<Check>Done</Check>`). */
+  sameLine: boolean;
+  /** Depth of the last Markdown heading before the element (0 before any). */
+  headingDepth: number;
+  /** How many elements enclose it. */
+  nesting: number;
+  /** Offset of its opening `<` in the source. */
+  start: number;
+}
+type MdxNode = string | MdxElement;
+
+const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^\n]*)$/;
+const HEADING = /^ {0,3}(#{1,6})[ \t]+\S/;
+const TAG_NAME = /[A-Za-z][\w.:-]*/y;
+const AUTOLINK = /^<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^\s<>]*|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)>/;
+const VOID_HTML = new Set([
+  'img',
+  'br',
+  'hr',
+  'input',
+  'source',
+  'meta',
+  'link',
+  'wbr',
+  'col',
+  'area',
+  'embed',
+]);
+
+/** Index just past the bracket closing the one at `from`; strings skipped. -1 when never closed. */
+function closeBracket(text: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '\\') i++;
+    else if (char === '"' || char === "'" || char === '`') {
+      const end = text.indexOf(char, i + 1);
+      if (end < 0) return -1;
+      i = end;
+    } else if (char === '{') depth++;
+    else if (char === '}' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** A string a JSX expression attribute holds (`{"x"}`, `{'x'}`, `` {`x`} ``), else undefined. */
+function literalOf(expression: string): string | undefined {
+  const match = /^\{\s*(?:"([^"]*)"|'([^']*)'|`([^`$]*)`)\s*\}$/.exec(expression);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+interface Tag {
+  end: number;
+  name: string;
+  closing: boolean;
+  selfClosing: boolean;
+  attributes: Record<string, string>;
+}
+
+/** The tag at `from` (a `<`), or null when `<` starts no tag (`a < b`). */
+function readTag(text: string, from: number): Tag | null {
+  let at = from + 1;
+  const closing = text[at] === '/';
+  if (closing) at++;
+  if (text[at] === '>') return { end: at + 1, name: '', closing, selfClosing: false, attributes: {} };
+  TAG_NAME.lastIndex = at;
+  const name = TAG_NAME.exec(text)?.[0];
+  if (!name) return null;
+  at += name.length;
+  const attributes: Record<string, string> = {};
+  while (at < text.length) {
+    const char = text[at]!;
+    if (char === '>') return { end: at + 1, name, closing, selfClosing: false, attributes };
+    if (char === '/' && text[at + 1] === '>') {
+      return { end: at + 2, name, closing, selfClosing: true, attributes };
+    }
+    if (char === '\n' && text[at + 1] === '\n') break;
+    if (char === '{') {
+      // `{...props}`: nothing a reader sees.
+      const end = closeBracket(text, at);
+      if (end < 0) break;
+      at = end;
+      continue;
+    }
+    const attribute = /^([\w:.-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|(\{)))?/.exec(text.slice(at, at + 2000));
+    if (attribute?.[1]) {
+      at += attribute[0].length;
+      if (attribute[4]) {
+        const end = closeBracket(text, at - 1);
+        if (end < 0) break;
+        const literal = literalOf(text.slice(at - 1, end));
+        if (literal !== undefined) attributes[attribute[1]] = literal;
+        at = end;
+      } else {
+        // A bare attribute (`required`) is true.
+        attributes[attribute[1]] = attribute[2] ?? attribute[3] ?? 'true';
+      }
+      continue;
+    }
+    at++;
+  }
+  // Left open: the tag is its first line, the lines after it are text again.
+  const lineEnd = text.indexOf('\n', from);
+  return { end: lineEnd < 0 ? text.length : lineEnd, name, closing, selfClosing: true, attributes: {} };
+}
+
+/** End of an ESM statement starting at a line start: where its brackets close at a line end. */
+function esmEnd(text: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '"' || char === "'" || char === '`') {
+      const end = text.indexOf(char, i + 1);
+      i = end < 0 ? text.length : end;
+    } else if (char === '{' || char === '(' || char === '[') depth++;
+    else if (char === '}' || char === ')' || char === ']') depth--;
+    else if (char === '\n' && (depth <= 0 || text[i + 1] === '\n')) {
+      const more = /^[ \t]*([.,=+?:|&]|from\b)/.test(text.slice(i + 1, i + 12));
+      if (!more || text[i + 1] === '\n') return i;
+    }
+  }
+  return text.length;
+}
+
+/** Index of the backtick run of exactly `ticks` closing a code span, or -1. */
+function closingTicks(text: string, from: number, ticks: number): number {
+  for (let i = text.indexOf('`', from); i >= 0; i = text.indexOf('`', i)) {
+    let end = i;
+    while (text.charCodeAt(end) === 96) end++;
+    if (end - i === ticks) return i;
+    i = end;
+  }
+  return -1;
+}
+
+const SPECIAL = /[`\\<{\n]/g;
+
+/** Reads components, code and text into a tree. Fenced code and code spans are kept as written. */
+function scan(body: string, mdx: boolean): MdxElement {
+  const root: MdxElement = {
+    name: '#root',
+    attributes: {},
+    children: [],
+    column: 0,
+    block: true,
+    sameLine: false,
+    headingDepth: 0,
+    nesting: -1,
+    start: 0,
+  };
+  const stack: MdxElement[] = [root];
+  let text = '';
+  const flush = () => {
+    if (text) stack[stack.length - 1]!.children.push(text);
+    text = '';
+  };
+  let fence: string | null = null;
+  let headingDepth = 0;
+  let lineStart = 0;
+  let i = 0;
+  while (i < body.length) {
+    if (i === 0 || body[i - 1] === '\n') {
+      lineStart = i;
+      const lineEnd = body.indexOf('\n', i) < 0 ? body.length : body.indexOf('\n', i);
+      const line = body.slice(i, lineEnd);
+      const open = FENCE.exec(line);
+      if (fence) {
+        text += `${line}\n`;
+        if (open && open[2]![0] === fence[0] && open[2]!.length >= fence.length && !open[3]!.trim())
+          fence = null;
+        i = lineEnd + 1;
+        continue;
+      }
+      if (open && !(open[2]![0] === '`' && open[3]!.includes('`'))) {
+        fence = open[2]!;
+        text += `${line}\n`;
+        i = lineEnd + 1;
+        continue;
+      }
+      if (mdx && /^(import|export)\s/.test(line)) {
+        i = esmEnd(body, i) + 1;
+        continue;
+      }
+      const heading = HEADING.exec(line);
+      if (heading) headingDepth = heading[1]!.length;
+    }
+    const char = body[i]!;
+    if (char === '`') {
+      let run = i;
+      while (body[run] === '`') run++;
+      const close = closingTicks(body, run, run - i);
+      const end = close >= 0 && !body.slice(run, close).includes('\n\n') ? close + (run - i) : run;
+      text += body.slice(i, end);
+      i = end;
+    } else if (char === '\\') {
+      text += body.slice(i, i + 2);
+      i += 2;
+    } else if (char === '<') {
+      if (body.startsWith('<!--', i)) {
+        const end = body.indexOf('-->', i + 4);
+        i = end < 0 ? body.length : end + 3;
+        continue;
+      }
+      const tag = AUTOLINK.test(body.slice(i, i + 300)) ? null : readTag(body, i);
+      if (!tag) {
+        text += char;
+        i++;
+        continue;
+      }
+      const tagStart = i;
+      i = tag.end;
+      if (!tag.name) continue;
+      if (tag.closing) {
+        const at = stack.findLastIndex((element) => element.name === tag.name);
+        if (at > 0) {
+          flush();
+          const element = stack[at]!;
+          // Opened and closed on one line with text after it: a span of a paragraph.
+          const lineEnd = body.indexOf('\n', i) < 0 ? body.length : body.indexOf('\n', i);
+          if (!body.slice(element.start, i).includes('\n') && body.slice(i, lineEnd).trim())
+            element.block = false;
+          stack.length = at;
+        }
+        continue;
+      }
+      flush();
+      const column = tagStart - lineStart;
+      const block = /^[ \t]*$/.test(body.slice(lineStart, tagStart));
+      const lineEnd = body.indexOf('\n', i) < 0 ? body.length : body.indexOf('\n', i);
+      const element: MdxElement = {
+        name: tag.name,
+        attributes: tag.attributes,
+        children: [],
+        column,
+        block,
+        sameLine: body.slice(i, lineEnd).trim() !== '',
+        headingDepth,
+        nesting: stack.length - 1,
+        start: tagStart,
+      };
+      const selfClosing = tag.selfClosing || VOID_HTML.has(tag.name.toLowerCase());
+      // A lone tag with text after it on its line (`<Version /> is current`) is part of that text.
+      if (selfClosing && body.slice(i, lineEnd).trim()) element.block = false;
+      stack[stack.length - 1]!.children.push(element);
+      if (!selfClosing) stack.push(element);
+    } else if (char === '{' && mdx) {
+      const end = closeBracket(body, i);
+      // An expression left open: its line goes, the rest is read again.
+      i = end < 0 ? (body.indexOf('\n', i) < 0 ? body.length : body.indexOf('\n', i)) : end;
+      // `the {value} here` reads `the here`, with one space.
+      if (text.endsWith(' ') && body[i] === ' ') i++;
+    } else if (char === '\n') {
+      text += char;
+      i++;
+    } else {
+      SPECIAL.lastIndex = i + 1;
+      const next = SPECIAL.exec(body)?.index ?? body.length;
+      text += body.slice(i, next);
+      i = next;
+    }
+  }
+  flush();
+  return root;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering the tree as Markdown.
+
+const CALLOUTS: Record<string, string> = {
+  note: 'Note',
+  tip: 'Tip',
+  info: 'Info',
+  warning: 'Warning',
+  caution: 'Caution',
+  danger: 'Danger',
+  important: 'Important',
+  check: 'Check',
+  success: 'Success',
+  error: 'Error',
+  callout: 'Note',
+  aside: 'Note',
+  admonition: 'Note',
+};
+
+const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** Removes the indentation the lines share (the first line left out when it follows a tag). */
+function dedent(text: string, skipFirst: boolean): string {
+  const lines = text.replace(/^[ \t]*\n/, '').split('\n');
+  const counted = lines.filter((line, index) => line.trim() && !(index === 0 && skipFirst));
+  const indent = Math.min(...counted.map((line) => /^[ \t]*/.exec(line)![0].length), Number.MAX_SAFE_INTEGER);
+  if (!counted.length || !indent) return lines.join('\n').trim();
+  return lines
+    .map((line, index) =>
+      index === 0 && skipFirst
+        ? line.trimStart()
+        : line.slice(Math.min(indent, /^[ \t]*/.exec(line)![0].length)),
+    )
+    .join('\n')
+    .trim();
+}
+
+const indentLines = (text: string, indent: string): string =>
+  indent ? text.replace(/^(?=.)/gm, indent) : text;
+
+const blockquote = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => (line.trim() ? `> ${line}` : '>'))
+    .join('\n');
+
+/** A label line: a heading at the page's level when the block is at the top level, else bold text. */
+const labelLine = (label: string, depth: number | null): string =>
+  depth ? `${'#'.repeat(depth)} ${label}` : `**${label}**`;
+
+/** Depth of the headings a block's labels get: one below the section it is in; null inside other blocks. */
+const labelDepth = (element: Pick<MdxElement, 'column' | 'nesting' | 'headingDepth'>): number | null =>
+  element.column === 0 && element.nesting === 0 ? Math.min(6, Math.max(2, element.headingDepth + 1)) : null;
+
+/**
+ * Fenced code blocks each under a label (its title from the info string: ```` ```js index.js ````,
+ * ```` ```sh [npm] ````, `title="…"`, else the language); other lines kept.
+ */
+export function headedFences(text: string, depth: number | null): string {
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of text.split('\n')) {
+    const open = FENCE.exec(line);
+    if (fence) {
+      out.push(line);
+      if (open && open[2]![0] === fence[0] && open[2]!.length >= fence.length && !open[3]!.trim())
+        fence = null;
+      continue;
+    }
+    if (open) {
+      fence = open[2]!;
+      const info = open[3]!.trim();
+      const lang = /^[^\s[{]*/.exec(info)![0];
+      const rest = info.slice(lang.length).trim();
+      const title =
+        /title=["']([^"']+)["']/.exec(rest)?.[1] ??
+        /\[([^\]]+)\]/.exec(rest)?.[1] ??
+        (rest.replace(/\{[^}]*\}/g, '').trim() || lang || 'Code');
+      if (out.length && out[out.length - 1]!.trim()) out.push('');
+      out.push(labelLine(oneLine(title), depth), '', `${open[1]}${fence}${lang}`);
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
+function renderChildren(children: MdxNode[]): string {
+  let out = '';
+  for (const child of children) {
+    if (typeof child === 'string') {
+      out += out.endsWith(' ') && child.startsWith(' ') ? child.slice(1) : child;
+      continue;
+    }
+    const rendered = renderElement(child);
+    if (!child.block) {
+      // A dropped inline tag (`with <Icon /> an icon`) leaves one space, not two.
+      out = rendered || !out.endsWith(' ') ? out + rendered : out.replace(/ +$/, ' ');
+      continue;
+    }
+    // A block element: on lines of its own, indented as its tag was (it may sit in a list item).
+    out = out.replace(/[ \t]+$/, '');
+    if (out && !out.endsWith('\n')) out += '\n';
+    if (out && !out.endsWith('\n\n')) out += '\n';
+    out += rendered.trim() ? `${indentLines(rendered.trim(), ' '.repeat(child.column))}\n\n` : '';
+  }
+  return out;
+}
+
+const inner = (element: MdxElement): string =>
+  tidy(dedent(renderChildren(element.children), element.sameLine)).trim();
+const innerInline = (element: MdxElement): string => oneLine(renderChildren(element.children));
+
+const firstAttribute = (element: MdxElement, names: string[]): string | undefined =>
+  names.map((name) => element.attributes[name]).find((value) => value?.trim());
+
+function renderSteps(element: MdxElement): string {
+  const steps = element.children.filter((child): child is MdxElement => typeof child !== 'string');
+  if (!steps.some((step) => step.name === 'Step')) return inner(element);
+  return steps
+    .filter((step) => step.name === 'Step')
+    .map((step, index) => {
+      const marker = `${index + 1}. `;
+      const title = firstAttribute(step, ['title']);
+      const body = inner(step);
+      const first = title ? `**${oneLine(title)}**` : '';
+      const text = [first, body].filter(Boolean).join('\n\n');
+      return `${marker}${indentLines(text, ' '.repeat(marker.length)).trimStart()}`;
+    })
+    .join('\n\n');
+}
+
+function renderTabs(element: MdxElement): string {
+  const depth = labelDepth(element);
+  const tabs = element.children.filter((child): child is MdxElement => typeof child !== 'string');
+  if (!tabs.length) return inner(element);
+  return tabs
+    .map((tab, index) => {
+      const label = firstAttribute(tab, ['title', 'label', 'value']) ?? `Tab ${index + 1}`;
+      return `${labelLine(oneLine(label), depth)}\n\n${inner(tab)}`;
+    })
+    .join('\n\n');
+}
+
+function renderField(element: MdxElement): string {
+  const name = firstAttribute(element, ['name', 'path', 'query', 'body', 'header', 'param']) ?? '';
+  const facts = [
+    element.attributes.type ? `\`${oneLine(element.attributes.type)}\`` : '',
+    element.attributes.required === 'true' ? 'required' : '',
+    element.attributes.default ? `default: \`${oneLine(element.attributes.default)}\`` : '',
+  ].filter(Boolean);
+  const head = [name ? `**\`${oneLine(name)}\`**` : '', ...facts].filter(Boolean).join(' · ');
+  return [head, inner(element)].filter(Boolean).join('\n\n');
+}
+
+function renderElement(element: MdxElement): string {
+  const name = element.name;
+  const lower = name.toLowerCase();
+  if (!element.block) {
+    // Inline: links, images and code keep their meaning, any other tag its text.
+    if (lower === 'a' && element.attributes.href)
+      return `[${innerInline(element)}](${element.attributes.href})`;
+    if (lower === 'img' && element.attributes.src)
+      return `![${element.attributes.alt ?? ''}](${element.attributes.src})`;
+    if (lower === 'br') return ' ';
+    if (lower === 'code' || lower === 'kbd') return `\`${innerInline(element)}\``;
+    if (lower === 'strong' || lower === 'b') return `**${innerInline(element)}**`;
+    if (lower === 'em' || lower === 'i') return `*${innerInline(element)}*`;
+    if (!element.children.length) return '';
+    return renderChildren(element.children);
+  }
+  const title = firstAttribute(element, ['title', 'label']);
+  if (CALLOUTS[lower]) {
+    const type = element.attributes.type?.toLowerCase();
+    const label = (type && CALLOUTS[type]) || CALLOUTS[lower]!;
+    const head = title ? `**${label}: ${oneLine(title)}**` : `**${label}**`;
+    return blockquote([head, inner(element)].filter(Boolean).join('\n\n'));
+  }
+  switch (name) {
+    case 'Steps':
+      return renderSteps(element);
+    case 'Step':
+      return [title ? `**${oneLine(title)}**` : '', inner(element)].filter(Boolean).join('\n\n');
+    case 'Tabs':
+      return renderTabs(element);
+    case 'Tab':
+    case 'TabItem':
+      return [title ? labelLine(oneLine(title), null) : '', inner(element)].filter(Boolean).join('\n\n');
+    case 'CodeGroup':
+    case 'CodeBlocks':
+      return headedFences(inner(element), labelDepth(element));
+    case 'Card':
+    case 'LinkCard':
+    case 'Update': {
+      const href = element.attributes.href;
+      const text = title ? oneLine(title) : href;
+      const head = text ? (href ? `**[${text}](${href})**` : `**${text}**`) : '';
+      const description = element.attributes.description ? oneLine(element.attributes.description) : '';
+      return [head, description, inner(element)].filter(Boolean).join('\n\n');
+    }
+    case 'Accordion':
+    case 'Expandable':
+      return [title ? `**${oneLine(title)}**` : '', inner(element)].filter(Boolean).join('\n\n');
+    case 'ParamField':
+    case 'ResponseField':
+    case 'Field':
+      return renderField(element);
+    case 'Frame': {
+      const caption = element.attributes.caption;
+      return [inner(element), caption ? `*${oneLine(caption)}*` : ''].filter(Boolean).join('\n\n');
+    }
+    default:
+      break;
+  }
+  if (lower === 'img' && element.attributes.src)
+    return `![${element.attributes.alt ?? ''}](${element.attributes.src})`;
+  if (lower === 'a' && element.attributes.href)
+    return `[${innerInline(element)}](${element.attributes.href})`;
+  if (lower === 'hr') return '---';
+  if (/^h[1-6]$/.test(lower)) return `${'#'.repeat(Number(lower[1]))} ${innerInline(element)}`;
+  if (lower === 'details') {
+    const summary = element.children.find(
+      (child): child is MdxElement => typeof child !== 'string' && child.name.toLowerCase() === 'summary',
+    );
+    const rest = { ...element, children: element.children.filter((child) => child !== summary) };
+    const head = summary ? innerInline(summary) : title;
+    return [head ? `**${head}**` : '', inner(rest)].filter(Boolean).join('\n\n');
+  }
+  if (lower === 'summary') return `**${innerInline(element)}**`;
+  // Any other component: its children, with its visible title (an accordion-like box) first.
+  const body = inner(element);
+  return [title ? `**${oneLine(title)}**` : '', body].filter(Boolean).join('\n\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Directive syntaxes: `:::note`, `::: code-group`, `::: details`, MkDocs `!!! note` and `=== "Tab"`.
+
+const CONTAINER_OPEN = /^(\s*)(:{3,})\s*([A-Za-z][\w-]*)\s*(?:\[([^\]]*)\])?\s*(?:\{[^}]*\})?\s*(.*)$/;
+const CONTAINER_CLOSE = /^\s*(:{3,})\s*$/;
+const MKDOCS_ADMONITION = /^(\s*)(?:!!!|\?\?\?\+?)\s+([A-Za-z][\w-]*)(?:[^"]*"([^"]*)")?\s*$/;
+const MKDOCS_TAB = /^(\s*)===\+?\s+"([^"]*)"\s*$/;
+
+function calloutOf(type: string, title: string | undefined, body: string): string {
+  const label = CALLOUTS[type.toLowerCase()] ?? capitalize(type.toLowerCase());
+  const head = title?.trim() ? `**${label}: ${oneLine(title)}**` : `**${label}**`;
+  return blockquote([head, body].filter(Boolean).join('\n\n'));
+}
+
+function directives(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let fence: string | null = null;
+  let headingDepth = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const open = FENCE.exec(line);
+    if (fence) {
+      out.push(line);
+      if (open && open[2]![0] === fence[0] && open[2]!.length >= fence.length && !open[3]!.trim())
+        fence = null;
+      continue;
+    }
+    if (open) {
+      fence = open[2]!;
+      out.push(line);
+      continue;
+    }
+    const heading = HEADING.exec(line);
+    if (heading) headingDepth = heading[1]!.length;
+    const container = CONTAINER_OPEN.exec(line);
+    if (container) {
+      const [, indent, colons, type, bracketTitle, restTitle] = container;
+      // The closing line: the first `:::` run as long as the opening one, outside code.
+      let depth = 0;
+      let inFence: string | null = null;
+      let end = -1;
+      for (let j = i + 1; j < lines.length; j++) {
+        const inner = lines[j]!;
+        const innerFence = FENCE.exec(inner);
+        if (inFence) {
+          if (innerFence && innerFence[2]![0] === inFence[0] && !innerFence[3]!.trim()) inFence = null;
+          continue;
+        }
+        if (innerFence) {
+          inFence = innerFence[2]!;
+          continue;
+        }
+        if (CONTAINER_OPEN.test(inner) && CONTAINER_OPEN.exec(inner)![2]!.length === colons!.length) depth++;
+        const close = CONTAINER_CLOSE.exec(inner);
+        if (close && close[1]!.length === colons!.length) {
+          if (depth === 0) {
+            end = j;
+            break;
+          }
+          depth--;
+        }
+      }
+      if (end > 0) {
+        const body = directives(dedent(lines.slice(i + 1, end).join('\n'), false));
+        const title = bracketTitle ?? restTitle;
+        const kind = type!.toLowerCase();
+        const top = indent === '' ? Math.min(6, Math.max(2, headingDepth + 1)) : null;
+        const rendered =
+          kind === 'code-group'
+            ? headedFences(body, top)
+            : kind === 'details'
+              ? [title?.trim() ? `**${oneLine(title)}**` : '', body].filter(Boolean).join('\n\n')
+              : calloutOf(kind, title, body);
+        out.push('', indentLines(rendered, indent!), '');
+        i = end;
+        continue;
+      }
+    }
+    const admonition = MKDOCS_ADMONITION.exec(line) ?? MKDOCS_TAB.exec(line);
+    if (admonition) {
+      const indent = admonition[1]!;
+      let end = i + 1;
+      while (
+        end < lines.length &&
+        (!lines[end]!.trim() || /^[ \t]*/.exec(lines[end]!)![0].length >= indent.length + 4)
+      )
+        end++;
+      while (end > i + 1 && !lines[end - 1]!.trim()) end--;
+      const body = directives(dedent(lines.slice(i + 1, end).join('\n'), false));
+      const isTab = MKDOCS_TAB.test(line);
+      const rendered = isTab
+        ? `${labelLine(oneLine(admonition[2]!), indent === '' ? Math.min(6, Math.max(2, headingDepth + 1)) : null)}\n\n${body}`
+        : calloutOf(admonition[2]!, admonition[3], body);
+      out.push('', indentLines(rendered, indent), '');
+      i = end - 1;
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links.
+
+const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
+const filesByLookup = new WeakMap<readonly DocPage[], Map<string, DocPage>>();
+
+function pageOfFile(lookup: PageLookup, file: string): DocPage | undefined {
+  let byFile = filesByLookup.get(lookup.pages);
+  if (!byFile) {
+    byFile = new Map();
+    for (const page of lookup.pages) if (!byFile.has(page.file)) byFile.set(page.file, page);
+    filesByLookup.set(lookup.pages, byFile);
+  }
+  return byFile.get(file);
+}
+
+const isIndexFile = (file: string): boolean => /(^|\/)index\.mdx?$/i.test(file);
+
+/** Where a link of `page` points, written for agents; undefined keeps it as written. */
+function resolveUrl(url: string, page: DocPage, options: PageMarkdownOptions): string | undefined {
+  if (!url || url.startsWith('#') || EXTERNAL.test(url)) return undefined;
+  const hashAt = url.search(/[?#]/);
+  const pathPart = hashAt < 0 ? url : url.slice(0, hashAt);
+  const hash = hashAt < 0 ? '' : (/#.*$/.exec(url.slice(hashAt))?.[0] ?? '');
+  if (!pathPart) return undefined;
+  const lookup = options.pages;
+  let target: DocPage | undefined;
+  let path: string;
+  let decoded: string;
+  try {
+    decoded = decodeURI(pathPart);
+  } catch {
+    decoded = pathPart;
+  }
+  if (/\.mdx?$/i.test(decoded) && !decoded.startsWith('/')) {
+    // A link to a source file, relative to the linking file (`./setup.md`, `../api/keys.mdx`).
+    const file = new URL(decoded, `http://x/${page.file}`).pathname.slice(1);
+    target = lookup ? pageOfFile(lookup, file) : undefined;
+    path = target?.path ?? pagePathFromFile(file);
+  } else {
+    // A URL path, relative to the page's URL (an index page's URL is its folder).
+    const base = `http://x${page.path === '/' ? '/' : isIndexFile(page.file) ? `${page.path}/` : page.path}`;
+    path = new URL(decoded, base).pathname;
+  }
+  const bare = normalizePath(path.replace(/\.(mdx?|html?)$/i, ''));
+  target ??= lookup?.page(bare) ?? lookup?.page(bare.toLowerCase());
+  const markdownBase = (options.markdownBase ?? '').replace(/\/+$/, '');
+  if (target)
+    return `${options.markdownUrl ? options.markdownUrl(target.path) : `${markdownBase}${markdownPath(target.path)}`}${hash}`;
+  const siteBase = (options.siteBase ?? markdownBase).replace(/\/+$/, '');
+  return `${siteBase}${encodeURI(path)}${hash}`;
+}
+
+/** Where the destination of a link, image or definition is in its source, or null. */
+function destinationRange(markdown: string, node: Link | Image | Definition): [number, number] | null {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined) return null;
+  let at: number;
+  if (node.type === 'definition') {
+    at = markdown.indexOf(']:', start);
+    if (at < 0 || at > end) return null;
+    at += 2;
+  } else {
+    if (markdown[end - 1] !== ')') return null;
+    const label =
+      node.type === 'link' ? node.children[node.children.length - 1]?.position?.end.offset : undefined;
+    at = markdown.indexOf('](', label ?? start);
+    if (at < 0 || at > end) return null;
+    at += 2;
+  }
+  while (at < end && /\s/.test(markdown[at]!)) at++;
+  if (markdown[at] === '<') {
+    const close = markdown.indexOf('>', at);
+    return close < 0 || close > end ? null : [at + 1, close];
+  }
+  let stop = at;
+  let depth = 0;
+  while (stop < end && !/\s/.test(markdown[stop]!)) {
+    if (markdown[stop] === '(') depth++;
+    if (markdown[stop] === ')' && depth-- === 0) break;
+    stop++;
+  }
+  return [at, stop];
+}
+
+function rewriteLinks(markdown: string, page: DocPage, options: PageMarkdownOptions): string {
+  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const edits: { from: number; to: number; url: string }[] = [];
+  const visit = (node: Nodes) => {
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+      const resolved = resolveUrl(node.url, page, options);
+      const range = resolved === undefined ? null : destinationRange(markdown, node);
+      if (range && resolved !== undefined) {
+        const written = /[\s()<>]/.test(resolved) ? `<${resolved}>` : resolved;
+        edits.push({ from: range[0], to: range[1], url: written });
+      }
+    }
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(tree);
+  edits.sort((a, b) => b.from - a.from);
+  let out = markdown;
+  for (const edit of edits) out = out.slice(0, edit.from) + edit.url + out.slice(edit.to);
+  return out;
+}
+
+/** Blank lines run together, outside code; trailing blank lines go. */
+function tidy(markdown: string): string {
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of markdown.split('\n')) {
+    const open = FENCE.exec(line);
+    if (fence) {
+      out.push(line);
+      if (open && open[2]![0] === fence[0] && open[2]!.length >= fence.length && !open[3]!.trim())
+        fence = null;
+      continue;
+    }
+    if (open) fence = open[2]!;
+    if (!line.trim() && (!out.length || !out[out.length - 1]!.trim())) continue;
+    out.push(line.trim() ? line.replace(/[ \t]+$/, (spaces) => (spaces.length >= 2 ? '  ' : '')) : '');
+  }
+  while (out.length && !out[out.length - 1]!.trim()) out.pop();
+  return `${out.join('\n')}\n`;
+}
+
+/** The body of a page (front matter removed) as clean Markdown: components converted, links resolved. */
+export function convertBody(body: string, page: DocPage, options: PageMarkdownOptions = {}): string {
+  const mdx = /\.mdx$/i.test(page.file) || (page.sourceFile ? /\.mdx$/i.test(page.sourceFile) : false);
+  const text = body.replace(/\r\n?/g, '\n');
+  const components = renderChildren(
+    scan(mdx ? text.replace(/\{\/\*[\s\S]*?\*\/\}/g, '') : text, mdx).children,
+  );
+  return rewriteLinks(tidy(directives(tidy(components))), page, options);
+}
+
+/**
+ * The page's Markdown from its source: a one-line pointer to `llms.txt`, the title as H1 (unless
+ * the body opens with one), the description, then the body converted by `convertBody`.
+ */
+export function markdownOfSource(page: DocPage, source: string, options: PageMarkdownOptions = {}): string {
+  const { body } = parseFrontMatter(source);
+  const converted = convertBody(body, page, options);
+  const opensWithTitle = /^#[ \t]+\S/.test(converted);
+  const description = page.description && !converted.includes(page.description) ? page.description : '';
+  const parts = [
+    ...(opensWithTitle ? [] : [`# ${page.title}`]),
+    ...(description ? [description] : []),
+    converted.trim(),
+  ].filter(Boolean);
+  return withPointer(`${parts.join('\n\n')}\n`, page, options);
+}
+
+/** Puts the one-line pointer to `llms.txt` above a page's Markdown (unless `llmsTxtUrl` is null). */
+export function withPointer(markdown: string, page: DocPage, options: PageMarkdownOptions): string {
+  if (options.llmsTxtUrl === null) return markdown;
+  const url = options.llmsTxtUrl ?? `${(options.markdownBase ?? '').replace(/\/+$/, '')}${llmsTxtPath(page)}`;
+  return `> Documentation index for agents: [llms.txt](${url}) lists every page as Markdown.\n\n${markdown}`;
+}

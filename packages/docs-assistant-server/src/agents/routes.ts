@@ -1,0 +1,204 @@
+/**
+ * The reference service's docs for agents, public like the docs themselves (no key):
+ *
+ * - `GET /llms.txt`, `GET /llms-full.txt`: the site's default language; `GET /{language}/llms.txt`
+ *   and `/{language}/llms-full.txt` for each other language of the site;
+ * - `GET /{page path}.md` (`/index.md` for the home page): the page as clean Markdown;
+ * - `GET /{page path}` with `Accept: text/markdown` (preferred over `text/html`): the same.
+ *
+ * All answer `text/markdown; charset=utf-8`. Links are absolute under the origin the request came
+ * to (behind a proxy, with `trustProxy`, `X-Forwarded-Host`/`-Proto`). One service serving several
+ * domains serves the one whose `siteUrl` has the request's host, else the first configured.
+ */
+import type { Context, Hono, Next } from 'hono';
+import type { AssistantRuntime } from '../assistant.js';
+import type { DomainConfig } from '../config.js';
+import type { DocPage } from '../retrieval/markdown.js';
+import type { DocsIndex } from '../retrieval/search-index.js';
+import { normalizePath } from '../retrieval/search-index.js';
+import { llmsFullTxt, llmsTxt, pageMarkdown, siteLanguages } from './index.js';
+
+export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
+
+// Paths of the service's own API: never pages.
+const API_PATH = /^\/(discovery|v1|mcp|health)(\/|$)/;
+const LLMS_FILE = /^\/(?:([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)\/)?(llms|llms-full)\.txt$/;
+
+/** The quality a media range of an `Accept` header gives `type` (`text/markdown`), 0 when none does. */
+function quality(accept: string, type: string): number {
+  const [major] = type.split('/');
+  let best = -1;
+  let bestSpecificity = -1;
+  for (const range of accept.split(',')) {
+    const [media = '', ...params] = range.trim().split(';');
+    const name = media.trim().toLowerCase();
+    const specificity = name === type ? 2 : name === `${major}/*` ? 1 : name === '*/*' ? 0 : -1;
+    if (specificity < 0 || specificity < bestSpecificity) continue;
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    bestSpecificity = specificity;
+    best = q === undefined ? 1 : Math.min(1, Number(q) || 0);
+  }
+  return Math.max(0, best);
+}
+
+/** Whether an `Accept` header asks for Markdown: `text/markdown` named, and liked at least as much as HTML. */
+export function acceptsMarkdown(accept: string | null | undefined): boolean {
+  if (!accept || !/text\/markdown/i.test(accept)) return false;
+  const markdown = quality(accept, 'text/markdown');
+  return markdown > 0 && markdown >= quality(accept, 'text/html');
+}
+
+/**
+ * Whether a request is one for the docs for agents (`.md`, `llms.txt`, or `Accept: text/markdown`
+ * on a GET): a server that serves the HTML site on the same origin (`demo/serve.ts`) passes these
+ * to the service.
+ */
+export function isAgentRequest(request: Request): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = new URL(request.url).pathname;
+  if (API_PATH.test(path)) return false;
+  return path.endsWith('.md') || LLMS_FILE.test(path) || acceptsMarkdown(request.headers.get('accept'));
+}
+
+/** The domain a request serves: the one whose `siteUrl` has its host, else the first. */
+function domainOf(runtime: AssistantRuntime, url: URL): DomainConfig | undefined {
+  const domains = runtime.config.domains;
+  const byHost = domains.find((domain) => {
+    if (!domain.siteUrl) return false;
+    try {
+      return new URL(domain.siteUrl).host === url.host;
+    } catch {
+      return false;
+    }
+  });
+  return byHost ?? domains[0];
+}
+
+/** The origin links are written under: the request's, or the proxy's when it is trusted. */
+function originOf(c: Context, runtime: AssistantRuntime): string {
+  const url = new URL(c.req.url);
+  if (runtime.trustProxy) {
+    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
+    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+    if (host && /^[\w.-]+(:\d+)?$/.test(host)) return `${proto === 'http' ? 'http' : 'https'}://${host}`;
+  }
+  return url.origin;
+}
+
+const markdownResponse = (body: string, head: boolean, vary = false): Response =>
+  new Response(head ? null : body, {
+    headers: {
+      'Content-Type': MARKDOWN_CONTENT_TYPE,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      ...(vary ? { Vary: 'Accept' } : {}),
+    },
+  });
+
+const notFound = (message: string): Response =>
+  new Response(`${message}\n`, {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
+  });
+
+// Per index and origin: llms files of 10,000 pages are built once, not per request.
+const llmsCache = new WeakMap<DocsIndex, Map<string, string>>();
+
+function cachedLlms(index: DocsIndex, key: string, build: () => string): string {
+  let byKey = llmsCache.get(index);
+  if (!byKey) {
+    byKey = new Map();
+    llmsCache.set(index, byKey);
+  }
+  let text = byKey.get(key);
+  if (text === undefined) {
+    text = build();
+    // Origins come from requests: keep the map small whatever hosts are sent.
+    if (byKey.size > 32) byKey.clear();
+    byKey.set(key, text);
+  }
+  return text;
+}
+
+/** The page a Markdown URL names: `/guides/setup.md`, `/index.md`, `/guides/index.md`. */
+function pageOfMarkdownPath(index: DocsIndex, path: string): DocPage | undefined {
+  const bare = path.replace(/\.md$/i, '');
+  const candidates = [bare, bare.replace(/\/index$/i, '') || '/'];
+  for (const candidate of candidates) {
+    const page = index.page(normalizePath(candidate));
+    if (page) return page;
+  }
+  return undefined;
+}
+
+async function handle(c: Context, next: Next, runtime: AssistantRuntime): Promise<Response | undefined> {
+  const url = new URL(c.req.url);
+  const raw = url.pathname;
+  if (API_PATH.test(raw)) return next().then(() => undefined);
+  const llms = LLMS_FILE.exec(raw);
+  const wantsPage = raw.endsWith('.md') || acceptsMarkdown(c.req.header('accept'));
+  if (!llms && !wantsPage) return next().then(() => undefined);
+  const head = c.req.method === 'HEAD';
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    return notFound(`The path ${raw} is not valid percent-encoding; ask for a page as llms.txt lists it.`);
+  }
+  // URL parsing folds `/../`; encoded forms arrive here and are refused.
+  if (path.split(/[/\\]/).some((segment) => segment === '..' || segment === '.') || /\p{Cc}/u.test(path)) {
+    return notFound(
+      `No page at ${raw}: page paths may not contain "." or ".." segments or control characters; ask for a page as /llms.txt lists it.`,
+    );
+  }
+  const domain = domainOf(runtime, url);
+  if (!domain) return next().then(() => undefined);
+  const index = await runtime.index(domain.domain);
+  const origin = originOf(c, runtime);
+  const languages = siteLanguages(index);
+  if (llms) {
+    const language = llms[1];
+    if (language && (!languages.includes(language) || language === languages[0])) {
+      return notFound(
+        languages.length > 1
+          ? `No ${llms[2]}.txt for language "${language}": the site's languages are ${languages.join(', ')} (${languages[0]} at /${llms[2]}.txt, the others at /{language}/${llms[2]}.txt).`
+          : `No ${llms[2]}.txt for language "${language}": the site has one language, its files are /llms.txt and /llms-full.txt.`,
+      );
+    }
+    const options = {
+      title: domain.title ?? domain.domain,
+      markdownBase: origin,
+      ...(language ? { language } : {}),
+    };
+    const text = cachedLlms(index, `${llms[2]}\u0000${language ?? ''}\u0000${origin}`, () =>
+      llms[2] === 'llms'
+        ? llmsTxt(index, options)
+        : llmsFullTxt(index, {
+            ...options,
+            markdown: { markdownBase: origin, ...(domain.siteUrl ? { siteBase: domain.siteUrl } : {}) },
+          }),
+    );
+    return markdownResponse(text, head);
+  }
+  const byExtension = raw.endsWith('.md');
+  const page = byExtension ? pageOfMarkdownPath(index, path) : index.page(normalizePath(path));
+  if (!page) {
+    return notFound(
+      `No page ${byExtension ? path.replace(/\.md$/i, '') : path} in the docs of "${domain.domain}"; ${origin}/llms.txt lists every page with its Markdown URL.`,
+    );
+  }
+  const markdown = pageMarkdown(page, index, {
+    markdownBase: origin,
+    ...(domain.siteUrl ? { siteBase: domain.siteUrl } : {}),
+  });
+  return markdownResponse(markdown, head, !byExtension);
+}
+
+/** Adds `llms.txt`, `llms-full.txt` and the Markdown pages to the service's app. */
+export function mountAgentRoutes(app: Hono, runtime: AssistantRuntime): void {
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const response = await handle(c, next, runtime);
+    if (response) return response;
+  });
+}
