@@ -70,6 +70,18 @@ export interface Labels {
   /** Shown in the panel when it failed to render; its Retry button renders it again. Optional for compatibility. */
   panelCrashed?: string;
   /**
+   * Feedback on an answer (defaults in the lazily loaded feedback view): the group's name, the two
+   * votes, the comment box and its buttons, and what is announced after a vote. Optional for compatibility.
+   */
+  feedbackPrompt?: string;
+  feedbackUp?: string;
+  feedbackDown?: string;
+  feedbackComment?: string;
+  feedbackSend?: string;
+  feedbackSkip?: string;
+  feedbackThanks?: string;
+  feedbackFailed?: string;
+  /**
    * Text of the link that stands for an image from an origin not in `allowedImageOrigins`, given
    * its alt text ("<alt> (external image)" when not given; the default lives in the lazily loaded
    * panel). Optional for compatibility.

@@ -20,6 +20,25 @@ export type {
 } from './chat/types.js';
 export { createContextStore } from './context/store.js';
 export type { ContextStore } from './context/types.js';
+// Events for site owners (`onEvent`) and the `feedback` prop.
+export type {
+  AnswerEvent,
+  AskEvent,
+  AskSource,
+  AssistantErrorEvent,
+  CopyEvent,
+  DocsAssistantEvent,
+  DocsAssistantEventType,
+  FeedbackEvent,
+  FeedbackOptions,
+  FeedbackRating,
+  NewConversationEvent,
+  OpenSource,
+  PanelCloseEvent,
+  PanelOpenEvent,
+  SourceClickEvent,
+  SuggestionClickEvent,
+} from './events/types.js';
 export { defaultLabels, type Labels } from './labels.js';
 // The renderer props, for `components` (types only: nothing of the renderers loads from here).
 export type * from './parts/types.js';

@@ -139,6 +139,11 @@ export interface DocsAssistantState {
   /** A config or availability problem found before any request; when set, `send` does nothing. */
   configError: AssistantError | null;
   threadId: string | undefined;
+  /**
+   * The thread's key (the service hands it out with a new thread), for calls that must prove they
+   * hold the thread, such as feedback on an answer.
+   */
+  threadKey?: string;
   /** Sends a question with the current context items; the items are cleared once sent. */
   send: (question: string) => Promise<void>;
   stop: () => void;

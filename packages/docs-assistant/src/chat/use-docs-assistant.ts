@@ -110,6 +110,7 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     error: recovering ? null : error,
     configError,
     threadId: snapshot.session.threadId,
+    threadKey: snapshot.session.threadKey,
     send: controller.send,
     stop: controller.stop,
     retry: controller.retry,

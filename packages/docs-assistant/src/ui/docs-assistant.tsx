@@ -10,10 +10,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
+import type { AssistantError, AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
 import { resolveCollectors } from '../context/collector-options.js';
 import { createContextStore } from '../context/store.js';
 import { useLazyCollectors } from '../context/use-lazy-collectors.js';
+import { emitEvent, errorEvent } from '../events/emit.js';
+import type { DocsAssistantEvent, OpenSource } from '../events/types.js';
 import { defaultLabels, LabelsProvider, useLabels } from '../labels.js';
 import type { Context } from '../protocol/index.js';
 import { cx, flag, visuallyHidden } from './dom.js';
@@ -64,14 +66,22 @@ function assertContext(item: Context): void {
  */
 export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>(
   function DocsAssistant(props, ref) {
-    const { onError, labels, unstyled, className, classNames } = props;
+    const { onError, onEvent, labels, unstyled, className, classNames } = props;
     // Read defensively: this label must render even when the props made the shell throw.
     const text =
       typeof labels?.panelUnavailable === 'string' ? labels.panelUnavailable : defaultLabels.panelUnavailable;
     return (
       <Boundary
         onCatch={(cause) =>
-          reportWidgetError(onError, 'unavailable', 'The assistant failed to render.', cause)
+          reportWidgetError(
+            (error) => {
+              emitEvent(onEvent, errorEvent(error));
+              onError?.(error);
+            },
+            'unavailable',
+            'The assistant failed to render.',
+            cause,
+          )
         }
         fallback={(reset) => (
           <div
@@ -130,6 +140,9 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     features: _features,
     defaultView: _defaultView,
     sourceAction: _sourceAction,
+    onEvent,
+    eventsIncludeText,
+    feedback,
     ...rootProps
   } = props;
 
@@ -161,17 +174,26 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   const [Panel, setPanel] = useState(() => loadedPanel);
   const [loadFailures, setLoadFailures] = useState(0);
   const [loadFailed, setLoadFailed] = useState(false);
-  const latest = useRef({ open, openProp, onOpenChange, onError, loadFailed });
-  latest.current = { open, openProp, onOpenChange, onError, loadFailed };
+  const latest = useRef({ open, openProp, onOpenChange, onError, onEvent, loadFailed });
+  latest.current = { open, openProp, onOpenChange, onError, onEvent, loadFailed };
+  const emit = useCallback((event: DocsAssistantEvent) => emitEvent(latest.current.onEvent, event), []);
+  const handleError = useCallback(
+    (error: AssistantError) => {
+      emit(errorEvent(error));
+      latest.current.onError?.(error);
+    },
+    [emit],
+  );
   const setOpen = useCallback(
-    (next: boolean) => {
+    (next: boolean, source: OpenSource = 'api') => {
       // Opening again after a failed load (shortcut, handle, collectors) tries to load again.
       if (next && latest.current.loadFailed) setLoadFailed(false);
       if (inline || latest.current.open === next) return;
       if (latest.current.openProp === undefined) setUncontrolledOpen(next);
       latest.current.onOpenChange?.(next);
+      emit(next ? { type: 'open', source } : { type: 'close' });
     },
-    [inline],
+    [inline, emit],
   );
 
   // Once opened, the panel stays mounted (hidden when closed) so a streaming answer continues.
@@ -180,7 +202,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
 
   const loading = useRef(false);
   const loadPanel = useCallback(
-    (openWhenLoaded: boolean) => {
+    (openWhenLoaded: OpenSource | false) => {
       if (loading.current) return;
       loading.current = true;
       preloadPanel().then(
@@ -188,25 +210,20 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
           loading.current = false;
           setPanel(() => module.default);
           setLoadFailed(false);
-          if (openWhenLoaded) setOpen(true);
+          if (openWhenLoaded) setOpen(true, openWhenLoaded);
         },
         (cause: unknown) => {
           loading.current = false;
           setLoadFailed(true);
           setLoadFailures((count) => count + 1);
           setOpen(false);
-          reportWidgetError(
-            latest.current.onError,
-            'network',
-            'The assistant’s code could not be loaded.',
-            cause,
-          );
+          reportWidgetError(handleError, 'network', 'The assistant’s code could not be loaded.', cause);
         },
       );
     },
-    [setOpen],
+    [setOpen, handleError],
   );
-  const retryLoad = useCallback(() => loadPanel(true), [loadPanel]);
+  const retryLoad = useCallback((source: OpenSource = 'launcher') => loadPanel(source), [loadPanel]);
 
   const focusInput = useCallback(() => {
     if (apiRef.current) apiRef.current.focusInput();
@@ -238,16 +255,19 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     setOpen(false);
   }, [setOpen]);
 
-  const openAndFocus = useCallback(() => {
-    if (hidden) return;
-    if (latest.current.loadFailed) retryLoad();
-    else if (latest.current.open) focusInput();
-    else setOpen(true);
-  }, [focusInput, setOpen, hidden, retryLoad]);
+  const openAndFocus = useCallback(
+    (source: OpenSource) => {
+      if (hidden) return;
+      if (latest.current.loadFailed) retryLoad(source);
+      else if (latest.current.open) focusInput();
+      else setOpen(true, source);
+    },
+    [focusInput, setOpen, hidden, retryLoad],
+  );
 
   // --- shortcut -----------------------------------------------------------------------------------
   const parsedShortcut = useParsedShortcut(hidden ? false : shortcut);
-  useShortcut(parsedShortcut, rootRef, openAndFocus);
+  useShortcut(parsedShortcut, rootRef, () => openAndFocus('shortcut'));
   const [keyShortcuts, setKeyShortcuts] = useState<string>();
   useEffect(() => {
     // The platform is only known in the browser; set after mount so hydration matches.
@@ -259,7 +279,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   const onCollect = useCallback(
     (item: Context) => {
       store.add(item);
-      openAndFocus();
+      openAndFocus(item.type === 'code' ? 'code-block' : 'selection');
     },
     [store, openAndFocus],
   );
@@ -281,20 +301,21 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   useImperativeHandle(
     ref,
     () => ({
-      open: () => setOpen(true),
+      open: (options) => setOpen(true, options?.source),
       close: () => setOpen(false),
       addContext(item) {
         assertContext(item);
         return store.add(item);
       },
-      ask(question) {
+      ask(question, options) {
         if (typeof question !== 'string' || !question.trim()) {
           throw new TypeError('docs-assistant: ask(question) expects a non-empty string.');
         }
         if (unavailable) return;
-        if (apiRef.current) apiRef.current.ask(question);
-        else pendingRef.current.ask = question;
-        setOpen(true);
+        const source = options?.source ?? 'api';
+        if (apiRef.current) apiRef.current.ask(question, source);
+        else pendingRef.current = { ...pendingRef.current, ask: question, askSource: source };
+        setOpen(true, source === 'url' ? 'url' : 'api');
       },
       setInput(text) {
         if (typeof text !== 'string') throw new TypeError('docs-assistant: setInput(text) expects a string.');
@@ -324,7 +345,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     fetch: fetchOption,
     headers,
     onFinish,
-    onError,
+    onError: handleError,
     contextStore: store,
   };
 
@@ -345,6 +366,9 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     onStatusChange: setStatus,
     apiRef,
     pendingRef,
+    emit,
+    eventsIncludeText,
+    feedback,
   };
 
   // A floating or side panel that failed to load stays closed: the launcher offers the retry.
@@ -383,7 +407,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
             onClick={() => {
               if (loadFailed) retryLoad();
               else if (open) closeAndRestore();
-              else setOpen(true);
+              else setOpen(true, 'launcher');
             }}
             onPointerEnter={unavailable ? undefined : () => void preloadPanel().catch(() => {})}
             onFocus={unavailable ? undefined : () => void preloadPanel().catch(() => {})}
@@ -437,7 +461,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
                   {unavailable ? (
                     <p>{labels.unavailable}</p>
                   ) : (
-                    <button type="button" data-action="retry" onClick={retryLoad}>
+                    <button type="button" data-action="retry" onClick={() => retryLoad()}>
                       {unavailableText}
                     </button>
                   )}

@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import type { AssistantMessage, AssistantStatus } from '../chat/types.js';
+import { FeedbackSlot } from '../events/feedback-slot.js';
 import { useLabels } from '../labels.js';
 import { copyText } from '../parts/copy-text.js';
 import { MessageParts } from '../parts/index.js';
@@ -210,6 +211,7 @@ const MessageItem = memo(function MessageItem({
     <div
       data-docs-assistant="message"
       data-role={message.role}
+      data-message-id={message.id}
       data-streaming={isStreaming ? '' : undefined}
       className={className}
     >
@@ -228,7 +230,10 @@ const MessageItem = memo(function MessageItem({
         />
       )}
       {!isUser && !isStreaming && messageText(message).trim() ? (
-        <CopyButton text={messageText(message)} />
+        <>
+          <CopyButton text={messageText(message)} />
+          <FeedbackSlot messageId={message.id} />
+        </>
       ) : null}
     </div>
   );

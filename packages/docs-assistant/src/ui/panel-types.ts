@@ -1,12 +1,13 @@
 import type { RefObject } from 'react';
 import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
+import type { AskSource, DocsAssistantEvent, FeedbackOptions } from '../events/types.js';
 import type { PartComponents } from '../parts/types.js';
 import type { Features } from '../search/features.js';
 import type { ClassNames, Variant } from './types.js';
 
 /** What the shell can ask of a loaded panel (the imperative handle forwards to it). */
 export interface PanelApi {
-  ask(question: string): void;
+  ask(question: string, source?: AskSource): void;
   setInput(text: string): void;
   focusInput(): void;
 }
@@ -14,6 +15,7 @@ export interface PanelApi {
 /** Requests made before the panel's code loaded; the panel carries them out when it mounts. */
 export interface PendingActions {
   ask?: string;
+  askSource?: AskSource;
   input?: string;
   focus?: boolean;
 }
@@ -36,4 +38,9 @@ export interface PanelProps {
   onStatusChange: (status: AssistantStatus) => void;
   apiRef: RefObject<PanelApi | null>;
   pendingRef: RefObject<PendingActions>;
+  /** Delivers an event to `onEvent` (never throws). */
+  emit?: (event: DocsAssistantEvent) => void;
+  /** The widget's `eventsIncludeText` and `feedback` props. */
+  eventsIncludeText?: boolean;
+  feedback?: boolean | FeedbackOptions;
 }

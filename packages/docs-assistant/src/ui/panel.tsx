@@ -5,8 +5,10 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AssistantError, AssistantStatus } from '../chat/types.js';
 import { useDocsAssistant } from '../chat/use-docs-assistant.js';
+import { type FeedbackConfig, FeedbackContext } from '../events/feedback-slot.js';
+import type { AskSource } from '../events/types.js';
 import { defaultLabels, type Labels, useLabels } from '../labels.js';
-import { createHrefResolver, Markdown, parseAllowedImageOrigins } from '../parts/index.js';
+import { collectSources, createHrefResolver, Markdown, parseAllowedImageOrigins } from '../parts/index.js';
 import { assistantAvailable, searchAvailable } from '../search/features.js';
 import { defaultSearchKit } from '../search/kit.js';
 import { Composer } from './composer.js';
@@ -98,9 +100,32 @@ function PanelBody({
   onStatusChange,
   apiRef,
   pendingRef,
+  emit = () => {},
+  eventsIncludeText,
+  feedback = true,
 }: PanelProps) {
   const labels = useLabels();
-  const [hookOptions, announcement, announceStatus] = useAnswerAnnouncement(options, labels);
+  // When the question went out and when its first text came (performance.now), for `answer` events.
+  const timing = useRef<{ start: number; first?: number }>({ start: 0 });
+  const finishRef = useRef(options.onFinish);
+  finishRef.current = options.onFinish;
+  const onFinish = useCallback<NonNullable<PanelProps['options']['onFinish']>>(
+    (message, thread) => {
+      const { start, first } = timing.current;
+      const now = performance.now();
+      emit({
+        type: 'answer',
+        messageId: message.id,
+        ...(thread.threadId ? { threadId: thread.threadId } : {}),
+        ...(first === undefined ? {} : { timeToFirstTokenMs: first - start }),
+        totalMs: now - start,
+        sources: collectSources(message, latestHref.current).length,
+      });
+      finishRef.current?.(message, thread);
+    },
+    [emit],
+  );
+  const [hookOptions, announcement, announceStatus] = useAnswerAnnouncement({ ...options, onFinish }, labels);
   const state = useDocsAssistant(hookOptions);
   const { messages, status, error, context } = state;
   const [input, setInput] = useState('');
@@ -108,6 +133,8 @@ function PanelBody({
   const busy = status === 'submitted' || status === 'streaming';
   // Docs links resolve against the docs site; the panel only renders in the browser (see the shell).
   const [resolveHref, docsBaseUrlError] = useHrefResolver(docsBaseUrl);
+  const latestHref = useRef(resolveHref);
+  latestHref.current = resolveHref;
   const [imageOrigins, imageOriginsError] = useImageOrigins(allowedImageOrigins);
   const configError = state.configError ?? docsBaseUrlError ?? imageOriginsError;
   const questions = useMemo(() => validStarterQuestions(starterQuestions), [starterQuestions]);
@@ -159,20 +186,69 @@ function PanelBody({
     return () => panel.removeEventListener('click', onClick);
   }, [canPreview]);
 
-  const latest = useRef({ state, configError, ask: (_question: string) => {} });
+  const latest = useRef({
+    state,
+    configError,
+    ask: (_question: string, _source: AskSource) => {},
+    send: (_question: string, _source: AskSource) => {},
+  });
   latest.current = { ...latest.current, state, configError };
 
   useEffect(() => {
     onStatusChange(status);
     announceStatus(status);
+    if (status === 'submitted') timing.current = { start: performance.now() };
   }, [status, onStatusChange, announceStatus]);
+  const lastMessage = messages[messages.length - 1];
+  const answering = status === 'streaming' && lastMessage?.role === 'assistant' && !!lastMessage.content;
+  useEffect(() => {
+    if (answering) timing.current.first ??= performance.now();
+  }, [answering]);
+
+  // Sources opened and copies made, with the answer they belong to: one listener on the panel.
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Element | null;
+      const messageId =
+        target?.closest?.('[data-docs-assistant="message"]')?.getAttribute('data-message-id') ?? undefined;
+      const link = target?.closest?.<HTMLAnchorElement>('a[data-docs-assistant="source"]');
+      const followUp = target?.closest?.<HTMLAnchorElement>('a[data-docs-assistant="suggestion"]');
+      if (link) emit({ type: 'source-click', url: link.href, messageId });
+      else if (followUp) emit({ type: 'suggestion-click', kind: 'follow-up', url: followUp.href, messageId });
+      else if (target?.closest?.('[data-action="copy"]')) emit({ type: 'copy', target: 'answer', messageId });
+      else if (target?.closest?.('[data-copy-state]')) emit({ type: 'copy', target: 'code', messageId });
+    };
+    panel.addEventListener('click', onClick);
+    return () => panel.removeEventListener('click', onClick);
+  }, [emit]);
+
+  // Every question goes out here, so each is reported once with where it came from.
+  const send = (question: string, source: AskSource) => {
+    if (source === 'starter-question' || source === 'suggestion') {
+      emit({
+        type: 'suggestion-click',
+        kind: source === 'suggestion' ? 'follow-up' : 'starter',
+        ...(eventsIncludeText ? { question } : {}),
+      });
+    }
+    emit({
+      type: 'ask',
+      source,
+      ...(state.threadId ? { threadId: state.threadId } : {}),
+      contextItems: context.items.length,
+      ...(eventsIncludeText ? { question } : {}),
+    });
+    void state.send(question);
+  };
 
   // The shell's imperative handle reaches the conversation through this API; requests made before
   // this code loaded (ask, setInput, focus) are carried out now.
   useEffect(() => {
     apiRef.current = {
-      ask: (question) => {
-        if (!latest.current.configError) void latest.current.state.send(question);
+      ask: (question, source = 'api') => {
+        if (!latest.current.configError) latest.current.send(question, source);
       },
       setInput: (text) => setInput(text),
       focusInput: () => inputRef.current?.focus(),
@@ -180,24 +256,45 @@ function PanelBody({
     const pending = pendingRef.current;
     pendingRef.current = {};
     if (pending.input !== undefined) setInput(pending.input);
-    if (pending.ask !== undefined && !latest.current.configError) void latest.current.state.send(pending.ask);
+    if (pending.ask !== undefined && !latest.current.configError)
+      latest.current.send(pending.ask, pending.askSource ?? 'api');
     if (pending.focus) inputRef.current?.focus();
     return () => {
       apiRef.current = null;
     };
   }, [apiRef, pendingRef]);
 
-  const ask = (question: string) => {
-    if (!configError && canAsk) void state.send(question);
+  const ask = (question: string, source: AskSource) => {
+    if (!configError && canAsk) send(question, source);
     setView('chat');
     setPreview(null);
     inputRef.current?.focus();
   };
   const askFromSearch = useCallback((question: string) => {
     setInput('');
-    latest.current.ask(question);
+    latest.current.ask(question, 'search');
   }, []);
+  const askSuggested = useCallback((question: string) => latest.current.ask(question, 'suggestion'), []);
   latest.current.ask = ask;
+  latest.current.send = send;
+
+  const { threadId, threadKey } = state;
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+  const feedbackConfig = useMemo<FeedbackConfig | null>(
+    () =>
+      feedback && !configError
+        ? {
+            options: () => optionsRef.current,
+            feedback: feedback === true ? {} : feedback,
+            emit,
+            includeText: !!eventsIncludeText,
+            threadId,
+            threadKey,
+          }
+        : null,
+    [feedback, configError, emit, eventsIncludeText, threadId, threadKey],
+  );
 
   const shownError = configError ?? error;
   const empty = messages.length === 0;
@@ -211,6 +308,7 @@ function PanelBody({
           data-action="new-conversation"
           disabled={empty && !busy}
           onClick={() => {
+            emit({ type: 'new-conversation', ...(state.threadId ? { threadId: state.threadId } : {}) });
             state.newConversation();
             setInput('');
             setView(firstView);
@@ -268,21 +366,23 @@ function PanelBody({
       {empty && questions && canAsk && !configError && !searching && !preview ? (
         <StarterQuestions
           questions={questions}
-          onAsk={ask}
+          onAsk={(question) => ask(question, 'starter-question')}
           className={classNames?.starterQuestions}
           suggestionClassName={classNames?.suggestion}
         />
       ) : null}
       {empty || searching || preview ? null : (
-        <MessageList
-          messages={messages}
-          status={status}
-          components={components}
-          resolveHref={resolveHref}
-          onAsk={ask}
-          classNames={classNames}
-          allowedImageOrigins={imageOrigins}
-        />
+        <FeedbackContext.Provider value={feedbackConfig}>
+          <MessageList
+            messages={messages}
+            status={status}
+            components={components}
+            resolveHref={resolveHref}
+            onAsk={askSuggested}
+            classNames={classNames}
+            allowedImageOrigins={imageOrigins}
+          />
+        </FeedbackContext.Provider>
       )}
       {shownError ? (
         <ErrorBanner
@@ -294,6 +394,12 @@ function PanelBody({
               : () => {
                   // The banner (and its button) goes away: the question box is where to go on.
                   inputRef.current?.focus();
+                  emit({
+                    type: 'ask',
+                    source: 'retry',
+                    ...(state.threadId ? { threadId: state.threadId } : {}),
+                    contextItems: 0,
+                  });
                   void state.retry();
                 }
           }
@@ -318,7 +424,15 @@ function PanelBody({
           setInput('');
           setView('chat');
           setPreview(null);
-          void state.send(question);
+          const types = context.items.map((item) => item.type);
+          send(
+            question,
+            types.includes('textSelection')
+              ? 'selection'
+              : types.includes('code')
+                ? 'code-block'
+                : 'composer',
+          );
         }}
         onStop={state.stop}
         busy={busy}

@@ -3,6 +3,7 @@
  */
 import type { HTMLAttributes } from 'react';
 import type { UseDocsAssistantOptions } from '../chat/types.js';
+import type { AskSource, EventHandler, FeedbackOptions, OpenSource } from '../events/types.js';
 import type { Labels } from '../labels.js';
 import type { PartComponents } from '../parts/types.js';
 import type { Context } from '../protocol/index.js';
@@ -96,16 +97,31 @@ export interface DocsAssistantProps
    * @default 'link'
    */
   sourceAction?: 'link' | 'preview';
+  /**
+   * Lifecycle and interaction events (open, close, ask, answer, source-click, suggestion-click,
+   * copy, feedback, error, new-conversation), for analytics. What it throws is caught and logged
+   * once; the widget carries on. See `DocsAssistantEvent`.
+   */
+  onEvent?: EventHandler;
+  /** Put the reader's text (questions, suggestions asked, feedback comments) into events. @default false */
+  eventsIncludeText?: boolean;
+  /**
+   * Thumbs up / down (and a short comment) under each finished answer, reported through `onEvent`
+   * and posted to the service's feedback endpoint (see `FeedbackOptions.endpoint`); `false` hides them.
+   * @default true
+   */
+  feedback?: boolean | FeedbackOptions;
 }
 
 /** Imperative handle (through `ref`) for host pages: their own "Ask AI" buttons. */
 export interface DocsAssistantHandle {
-  open(): void;
+  /** `source` is what the `open` event reports. @default 'api' */
+  open(options?: { source?: OpenSource }): void;
   close(): void;
   /** Adds a context item and returns its id. */
   addContext(item: Context): string;
   /** Opens the panel and asks a question (with the current context items). */
-  ask(question: string): void;
+  ask(question: string, options?: { source?: AskSource }): void;
   /** Puts text into the composer without sending it. */
   setInput(text: string): void;
 }
