@@ -1,7 +1,9 @@
 import {
   type ComponentType,
   forwardRef,
+  lazy,
   type RefObject,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -18,6 +20,7 @@ import { emitEvent, errorEvent } from '../events/emit.js';
 import type { DocsAssistantEvent, OpenSource } from '../events/types.js';
 import { defaultLabels, LabelsProvider, useLabels } from '../labels.js';
 import type { Context } from '../protocol/index.js';
+import { consentKey, forgetStored, readConsent, rememberConsent } from './consent.js';
 import { cx, flag, visuallyHidden } from './dom.js';
 import { Boundary, reportWidgetError } from './error-boundary.js';
 import { Icon } from './icons.js';
@@ -30,6 +33,8 @@ import { useIsClient, useResolvedTheme } from './use-theme.js';
 let panelModule: Promise<typeof import('./panel.js')> | undefined;
 /** The panel once loaded, so a later mount renders it at once instead of showing "Loading…". */
 let loadedPanel: ComponentType<PanelProps> | undefined;
+// The consent notice (the `consent` prop): its own chunk, loaded when it is first shown.
+const ConsentNotice = lazy(() => import('../views/consent/consent-notice.js'));
 
 /**
  * Loads the heavy panel (chat hook, part renderers, markdown) once; called on the launcher's hover
@@ -140,6 +145,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     features: _features,
     defaultView: _defaultView,
     sourceAction: _sourceAction,
+    consent,
     onEvent,
     eventsIncludeText,
     feedback,
@@ -164,6 +170,51 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   const titleId = useId();
   const isClient = useIsClient();
   const resolvedTheme = useResolvedTheme(theme);
+
+  // --- consent gate (consent.ts): until granted, no panel code, collector or preload loads ---------
+  const consentOptions = consent === true ? {} : consent || undefined;
+  const [revoked, setRevoked] = useState(false);
+  const gated = (!!consentOptions && consentOptions.required !== false) || revoked;
+  const consentStorageKey = consentKey(domain, consentOptions);
+  // Remembered acceptance, read in the browser (undefined before: neither notice nor panel yet).
+  const [accepted, setAccepted] = useState<boolean>();
+  useEffect(() => {
+    if (!gated) return;
+    const read = () => setAccepted(readConsent(consentStorageKey));
+    read();
+    // Another tab accepting or withdrawing counts here too.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === consentStorageKey) read();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [gated, consentStorageKey]);
+  const granted = consentOptions?.granted ?? accepted;
+  const consented = !gated || (!revoked && granted === true);
+  const consentRef = useRef({ consentOptions, consentStorageKey });
+  consentRef.current = { consentOptions, consentStorageKey };
+  const acceptConsent = useCallback(() => {
+    const { consentOptions, consentStorageKey } = consentRef.current;
+    setRevoked(false);
+    // Remembered only now that it is given, and only when the host does not decide (`granted`).
+    if (consentOptions?.granted === undefined) {
+      rememberConsent(consentStorageKey);
+      setAccepted(true);
+    }
+    consentOptions?.onChange?.(true);
+  }, []);
+  // Withdrawn (by `granted`, another tab, or the handle's consent(false)): once the panel has
+  // unmounted (it saves on its way out), everything the widget stored goes.
+  const [forgetRequests, setForgetRequests] = useState(0);
+  const forgotten = useRef({ consented, forgetRequests });
+  useEffect(() => {
+    const before = forgotten.current;
+    forgotten.current = { consented, forgetRequests };
+    if ((before.consented && !consented) || before.forgetRequests !== forgetRequests) {
+      forgetStored(domain, consentStorageKey, storage);
+      void panelModule?.then((module) => module.forgetMemory(domain));
+    }
+  }, [consented, forgetRequests, domain, consentStorageKey, storage]);
   const [status, setStatus] = useState<AssistantStatus>('ready');
 
   // --- open state (controlled or not; inline is always open) ------------------------------------
@@ -275,7 +326,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   }, [parsedShortcut]);
 
   // --- collectors: "Ask AI" on the page adds context, opens the panel, focuses the question box ---
-  const collectorOptions = resolveCollectors(unavailable ? false : collectors);
+  const collectorOptions = resolveCollectors(unavailable || !consented ? false : collectors);
   const onCollect = useCallback(
     (item: Context) => {
       store.add(item);
@@ -322,11 +373,19 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
         if (apiRef.current) apiRef.current.setInput(text);
         else pendingRef.current.input = text;
       },
+      consent(given) {
+        if (given) return acceptConsent();
+        // Withdrawn: the notice again (with or without the `consent` option), and nothing kept.
+        setRevoked(true);
+        setAccepted(false);
+        setForgetRequests((count) => count + 1);
+        consentRef.current.consentOptions?.onChange?.(false);
+      },
     }),
-    [setOpen, store, unavailable],
+    [setOpen, store, unavailable, acceptConsent],
   );
 
-  const wantsPanel = (everOpened || inline) && isClient && !unavailable && !Panel && !loadFailed;
+  const wantsPanel = (everOpened || inline) && isClient && !unavailable && !Panel && !loadFailed && consented;
   useEffect(() => {
     if (wantsPanel) loadPanel(false);
   }, [wantsPanel, loadPanel]);
@@ -409,8 +468,8 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
               else if (open) closeAndRestore();
               else setOpen(true, 'launcher');
             }}
-            onPointerEnter={unavailable ? undefined : () => void preloadPanel().catch(() => {})}
-            onFocus={unavailable ? undefined : () => void preloadPanel().catch(() => {})}
+            onPointerEnter={unavailable || !consented ? undefined : () => void preloadPanel().catch(() => {})}
+            onFocus={unavailable || !consented ? undefined : () => void preloadPanel().catch(() => {})}
           >
             <Icon name="chat" />
             <span>{loadFailed ? unavailableText : labels.launcher}</span>
@@ -434,6 +493,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
             // it covers the whole viewport the panel makes it modal (useFullScreenModal).
             role={variant === 'floating' ? 'dialog' : undefined}
             aria-labelledby={titleId}
+            aria-describedby={consented ? undefined : `${panelId}c`}
             hidden={!open}
             tabIndex={-1}
             onKeyDown={(event) => {
@@ -467,7 +527,14 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
                   )}
                 </div>
               </>
-            ) : Panel && isClient ? (
+            ) : !consented && granted !== undefined ? (
+              <>
+                <PanelHeader titleId={titleId} className={classNames?.header} onClose={panelProps.onClose} />
+                <Suspense fallback={null}>
+                  <ConsentNotice options={consentOptions ?? {}} id={`${panelId}c`} onAccept={acceptConsent} />
+                </Suspense>
+              </>
+            ) : Panel && isClient && consented ? (
               <Panel {...panelProps} />
             ) : (
               <PanelLoading {...panelProps} />

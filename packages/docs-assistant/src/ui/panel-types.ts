@@ -3,6 +3,7 @@ import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js'
 import type { AskSource, DocsAssistantEvent, FeedbackOptions } from '../events/types.js';
 import type { PartComponents } from '../parts/types.js';
 import type { Features } from '../search/features.js';
+import type { StarterQuestionsOption } from './starter-questions.js';
 import type { ClassNames, Variant } from './types.js';
 
 /** What the shell can ask of a loaded panel (the imperative handle forwards to it). */
@@ -28,7 +29,7 @@ export interface PanelProps {
   open: boolean;
   titleId: string;
   classNames?: ClassNames;
-  starterQuestions?: string[];
+  starterQuestions?: StarterQuestionsOption;
   components?: PartComponents;
   docsBaseUrl?: string;
   allowedImageOrigins?: string[];

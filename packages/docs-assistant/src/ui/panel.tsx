@@ -3,6 +3,8 @@
  * renderers (markdown) and the conversation UI. The shell (`docs-assistant.tsx`) stays small.
  */
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { resolveCurrentPath } from '../chat/config.js';
+import { createMemoryThreadStorage, threadStorageKey } from '../chat/storage.js';
 import type { AssistantError, AssistantStatus } from '../chat/types.js';
 import { useDocsAssistant } from '../chat/use-docs-assistant.js';
 import { type FeedbackConfig, FeedbackContext } from '../events/feedback-slot.js';
@@ -21,10 +23,14 @@ import { MessageList, messageText } from './message-list.js';
 import { PanelHeader } from './panel-header.js';
 import type { PanelProps } from './panel-types.js';
 import { markdownToPlainText, truncateAtWord } from './plain-text.js';
-import { StarterQuestions, validStarterQuestions } from './starter-questions.js';
+import { StarterQuestions, starterQuestionsFor, validStarterQuestions } from './starter-questions.js';
 import { useFullScreenModal } from './use-full-screen-modal.js';
 
 export type { PanelProps };
+
+/** Consent withdrawn: the conversation kept in memory (`storage="memory"`) goes too. */
+export const forgetMemory = (domain: string): void =>
+  createMemoryThreadStorage(threadStorageKey(domain)).clear();
 
 // Instant docs search: its own chunk, loaded the first time the reader types in the search view.
 const SearchResults = lazy(() => import('../search/search-results.js'));
@@ -137,7 +143,12 @@ function PanelBody({
   latestHref.current = resolveHref;
   const [imageOrigins, imageOriginsError] = useImageOrigins(allowedImageOrigins);
   const configError = state.configError ?? docsBaseUrlError ?? imageOriginsError;
-  const questions = useMemo(() => validStarterQuestions(starterQuestions), [starterQuestions]);
+  // A function or a map of `starterQuestions` is read for the page the reader is on now.
+  const pagePath = Array.isArray(starterQuestions) ? '' : (resolveCurrentPath(options.currentPath) ?? '/');
+  const questions = useMemo(
+    () => validStarterQuestions(starterQuestionsFor(starterQuestions, pagePath)),
+    [starterQuestions, pagePath],
+  );
   const searchOptions = useMemo(
     () => ({ ...options, features: search?.features }),
     [options, search?.features],

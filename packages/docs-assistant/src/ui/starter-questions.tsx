@@ -27,6 +27,56 @@ export function validStarterQuestions(value: unknown): string[] | undefined {
   return [...new Set(questions)];
 }
 
+/**
+ * The `starterQuestions` option: one list for every page, a function of the page's path, or lists
+ * by path prefix (`{ '/': [...], '/api': [...] }`, the longest prefix that matches the path wins).
+ */
+export type StarterQuestionsOption =
+  | readonly string[]
+  | ((currentPath: string) => readonly string[] | null | undefined)
+  | Readonly<Record<string, readonly string[]>>;
+
+/**
+ * Whether `prefix` covers `path` on segment boundaries: `/api` covers `/api` and `/api/keys`, not
+ * `/apiary` (a prefix ending in `/` covers whatever starts with it).
+ */
+const covers = (prefix: string, path: string) =>
+  path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
+
+/**
+ * The questions of `option` for the page at `path`, before `validStarterQuestions` checks them: a
+ * function is called with the path (what it throws is reported and offers nothing), a map gives the
+ * list of the longest prefix that covers the path (none: nothing).
+ */
+export function starterQuestionsFor(option: unknown, path: string): unknown {
+  if (typeof option === 'function') {
+    try {
+      return option(path);
+    } catch (error) {
+      console.warn(
+        '[docs-assistant] starterQuestions(currentPath) threw; no starter questions shown.',
+        error,
+      );
+      return undefined;
+    }
+  }
+  if (!option || typeof option !== 'object' || Array.isArray(option)) return option;
+  const keys = Object.keys(option);
+  const bad = keys.filter((key) => !key.startsWith('/'));
+  if (bad.length) {
+    console.warn(
+      `[docs-assistant] starterQuestions keys are path prefixes starting with "/" (e.g. { "/": [...], "/api": [...] }); ${JSON.stringify(bad)} never match.`,
+    );
+  }
+  const prefix = keys
+    .filter((key) => key.startsWith('/') && covers(key, path))
+    .reduce<string | undefined>(
+      (best, key) => (best === undefined || key.length > best.length ? key : best),
+      undefined,
+    );
+  return prefix === undefined ? undefined : (option as Record<string, unknown>)[prefix];
+}
+
 /** Questions offered in an empty conversation; choosing one asks it. */
 export function StarterQuestions({
   questions,

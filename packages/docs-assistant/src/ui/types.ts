@@ -8,8 +8,10 @@ import type { Labels } from '../labels.js';
 import type { PartComponents } from '../parts/types.js';
 import type { Context } from '../protocol/index.js';
 import type { Features } from '../search/features.js';
+import type { ConsentOptions } from './consent.js';
+import type { StarterQuestionsOption } from './starter-questions.js';
 
-export type { Features, Labels };
+export type { ConsentOptions, Features, Labels, StarterQuestionsOption };
 
 export type Variant = 'floating' | 'side-panel' | 'inline';
 export type Theme = 'light' | 'dark' | 'system';
@@ -54,8 +56,13 @@ export interface DocsAssistantProps
   onOpenChange?: (open: boolean) => void;
   /** Shortcut that opens the assistant; `false` turns it off. @default 'mod+i' (Cmd on macOS, Ctrl elsewhere) */
   shortcut?: string | false;
-  /** Questions offered in an empty conversation. */
-  starterQuestions?: string[];
+  /**
+   * Questions offered in an empty conversation: one list, a function of the page's path
+   * (`currentPath`, else `location.pathname`) giving the list, or lists by path prefix, e.g.
+   * `{ '/': [...], '/api': [...] }`, where the longest prefix covering the path wins (`/api` covers
+   * `/api/keys`, not `/apiary`).
+   */
+  starterQuestions?: StarterQuestionsOption;
   /** Overrides for any user-facing string. */
   labels?: Partial<Labels>;
   /** @default 'system' */
@@ -98,6 +105,14 @@ export interface DocsAssistantProps
    */
   sourceAction?: 'link' | 'preview';
   /**
+   * A consent gate: until the reader accepts the notice, the widget sends no request, loads none of
+   * the chat, search or collector code, writes nothing to storage and creates no identifier.
+   * Acceptance is remembered in localStorage (`storageKey`) once given; `granted` lets the host's own
+   * consent manager decide instead; withdrawing (`granted` back to `false`, or `consent(false)` on
+   * the handle) deletes what the widget stored. `true` is `{}` (the default notice).
+   */
+  consent?: boolean | ConsentOptions;
+  /**
    * Lifecycle and interaction events (open, close, ask, answer, source-click, suggestion-click,
    * copy, feedback, error, new-conversation), for analytics. What it throws is caught and logged
    * once; the widget carries on. See `DocsAssistantEvent`.
@@ -124,4 +139,10 @@ export interface DocsAssistantHandle {
   ask(question: string, options?: { source?: AskSource }): void;
   /** Puts text into the composer without sending it. */
   setInput(text: string): void;
+  /**
+   * Gives (`true`, as the notice's button does) or withdraws (`false`) the reader's consent. Withdrawn,
+   * the widget shows the consent notice again, sends nothing, and deletes what it stored (conversations,
+   * the tab's conversation, the consent flag, a custom `storage`'s contents).
+   */
+  consent(granted: boolean): void;
 }

@@ -1,0 +1,79 @@
+/**
+ * The consent gate (the `consent` prop), the part the shell holds: whether the reader has accepted,
+ * where that is remembered, and what is deleted when consent is withdrawn. Until the reader accepts,
+ * the shell loads none of the panel's code (so no chat, search, storage or request code runs), no
+ * collector, and preloads nothing; the notice itself is a lazy view (`views/consent/`).
+ */
+
+/** The `consent` prop when it is an object; `true` is the same as `{}`. */
+export interface ConsentOptions {
+  /** Whether the reader must accept first; `false` turns the gate off (e.g. outside the regions that need it). @default true */
+  required?: boolean;
+  /**
+   * The host's own consent manager decides: `true` lets the widget work, `false` shows the notice
+   * (and, after `true`, withdraws: what the widget stored is deleted). Given, the widget stores no
+   * consent flag of its own; the notice's button calls `onChange(true)` for the host to record.
+   */
+  granted?: boolean;
+  /** Called when the reader accepts (`true`) and when consent is withdrawn (`false`). */
+  onChange?: (granted: boolean) => void;
+  /** The notice's text. @default says what is sent and kept, and that nothing is until the reader accepts */
+  notice?: string;
+  /** Address of the privacy policy the notice links to (no link without it). */
+  linkHref?: string;
+  /** Text of that link. @default 'Privacy policy' */
+  linkText?: string;
+  /** Text of the button that accepts. @default 'Accept and continue' */
+  acceptText?: string;
+  /** localStorage key where the acceptance is remembered. @default `docs-assistant:consent:<domain>` */
+  storageKey?: string;
+}
+
+/** The key under which acceptance is remembered for a domain. */
+export const consentKey = (domain: string, options?: ConsentOptions): string =>
+  options?.storageKey || `docs-assistant:consent:${domain}`;
+
+/** Whether acceptance is remembered under `key` (false where storage is blocked: ask again). */
+export function readConsent(key: string): boolean {
+  try {
+    return localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Remembers acceptance (when it was given); where storage is blocked it holds for this page view. */
+export function rememberConsent(key: string): void {
+  try {
+    localStorage.setItem(key, new Date().toISOString());
+  } catch {
+    // Blocked or full: the reader is asked again on the next page.
+  }
+}
+
+/**
+ * Withdrawal: deletes everything the widget stored for `domain` in this browser: every local and
+ * session storage entry under `docs-assistant:` naming the domain as one of its `:` segments (the
+ * conversations, the tab's conversation, history and whatever else the widget keeps there), the
+ * consent flag, and a host's own `storage` (its `clear()`).
+ */
+export function forgetStored(domain: string, key: string, storage: unknown): void {
+  for (const name of ['localStorage', 'sessionStorage'] as const) {
+    try {
+      const area = window[name];
+      for (let i = area.length; i--; ) {
+        const item = area.key(i);
+        if (item === key || (item?.startsWith('docs-assistant:') && `${item}:`.includes(`:${domain}:`))) {
+          area.removeItem(item);
+        }
+      }
+    } catch {
+      // Blocked storage holds nothing of ours.
+    }
+  }
+  try {
+    if (storage && typeof storage === 'object') (storage as { clear(): void }).clear();
+  } catch (error) {
+    console.warn('[docs-assistant] consent withdrawn: the storage option’s clear() failed.', error);
+  }
+}
