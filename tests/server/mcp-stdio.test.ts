@@ -92,7 +92,7 @@ describe('docs-assistant mcp (stdio)', () => {
     }
 
     const page = textOf(await call(client, 'get_page', { path: '/guides/theming' }));
-    expect(page).toMatch(/^# Theming\n/);
+    expect(page).toMatch(/^# Theming$/m);
     expect(stderr()).toMatch(/docs-assistant mcp: \d+ pages .* tools search and get_page on stdio/);
   });
 

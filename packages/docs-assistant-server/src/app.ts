@@ -11,7 +11,7 @@ import { cors } from 'hono/cors';
 import { ASSISTANT_MESSAGE_ROUTE, type AssistantRuntime, mountAssistantRoutes } from './assistant.js';
 import { mountDiscoveryRoutes, SHARE_CAPABILITY, shareStorage } from './discovery/index.js';
 import { errorResponse, HttpError, httpErrorResponse } from './http.js';
-import { isMcpPath } from './mcp/http.js';
+import { isMcpPath } from './mcp/route.js';
 
 /** Prefix of the static export (admin) API and its downloads. */
 export const ADMIN_PATH_PREFIX = '/v1/static-export';

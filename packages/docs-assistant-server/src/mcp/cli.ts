@@ -10,6 +10,7 @@ import { type CliCommand, CliUsageError, parseFlags } from '../cli/types.js';
 import { DEFAULT_DOCS_DIR } from '../options.js';
 import { PersistedDocsIndex } from '../retrieval/persist.js';
 import type { DocsIndex } from '../retrieval/search-index.js';
+import { agentMarkdown } from './markdown.js';
 import { createDocsMcpServer } from './tools.js';
 
 const usage = `Usage: docs-assistant mcp [options]
@@ -85,6 +86,9 @@ export const mcpCommand: CliCommand = {
       index: async () => index,
       ...(siteUrl ? { siteUrl } : {}),
       ...(title ? { title } : {}),
+      // No server serves `.md` URLs here: links between pages stay root-relative `.md` paths, which
+      // get_page takes; the site's other files are linked under --site-url.
+      markdown: agentMarkdown(siteUrl ? { siteBase: siteUrl } : {}),
     });
     const transport = new StdioServerTransport();
     // The client closing its end (stdin) ends the server, watcher included.

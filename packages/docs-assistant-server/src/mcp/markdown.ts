@@ -1,13 +1,20 @@
 /**
- * The Markdown `get_page` returns. One boundary, so the MCP tool and the site's `.md` pages give
- * agents the same text.
+ * The Markdown `get_page` returns: the Markdown for agents of `agents/` (the text of the page's
+ * `.md` URL), so an agent gets the same page through MCP as through `/{page}.md`.
  */
-import { pageText } from '../discovery/search.js';
+import { type PageMarkdownOptions, pageMarkdown } from '../agents/index.js';
 import type { DocPage } from '../retrieval/markdown.js';
 import type { DocsIndex } from '../retrieval/search-index.js';
 
 /** Turns an indexed page into clean Markdown (no JSX, no front matter). */
 export type PageMarkdown = (page: DocPage, index: DocsIndex) => string | Promise<string>;
 
-/** The page as the index holds it: title, headings, paragraphs, table rows and fenced code. */
-export const pageMarkdown: PageMarkdown = (page) => pageText(page);
+/**
+ * Pages as `agents/` writes them with `options`: the service passes what its `.md` route passes
+ * (links under its own origin, the site's files under `siteUrl`); without options, links between
+ * pages are root-relative `.md` paths, which `get_page` takes.
+ */
+export const agentMarkdown =
+  (options: PageMarkdownOptions = {}): PageMarkdown =>
+  (page, index) =>
+    pageMarkdown(page, index, options);

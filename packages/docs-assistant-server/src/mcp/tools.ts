@@ -33,7 +33,7 @@ import type { DocPage } from '../retrieval/markdown.js';
 import { type DocsIndex, normalizePath } from '../retrieval/search-index.js';
 import { siteFacets } from '../retrieval/sites/reader.js';
 import { closestPaths } from './closest.js';
-import { pageMarkdown as defaultPageMarkdown, type PageMarkdown } from './markdown.js';
+import { agentMarkdown, type PageMarkdown } from './markdown.js';
 
 export const SEARCH_TOOL = 'search';
 export const GET_PAGE_TOOL = 'get_page';
@@ -55,7 +55,7 @@ export interface McpDocsSource {
    * to retry once over a limit (the call then gets a tool error), else undefined.
    */
   admit?: () => Promise<string | undefined>;
-  /** Turns a page into the Markdown `get_page` returns. @default `pageMarkdown` (`markdown.ts`) */
+  /** Turns a page into the Markdown `get_page` returns. @default `agentMarkdown()` (`markdown.ts`) */
   markdown?: PageMarkdown;
 }
 
@@ -289,7 +289,12 @@ async function runGetPage(source: McpDocsSource, index: DocsIndex, args: Record<
     return argumentError(error, GET_PAGE_TOOL);
   }
   const path = pagePathOf(args.path as string);
-  const page: DocPage | undefined = findPage(index, path, source.siteUrl);
+  // `/index.md`, as a site's root page is linked in Markdown, is the page at `/`.
+  const page: DocPage | undefined =
+    findPage(index, path, source.siteUrl) ??
+    (path.endsWith('/index')
+      ? findPage(index, normalizePath(path.slice(0, -'/index'.length)), source.siteUrl)
+      : undefined);
   if (!page) {
     const closest = closestPaths(
       index.pages.map((p) => p.path),
@@ -301,7 +306,7 @@ async function runGetPage(source: McpDocsSource, index: DocsIndex, args: Record<
         `Pass one of them, or the path of a ${SEARCH_TOOL} result.`,
     );
   }
-  const markdown = await (source.markdown ?? defaultPageMarkdown)(page, index);
+  const markdown = await (source.markdown ?? agentMarkdown())(page, index);
   return { content: [{ type: 'text' as const, text: markdown }] } satisfies CallToolResult;
 }
 
