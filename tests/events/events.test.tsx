@@ -182,7 +182,10 @@ describe('onEvent: interactions', () => {
     const { fetch } = serviceFetch([
       {
         messageId: 'msg_c',
-        deltas: ['Run this:\n\n```sh\nnpm i docs-assistant\n```\n\n', '```suggestions\n(Theming)[/theming]\n```\n'],
+        deltas: [
+          'Run this:\n\n```sh\nnpm i docs-assistant\n```\n\n',
+          '```suggestions\n(Theming)[/theming]\n```\n',
+        ],
         sources: [{ url: 'https://docs.example.com/install', title: 'Install' }],
       },
     ]);
@@ -204,7 +207,12 @@ describe('onEvent: interactions', () => {
     fireEvent.click(screen.getByRole('button', { name: defaultLabels.copyCode }));
     expect(ofType(log.events, 'source-click', 'suggestion-click', 'copy')).toEqual([
       { type: 'source-click', url: 'https://docs.example.com/install', messageId: 'msg_c' },
-      { type: 'suggestion-click', kind: 'follow-up', url: 'https://docs.example.com/theming', messageId: 'msg_c' },
+      {
+        type: 'suggestion-click',
+        kind: 'follow-up',
+        url: 'https://docs.example.com/theming',
+        messageId: 'msg_c',
+      },
       { type: 'copy', target: 'answer', messageId: 'msg_c' },
       { type: 'copy', target: 'code', messageId: 'msg_c' },
     ]);
@@ -221,7 +229,9 @@ describe('onEvent: interactions', () => {
     render(<DocsAssistant {...props()} fetch={fetch} variant="inline" onEvent={log.onEvent} />);
     const user = await askInComposer('hello');
     const retry = await screen.findByRole('button', { name: defaultLabels.retry });
-    expect(ofType(log.events, 'error')).toEqual([{ type: 'error', kind: 'network', status: 503, retryable: true }]);
+    expect(ofType(log.events, 'error')).toEqual([
+      { type: 'error', kind: 'network', status: 503, retryable: true },
+    ]);
     expect(JSON.stringify(log.events)).not.toContain('maintenance');
     await user.click(retry);
     await waitFor(() => expect(ofType(log.events, 'answer')).toHaveLength(1));
@@ -240,7 +250,9 @@ describe('onEvent: interactions', () => {
     render(<DocsAssistant {...props()} fetch={fetch} variant="inline" onEvent={log.onEvent} />);
     await askInComposer('hello');
     await waitFor(() =>
-      expect(ofType(log.events, 'error')).toEqual([{ type: 'error', kind: 'auth', status: 401, retryable: false }]),
+      expect(ofType(log.events, 'error')).toEqual([
+        { type: 'error', kind: 'auth', status: 401, retryable: false },
+      ]),
     );
   });
 });

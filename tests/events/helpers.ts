@@ -80,10 +80,13 @@ export function serviceFetch(scripts: Array<AnswerScript | (() => Response)>, fe
     };
     if (url.endsWith('/feedback')) {
       feedback.push(seen);
-      return new Response(JSON.stringify(feedbackStatus === 200 ? { ok: true } : { error: 'no', code: 'x' }), {
-        status: feedbackStatus,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify(feedbackStatus === 200 ? { ok: true } : { error: 'no', code: 'x' }),
+        {
+          status: feedbackStatus,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      );
     }
     messages.push(seen);
     const script = scripts[Math.min(messages.length - 1, scripts.length - 1)]!;
@@ -100,4 +103,6 @@ export function eventLog() {
 
 /** The events of some types, in order. */
 export const ofType = <T extends DocsAssistantEvent['type']>(events: DocsAssistantEvent[], ...types: T[]) =>
-  events.filter((event): event is Extract<DocsAssistantEvent, { type: T }> => types.includes(event.type as T));
+  events.filter((event): event is Extract<DocsAssistantEvent, { type: T }> =>
+    types.includes(event.type as T),
+  );

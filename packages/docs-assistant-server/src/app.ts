@@ -9,7 +9,12 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { ASSISTANT_MESSAGE_ROUTE, type AssistantRuntime, mountAssistantRoutes } from './assistant.js';
-import { mountDiscoveryRoutes, SHARE_CAPABILITY, shareStorage } from './discovery/index.js';
+import {
+  isFeedbackListRequest,
+  mountDiscoveryRoutes,
+  SHARE_CAPABILITY,
+  shareStorage,
+} from './discovery/index.js';
 import { errorResponse, HttpError, httpErrorResponse } from './http.js';
 import { isMcpPath } from './mcp/route.js';
 
@@ -38,8 +43,11 @@ export function createAssistantApp(runtime: AssistantRuntime): Hono {
     maxAge: 600,
   });
   // The MCP endpoint answers CORS itself: only the origins it allows (mcp/http.ts).
+  // The feedback list takes an admin key: no CORS either, like the static export API.
   app.use('*', (c, next) =>
-    isAdminPath(c.req.path) || isMcpPath(c.req.path) ? next() : assistantCors(c, next),
+    isAdminPath(c.req.path) || isMcpPath(c.req.path) || isFeedbackListRequest(c.req.method, c.req.path)
+      ? next()
+      : assistantCors(c, next),
   );
   app.onError((error) => {
     if (error instanceof HttpError) return httpErrorResponse(error);

@@ -340,8 +340,12 @@ export class ChatController {
     if (!request.threadLost) this.commitThread(request);
   };
 
-  /** Forgets the conversation and the thread, here and in storage (other tabs' conversations stay). */
-  readonly newConversation = (): void => {
+  /**
+   * Forgets the conversation and the thread, here and in storage (other tabs' conversations stay).
+   * `seed` opens the new one with these messages (a shared transcript continued): its first question
+   * starts a new thread, sending them as the conversation so far.
+   */
+  readonly newConversation = (seed?: AssistantMessage[]): void => {
     this.transport?.stop();
     this.last?.trace.stopAfterError?.();
     this.request = null;
@@ -350,7 +354,9 @@ export class ChatController {
     const { session } = this.snapshot;
     removeFromStorage(session.storage, session.conversation.id);
     session.tab?.set(null);
-    this.transition('reset', 'idle', { recovering: false, session: openSession(session, null) });
+    const next = openSession(session, null);
+    if (seed) next.initialMessages = seed;
+    this.transition('reset', 'idle', { recovering: false, session: next });
   };
 
   private newRequest(context: Context[], contextIds: string[]): PendingRequest {

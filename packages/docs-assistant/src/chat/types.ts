@@ -149,8 +149,12 @@ export interface DocsAssistantState {
   stop: () => void;
   /** Sends the last question again (after an error or to regenerate). */
   retry: () => Promise<void>;
-  /** Forgets the conversation and the thread, here and in storage. */
-  newConversation: () => void;
+  /**
+   * Forgets the conversation and the thread, here and in storage. With `seed`, the new conversation
+   * opens with these messages (e.g. a shared transcript continued as a copy); its first question
+   * starts a new thread.
+   */
+  newConversation: (seed?: AssistantMessage[]) => void;
   context: {
     items: ContextItem[];
     add: (item: Context) => string;

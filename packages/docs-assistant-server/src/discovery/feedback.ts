@@ -1,0 +1,312 @@
+/**
+ * Feedback on answers: the reader who holds a thread votes on its answers, and the site owner
+ * reads the votes.
+ *
+ * - `POST /discovery/v1/assistant/{domain}/feedback` (assistant key) with
+ *   `{ threadId, threadKey, fp, messageId, rating: "up" | "down", comment? }` stores one vote per
+ *   answer (thread + message id); a later vote on the same answer replaces it, comment included.
+ *   Answers `200 { threadId, messageId, rating, comment?, createdAt, updatedAt }`.
+ * - `GET /discovery/v1/assistant/{domain}/feedback` (admin key) lists the domain's votes, newest
+ *   change first, as JSON `{ domain, feedback: [...] }`, or as CSV with `?format=csv` or
+ *   `Accept: text/csv`; `?limit=` (1–1000, default 1000) and `?since=` (ISO time of the latest change).
+ *
+ * Only the thread's owner may vote (its key and fp, as for continuing it): the same 404 for an
+ * unknown thread and a wrong key, so thread ids cannot be probed. Votes are stored with the thread
+ * id and stay when the thread itself is removed by retention. The list is an admin route: like the
+ * static export API it sends no CORS header (see `app.ts`), so no page can read it from a browser.
+ */
+import type { ValidationProblem } from 'docs-assistant/protocol';
+import type { Context, Hono } from 'hono';
+import {
+  type AssistantRuntime,
+  admitRequest,
+  rateLimited,
+  rateLimitHeaders,
+  threadDomain,
+} from '../assistant.js';
+import { clientIp, HttpError, readJsonBody, requireKey } from '../http.js';
+import type { FeedbackRecord, FeedbackStorage, ThreadStorage, Vote } from '../storage/types.js';
+
+export const FEEDBACK_ROUTE = '/discovery/v1/assistant/:domain/feedback';
+
+/** Longest comment kept (characters); a longer one is refused with a 400 saying so. */
+export const MAX_FEEDBACK_COMMENT_CHARS = 1000;
+/** Longest message id accepted. */
+export const MAX_FEEDBACK_MESSAGE_ID_CHARS = 200;
+/** Most votes one list request answers. */
+export const MAX_FEEDBACK_LIST = 1000;
+/** Largest vote body read (a comment of 1,000 characters fits several times over). */
+const MAX_FEEDBACK_BODY_BYTES = 16 * 1024;
+
+const FEEDBACK_PATH = /^\/discovery\/v1\/assistant\/[^/]+\/feedback\/?$/;
+
+/** The list request, an admin route: the app gives it no CORS headers. */
+export const isFeedbackListRequest = (method: string, path: string): boolean =>
+  (method === 'GET' || method === 'HEAD') && FEEDBACK_PATH.test(path);
+
+/** A vote as the endpoints answer it. */
+export interface FeedbackItem {
+  threadId: string;
+  messageId: string;
+  rating: Vote;
+  comment?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FeedbackVote {
+  threadId: string;
+  threadKey: string;
+  fp: string;
+  messageId: string;
+  rating: Vote;
+  comment?: string;
+}
+
+/** The storage's feedback, when it keeps any (SQLite and PostgreSQL do; the browser's `Map` does not). */
+export function feedbackStorage(storage: ThreadStorage): (ThreadStorage & FeedbackStorage) | undefined {
+  return 'recordFeedback' in storage ? (storage as ThreadStorage & FeedbackStorage) : undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+const kindOf = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+
+/** Validates a vote body; every problem is listed with its path. */
+export function validateFeedbackVote(body: unknown): FeedbackVote {
+  if (!isRecord(body)) {
+    throw invalid([
+      {
+        path: '(body)',
+        message: `expected a JSON object { "threadId", "threadKey", "fp", "messageId", "rating", "comment"? }, got ${kindOf(body)}`,
+      },
+    ]);
+  }
+  const problems: ValidationProblem[] = [];
+  const text = (name: string, what: string, max = 200): string => {
+    const value = body[name];
+    if (typeof value !== 'string' || !value) {
+      problems.push({
+        path: name,
+        message: `required: ${what}${value === undefined ? '' : ` (got ${kindOf(value)})`}`,
+      });
+      return '';
+    }
+    if (value.length > max) problems.push({ path: name, message: `must be at most ${max} characters` });
+    return value;
+  };
+  const threadId = text(
+    'threadId',
+    'the id of the thread the answer belongs to (its finish part or X-Thread-Id)',
+  );
+  const threadKey = text('threadKey', "the thread's key (X-Thread-Key of its first answer)");
+  const fp = text('fp', 'the fingerprint the thread was started with');
+  const messageId = text(
+    'messageId',
+    'the id of the answer voted on (its start part, `f:{"messageId":…}`)',
+    MAX_FEEDBACK_MESSAGE_ID_CHARS,
+  );
+  const { rating, comment } = body;
+  if (rating !== 'up' && rating !== 'down') {
+    problems.push({
+      path: 'rating',
+      message: `must be "up" or "down" (got ${JSON.stringify(rating) ?? 'nothing'})`,
+    });
+  }
+  if (comment !== undefined && comment !== null) {
+    if (typeof comment !== 'string') {
+      problems.push({ path: 'comment', message: `expected a string, got ${kindOf(comment)}` });
+    } else if (Array.from(comment).length > MAX_FEEDBACK_COMMENT_CHARS) {
+      problems.push({
+        path: 'comment',
+        message: `must be at most ${MAX_FEEDBACK_COMMENT_CHARS} characters (got ${Array.from(comment).length}); shorten it`,
+      });
+    }
+  }
+  if (problems.length) throw invalid(problems);
+  const trimmed = typeof comment === 'string' ? comment.trim() : '';
+  return {
+    threadId,
+    threadKey,
+    fp,
+    messageId,
+    rating: rating as Vote,
+    ...(trimmed ? { comment: trimmed } : {}),
+  };
+}
+
+function invalid(problems: ValidationProblem[]): HttpError {
+  const list = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+  return new HttpError(400, 'invalid_request', `Invalid feedback: ${list}.`, { issues: problems });
+}
+
+function storageOf(runtime: AssistantRuntime): ThreadStorage & FeedbackStorage {
+  const storage = feedbackStorage(runtime.threads.storage);
+  if (!storage) throw new HttpError(404, 'not_found', "This service's storage does not keep feedback.");
+  return storage;
+}
+
+const item = (record: FeedbackRecord): FeedbackItem => ({
+  threadId: record.threadId,
+  messageId: record.messageId,
+  rating: record.vote,
+  ...(record.comment ? { comment: record.comment } : {}),
+  createdAt: record.createdAt,
+  updatedAt: record.updatedAt,
+});
+
+async function handleVote(c: Context, runtime: AssistantRuntime): Promise<Response> {
+  const admitted = await admitRequest(c, runtime);
+  const storage = storageOf(runtime);
+  const vote = validateFeedbackVote(await readJsonBody(c.req.raw, MAX_FEEDBACK_BODY_BYTES));
+  const domain = admitted.domain.domain;
+  let owned = false;
+  for (const protocol of ['v1', 'v2'] as const) {
+    const found = await runtime.threads.find(vote.threadId, {
+      domain: threadDomain(domain, protocol),
+      fp: vote.fp,
+      key: vote.threadKey,
+    });
+    if (found.ok) {
+      owned = true;
+      break;
+    }
+  }
+  if (!owned) {
+    throw new HttpError(
+      404,
+      'thread_not_found',
+      `Thread not found: no thread "${vote.threadId}" with this threadKey for this reader on domain "${domain}"; only the reader who holds a thread's key can vote on its answers.`,
+    );
+  }
+  const record = await storage.recordFeedback(
+    {
+      threadId: vote.threadId,
+      messageId: vote.messageId,
+      domain,
+      vote: vote.rating,
+      ...(vote.comment ? { comment: vote.comment } : {}),
+    },
+    Date.now(),
+  );
+  return new Response(JSON.stringify(item(record)), {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...rateLimitHeaders(...admitted.decisions),
+    },
+  });
+}
+
+/** A CSV field: quoted when it holds a comma, a quote or a line break; a leading formula sign is neutralised. */
+function csvField(value: string): string {
+  // A spreadsheet would run `=…`, `+…`, `-…`, `@…` in a reader's comment as a formula.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export const FEEDBACK_CSV_COLUMNS = [
+  'threadId',
+  'messageId',
+  'rating',
+  'comment',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+export function feedbackCsv(items: FeedbackItem[]): string {
+  const rows = items.map((entry) =>
+    FEEDBACK_CSV_COLUMNS.map((column) => csvField(entry[column] ?? '')).join(','),
+  );
+  return `${[FEEDBACK_CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+}
+
+function readListQuery(c: Context): { limit: number; since?: string; csv: boolean } {
+  const problems: ValidationProblem[] = [];
+  const limitText = c.req.query('limit');
+  let limit = MAX_FEEDBACK_LIST;
+  if (limitText !== undefined) {
+    limit = Number(limitText);
+    if (!/^\d+$/.test(limitText) || limit < 1 || limit > MAX_FEEDBACK_LIST) {
+      problems.push({ path: 'limit', message: `must be a whole number from 1 to ${MAX_FEEDBACK_LIST}` });
+    }
+  }
+  const since = c.req.query('since');
+  if (since !== undefined && Number.isNaN(Date.parse(since))) {
+    problems.push({ path: 'since', message: 'must be an ISO date or time, e.g. 2026-11-01T00:00:00Z' });
+  }
+  const format = c.req.query('format');
+  if (format !== undefined && format !== 'json' && format !== 'csv') {
+    problems.push({ path: 'format', message: `must be "json" or "csv" (got "${format}")` });
+  }
+  if (problems.length) {
+    const list = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+    throw new HttpError(400, 'invalid_request', `Invalid query: ${list}.`, { issues: problems });
+  }
+  const accept = c.req.header('accept') ?? '';
+  const csv = format === 'csv' || (format === undefined && /\btext\/csv\b/i.test(accept));
+  return { limit, ...(since ? { since: new Date(since).toISOString() } : {}), csv };
+}
+
+async function handleList(c: Context, runtime: AssistantRuntime): Promise<Response> {
+  const { config, limiters } = runtime;
+  // Counted like every other request of an address, before the key is checked.
+  const ipDecision = await limiters.perIp.hit(clientIp(c, { trustProxy: runtime.trustProxy }));
+  if (!ipDecision.allowed) throw rateLimited('from this IP address', ipDecision);
+  let owner: ReturnType<typeof requireKey>;
+  try {
+    owner = requireKey(config, c.req.header('authorization'), 'admin');
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 403) {
+      throw new HttpError(
+        403,
+        'forbidden',
+        'This is an assistant API key (svc_dsc_…), which readers hold; listing feedback needs an admin API key (svc_…) of the organization that owns the domain.',
+      );
+    }
+    throw error;
+  }
+  const domainName = c.req.param('domain') ?? '';
+  const domain = config.domains.find((d) => d.domain === domainName);
+  if (!domain)
+    throw new HttpError(
+      404,
+      'not_found',
+      `Unknown domain "${domainName}"; check the domain in the request path.`,
+    );
+  if (domain.organization !== owner.organization.id) {
+    throw new HttpError(
+      403,
+      'forbidden',
+      `This admin key is not valid for domain "${domainName}"; use the admin key of the organization that owns it.`,
+    );
+  }
+  const storage = storageOf(runtime);
+  const query = readListQuery(c);
+  const records = await storage.listFeedback(domain.domain, {
+    limit: query.limit,
+    ...(query.since ? { since: query.since } : {}),
+  });
+  const items = records.map(item);
+  const headers = { 'Cache-Control': 'no-store', Vary: 'Accept' };
+  if (query.csv) {
+    return new Response(feedbackCsv(items), {
+      headers: {
+        ...headers,
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="feedback-${domain.domain.replace(/[^\w.-]/g, '_')}.csv"`,
+      },
+    });
+  }
+  return new Response(JSON.stringify({ domain: domain.domain, feedback: items }), {
+    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}
+
+/** Adds the vote and list endpoints to an app. */
+export function mountFeedbackRoutes(app: Hono, runtime: AssistantRuntime): void {
+  app.post(FEEDBACK_ROUTE, (c) => handleVote(c, runtime));
+  app.get(FEEDBACK_ROUTE, (c) => handleList(c, runtime));
+}
