@@ -53,12 +53,13 @@ const cache = new WeakMap<DocPage, Map<string, string>>();
 export function pageMarkdown(page: DocPage, index?: PageLookup, options: PageMarkdownOptions = {}): string {
   const full: PageMarkdownOptions = { ...options, ...(index ? { pages: index } : {}) };
   const key = `${full.markdownBase ?? ''}\u0000${full.siteBase ?? ''}\u0000${full.llmsTxtUrl ?? ''}\u0000${full.llmsTxtUrl === null}`;
-  const cached = !full.markdownUrl ? cache.get(page)?.get(key) : undefined;
+  const custom = !!(full.markdownUrl || full.fileUrl);
+  const cached = !custom ? cache.get(page)?.get(key) : undefined;
   if (cached !== undefined) return cached;
   const source = readSource(page);
   const markdown =
     source === undefined ? withPointer(pageText(page), page, full) : markdownOfSource(page, source, full);
-  if (!full.markdownUrl) {
+  if (!custom) {
     let byKey = cache.get(page);
     if (!byKey) {
       byKey = new Map();

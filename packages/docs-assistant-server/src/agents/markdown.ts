@@ -43,6 +43,8 @@ export interface PageMarkdownOptions {
   llmsTxtUrl?: string | null;
   /** Overrides how a page's Markdown URL is written (the static bundle writes relative ones). */
   markdownUrl?: (path: string) => string;
+  /** Overrides how a link to a file that is not a page (an image) is written; `path` is absolute. */
+  fileUrl?: (path: string) => string;
 }
 
 /** `/guides/setup` → `/guides/setup.md`, `/` → `/index.md`. */
@@ -631,7 +633,7 @@ function directives(text: string): string {
         }
       }
       if (end > 0) {
-        const body = directives(dedent(lines.slice(i + 1, end).join('\n'), false));
+        const body = tidy(directives(dedent(lines.slice(i + 1, end).join('\n'), false))).trim();
         const title = bracketTitle ?? restTitle;
         const kind = type!.toLowerCase();
         const top = indent === '' ? Math.min(6, Math.max(2, headingDepth + 1)) : null;
@@ -656,7 +658,7 @@ function directives(text: string): string {
       )
         end++;
       while (end > i + 1 && !lines[end - 1]!.trim()) end--;
-      const body = directives(dedent(lines.slice(i + 1, end).join('\n'), false));
+      const body = tidy(directives(dedent(lines.slice(i + 1, end).join('\n'), false))).trim();
       const isTab = MKDOCS_TAB.test(line);
       const rendered = isTab
         ? `${labelLine(oneLine(admonition[2]!), indent === '' ? Math.min(6, Math.max(2, headingDepth + 1)) : null)}\n\n${body}`
@@ -719,6 +721,7 @@ function resolveUrl(url: string, page: DocPage, options: PageMarkdownOptions): s
   const markdownBase = (options.markdownBase ?? '').replace(/\/+$/, '');
   if (target)
     return `${options.markdownUrl ? options.markdownUrl(target.path) : `${markdownBase}${markdownPath(target.path)}`}${hash}`;
+  if (options.fileUrl) return `${options.fileUrl(path)}${hash}`;
   const siteBase = (options.siteBase ?? markdownBase).replace(/\/+$/, '');
   return `${siteBase}${encodeURI(path)}${hash}`;
 }

@@ -16,37 +16,16 @@ import type { DomainConfig } from '../config.js';
 import type { DocPage } from '../retrieval/markdown.js';
 import type { DocsIndex } from '../retrieval/search-index.js';
 import { normalizePath } from '../retrieval/search-index.js';
+import { acceptsMarkdown } from './accept.js';
 import { llmsFullTxt, llmsTxt, pageMarkdown, siteLanguages } from './index.js';
+
+export { acceptsMarkdown } from './accept.js';
 
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 
 // Paths of the service's own API: never pages.
 const API_PATH = /^\/(discovery|v1|mcp|health)(\/|$)/;
 const LLMS_FILE = /^\/(?:([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)\/)?(llms|llms-full)\.txt$/;
-
-/** The quality a media range of an `Accept` header gives `type` (`text/markdown`), 0 when none does. */
-function quality(accept: string, type: string): number {
-  const [major] = type.split('/');
-  let best = -1;
-  let bestSpecificity = -1;
-  for (const range of accept.split(',')) {
-    const [media = '', ...params] = range.trim().split(';');
-    const name = media.trim().toLowerCase();
-    const specificity = name === type ? 2 : name === `${major}/*` ? 1 : name === '*/*' ? 0 : -1;
-    if (specificity < 0 || specificity < bestSpecificity) continue;
-    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    bestSpecificity = specificity;
-    best = q === undefined ? 1 : Math.min(1, Number(q) || 0);
-  }
-  return Math.max(0, best);
-}
-
-/** Whether an `Accept` header asks for Markdown: `text/markdown` named, and liked at least as much as HTML. */
-export function acceptsMarkdown(accept: string | null | undefined): boolean {
-  if (!accept || !/text\/markdown/i.test(accept)) return false;
-  const markdown = quality(accept, 'text/markdown');
-  return markdown > 0 && markdown >= quality(accept, 'text/html');
-}
 
 /**
  * Whether a request is one for the docs for agents (`.md`, `llms.txt`, or `Accept: text/markdown`

@@ -1,0 +1,90 @@
+/**
+ * The docs for agents in a static export bundle: `llms.txt` and `llms-full.txt` at the root (and
+ * under each other language's folder, `fr/llms.txt`), and every page as Markdown beside its HTML
+ * (`guides/setup.md`, the home page `index.md`). As every URL the bundle writes, links are relative
+ * to the file they are in, so the bundle works from any folder of any host.
+ */
+import { posix } from 'node:path';
+import type { DomainConfig } from '../config.js';
+import { loadDocs } from '../retrieval/load.js';
+import { DocsIndex } from '../retrieval/search-index.js';
+import type { BundleEntry } from '../static-export/bundle.js';
+import { matchesPaths } from '../static-export/render.js';
+import { llmsFullTxt, llmsTxt, navigationPages, pageMarkdown, siteLanguages } from './index.js';
+import { llmsTxtPath, markdownPath } from './markdown.js';
+
+export interface AgentBundleOptions {
+  /** The export's version: pages of other versions are left out (pages without one are kept). */
+  version?: string;
+  /** The export's paths: only these pages and the pages under them. */
+  paths?: string[];
+  warn?: (message: string) => void;
+}
+
+/** Bundle path of a site path: `/guides/setup.md` → `guides/setup.md`. */
+const fileOf = (path: string): string => path.replace(/^\/+/, '');
+
+/** A relative URL from the bundle file `from` to the bundle file `to`. */
+const relativeUrl = (from: string, to: string): string => {
+  const rel = posix.relative(posix.dirname(from), to) || posix.basename(to);
+  return encodeURI(rel);
+};
+
+/**
+ * The bundle entries of a domain's docs for agents: its docs read as the service reads them (the
+ * site's navigation, titles, languages), filtered as the export is.
+ */
+export async function agentBundleEntries(
+  domain: DomainConfig,
+  options: AgentBundleOptions = {},
+): Promise<BundleEntry[]> {
+  const all = await loadDocs(domain.docs, {
+    ...(domain.site ? { site: domain.site } : {}),
+    warn: options.warn ?? (() => {}),
+  });
+  const pages = all.filter(
+    (page) =>
+      (!options.version || !page.version || page.version === options.version) &&
+      matchesPaths(page.path, options.paths),
+  );
+  if (!pages.length) return [];
+  const index = new DocsIndex(pages);
+  const encoder = new TextEncoder();
+  const entries: BundleEntry[] = [];
+  const title = domain.title ?? domain.domain;
+  for (const page of pages) {
+    const file = fileOf(markdownPath(page.path));
+    const markdown = pageMarkdown(page, index, {
+      llmsTxtUrl: relativeUrl(file, fileOf(llmsTxtPath(page))),
+      markdownUrl: (path) => relativeUrl(file, fileOf(markdownPath(path))),
+      fileUrl: (path) => relativeUrl(file, fileOf(path)),
+    });
+    entries.push({ path: file, data: encoder.encode(markdown) });
+  }
+  const languages = siteLanguages(index);
+  for (const language of languages.length ? languages : [undefined]) {
+    if (language && !navigationPages(index, language).length) continue;
+    const facets = { ...(language ? { language } : {}), site: { languages, versions: [] } };
+    const llms = fileOf(llmsTxtPath(facets));
+    const full = fileOf(llmsTxtPath(facets, 'llms-full.txt'));
+    const common = { title, ...(language ? { language } : {}) };
+    entries.push({
+      path: llms,
+      data: encoder.encode(llmsTxt(index, { ...common, url: (path) => relativeUrl(llms, fileOf(path)) })),
+    });
+    entries.push({
+      path: full,
+      data: encoder.encode(
+        llmsFullTxt(index, {
+          ...common,
+          url: (path) => relativeUrl(full, fileOf(path)),
+          markdown: {
+            markdownUrl: (path) => relativeUrl(full, fileOf(markdownPath(path))),
+            fileUrl: (path) => relativeUrl(full, fileOf(path)),
+          },
+        }),
+      ),
+    });
+  }
+  return entries;
+}
