@@ -82,6 +82,32 @@ export interface Labels {
   feedbackThanks?: string;
   feedbackFailed?: string;
   /**
+   * A way to a human (`support`; defaults in the lazily loaded support view): the action, the mail
+   * subject, and the prompt under an answer that found nothing or was voted down. Optional for compatibility.
+   */
+  contactSupport?: string;
+  supportSubject?: string;
+  supportNoAnswer?: string;
+  supportAfterVote?: string;
+  /**
+   * Sharing a conversation (defaults in the lazily loaded share view): the action, the link and
+   * its copy state, revoking, and the shared transcript's title, notice, actions and errors.
+   * Optional for compatibility.
+   */
+  share?: string;
+  shareLink?: string;
+  shareCopied?: string;
+  shareCopy?: string;
+  stopSharing?: string;
+  shareStopped?: string;
+  shareFailed?: string;
+  sharedTitle?: string;
+  sharedNotice?: string;
+  sharedContinue?: string;
+  sharedClose?: string;
+  sharedNotFound?: string;
+  sharedLoading?: string;
+  /**
    * Text of the link that stands for an image from an origin not in `allowedImageOrigins`, given
    * its alt text ("<alt> (external image)" when not given; the default lives in the lazily loaded
    * panel). Optional for compatibility.

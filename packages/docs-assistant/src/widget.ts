@@ -49,6 +49,9 @@ export type {
   DocsAssistantHandle,
   DocsAssistantProps,
   Features,
+  SupportOption,
+  SupportTranscript,
+  SupportTrigger,
   Theme,
   Variant,
 } from './ui/types.js';

@@ -149,6 +149,8 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     onEvent,
     eventsIncludeText,
     feedback,
+    share,
+    support,
     ...rootProps
   } = props;
 
@@ -250,6 +252,16 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   // Once opened, the panel stays mounted (hidden when closed) so a streaming answer continues.
   const [everOpened, setEverOpened] = useState(open);
   if (open && !everOpened) setEverOpened(true);
+
+  // The link of a shared conversation (`?assistant-share=<id>`) opens the panel on it (views/share).
+  const [sharedId, setSharedId] = useState<string | null>(null);
+  useEffect(() => {
+    const id = new URLSearchParams(location.search).get('assistant-share');
+    if (id && !unavailable) {
+      setSharedId(id);
+      setOpen(true);
+    }
+  }, [setOpen, unavailable]);
 
   const loading = useRef(false);
   const loadPanel = useCallback(
@@ -428,6 +440,9 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     emit,
     eventsIncludeText,
     feedback,
+    share,
+    support,
+    sharedId,
   };
 
   // A floating or side panel that failed to load stays closed: the launcher offers the retry.

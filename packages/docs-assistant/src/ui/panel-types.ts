@@ -3,6 +3,7 @@ import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js'
 import type { AskSource, DocsAssistantEvent, FeedbackOptions } from '../events/types.js';
 import type { PartComponents } from '../parts/types.js';
 import type { Features } from '../search/features.js';
+import type { SupportOption } from '../views/support/types.js';
 import type { StarterQuestionsOption } from './starter-questions.js';
 import type { ClassNames, Variant } from './types.js';
 
@@ -44,4 +45,9 @@ export interface PanelProps {
   /** The widget's `eventsIncludeText` and `feedback` props. */
   eventsIncludeText?: boolean;
   feedback?: boolean | FeedbackOptions;
+  /** The widget's `share` and `support` props (views/share, views/support). */
+  share?: boolean;
+  support?: SupportOption;
+  /** The share id of the page's `?assistant-share=` parameter: the panel shows that transcript. */
+  sharedId?: string | null;
 }

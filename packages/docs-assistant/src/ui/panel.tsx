@@ -36,6 +36,10 @@ export const forgetMemory = (domain: string): void =>
 const SearchResults = lazy(() => import('../search/search-results.js'));
 // A docs page shown in the panel (sourceAction="preview"): its own chunk too.
 const PagePreview = lazy(() => import('../search/page-preview.js'));
+// Sharing and support (views/share, views/support): loaded only when the props ask for them.
+const HeaderActions = lazy(() => import('../views/share/header-actions.js'));
+const SharedTranscript = lazy(() => import('../views/share/shared-transcript.js'));
+const SupportPrompt = lazy(() => import('../views/support/support.js'));
 
 type PreviewTarget = import('../search/page-preview.js').PreviewTarget;
 
@@ -109,6 +113,9 @@ function PanelBody({
   emit = () => {},
   eventsIncludeText,
   feedback = true,
+  share,
+  support,
+  sharedId,
 }: PanelProps) {
   const labels = useLabels();
   // When the question went out and when its first text came (performance.now), for `answer` events.
@@ -309,6 +316,9 @@ function PanelBody({
 
   const shownError = configError ?? error;
   const empty = messages.length === 0;
+  // A shared conversation (`?assistant-share=`) shows until the reader closes or continues it.
+  const [closedShare, setClosedShare] = useState<string>();
+  const shared = sharedId && sharedId !== closedShare && !configError ? sharedId : null;
   const waitingToRetry = useRetryWait(error);
 
   return (
@@ -342,7 +352,41 @@ function PanelBody({
             <span>{labels.searchView ?? 'Search the docs'}</span>
           </button>
         ) : null}
+        {(share !== false && state.threadKey) || support ? (
+          <Suspense fallback={null}>
+            <HeaderActions
+              options={options}
+              share={share}
+              support={support}
+              threadId={state.threadId}
+              threadKey={state.threadKey}
+              messages={messages}
+              busy={busy}
+              labels={labels}
+            />
+          </Suspense>
+        ) : null}
       </PanelHeader>
+      {shared ? (
+        <Suspense fallback={null}>
+          <SharedTranscript
+            shareId={shared}
+            options={options}
+            labels={labels}
+            Markdown={Markdown}
+            resolveHref={resolveHref}
+            onContinue={(seed) => {
+              state.newConversation(seed);
+              setClosedShare(shared);
+              inputRef.current?.focus();
+            }}
+            onClose={() => {
+              setClosedShare(shared);
+              inputRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
       {searching ? (
         <Suspense fallback={null}>
           <SearchResults
@@ -374,7 +418,7 @@ function PanelBody({
           />
         </Suspense>
       ) : null}
-      {empty && questions && canAsk && !configError && !searching && !preview ? (
+      {empty && questions && canAsk && !configError && !searching && !preview && !shared ? (
         <StarterQuestions
           questions={questions}
           onAsk={(question) => ask(question, 'starter-question')}
@@ -382,7 +426,7 @@ function PanelBody({
           suggestionClassName={classNames?.suggestion}
         />
       ) : null}
-      {empty || searching || preview ? null : (
+      {empty || searching || preview || shared ? null : (
         <FeedbackContext.Provider value={feedbackConfig}>
           <MessageList
             messages={messages}
@@ -395,6 +439,11 @@ function PanelBody({
           />
         </FeedbackContext.Provider>
       )}
+      {support && !empty && !searching && !preview && !shared ? (
+        <Suspense fallback={null}>
+          <SupportPrompt option={support} messages={messages} status={status} labels={labels} />
+        </Suspense>
+      ) : null}
       {shownError ? (
         <ErrorBanner
           error={shownError}
@@ -447,7 +496,7 @@ function PanelBody({
         }}
         onStop={state.stop}
         busy={busy}
-        disabled={!!configError}
+        disabled={!!configError || !!shared}
         inputRef={inputRef}
         className={classNames?.composer}
         inputClassName={classNames?.input}

@@ -8,10 +8,19 @@ import type { Labels } from '../labels.js';
 import type { PartComponents } from '../parts/types.js';
 import type { Context } from '../protocol/index.js';
 import type { Features } from '../search/features.js';
+import type { SupportOption, SupportTranscript, SupportTrigger } from '../views/support/types.js';
 import type { ConsentOptions } from './consent.js';
 import type { StarterQuestionsOption } from './starter-questions.js';
 
-export type { ConsentOptions, Features, Labels, StarterQuestionsOption };
+export type {
+  ConsentOptions,
+  Features,
+  Labels,
+  StarterQuestionsOption,
+  SupportOption,
+  SupportTranscript,
+  SupportTrigger,
+};
 
 export type Variant = 'floating' | 'side-panel' | 'inline';
 export type Theme = 'light' | 'dark' | 'system';
@@ -126,6 +135,22 @@ export interface DocsAssistantProps
    * @default true
    */
   feedback?: boolean | FeedbackOptions;
+  /**
+   * "Share" in the panel's header, where the service shares conversations (its `/health` lists the
+   * `share` capability; the reference service does) and the widget reaches it with `apiKey` and
+   * `baseUrl`: a read-only link (`?assistant-share=<id>`) the owner can revoke. A page opened with
+   * that parameter shows the shared transcript, which the reader can continue as a new
+   * conversation of their own. `false` turns the action off. @default true
+   */
+  share?: boolean;
+  /**
+   * A way to a human, offered in the header ("Contact support"), under an answer that found nothing
+   * in the docs and under an answer voted down: an http(s) URL (`{transcript}` in it is replaced by a
+   * Markdown excerpt of the conversation, else a `transcript` parameter is added), a `mailto:`
+   * address (the excerpt is the body; the link stays under 1,800 characters), or a callback that
+   * gets the whole conversation (`SupportTranscript`). Excerpts say when they were cut.
+   */
+  support?: SupportOption;
 }
 
 /** Imperative handle (through `ref`) for host pages: their own "Ask AI" buttons. */

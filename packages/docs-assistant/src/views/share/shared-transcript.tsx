@@ -1,0 +1,142 @@
+/**
+ * A shared conversation (`?assistant-share=<id>` on the page): its questions and answers read-only,
+ * in the panel's place of the conversation, with "Continue as a new conversation" (a copy: the
+ * next question starts a new thread with these messages as the conversation so far; the shared
+ * thread itself is never reached) and Close. Rendered with the panel's own Markdown renderer,
+ * given as a prop like the labels, so this chunk imports nothing the panel has.
+ */
+import { type ComponentType, useEffect, useRef, useState } from 'react';
+import type { AssistantMessage } from '../../chat/types.js';
+import type { Labels } from '../../labels.js';
+import {
+  forgetShareParam,
+  readShare,
+  type ShareOptions,
+  seedMessages,
+  type SharedTranscript as Transcript,
+} from './client.js';
+
+export interface SharedTranscriptProps {
+  shareId: string;
+  options: ShareOptions;
+  labels: Labels;
+  Markdown: ComponentType<{ text: string; resolveHref?: (href: string) => string | null }>;
+  resolveHref: (href: string) => string | null;
+  /** Opens a new conversation with these messages. */
+  onContinue: (messages: AssistantMessage[]) => void;
+  onClose: () => void;
+}
+
+export default function SharedTranscript({
+  shareId,
+  options,
+  labels,
+  Markdown,
+  resolveHref,
+  onContinue,
+  onClose,
+}: SharedTranscriptProps) {
+  const [transcript, setTranscript] = useState<Transcript | null>(null);
+  const [failure, setFailure] = useState<{ status: number; message: string } | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const latest = useRef(options);
+  latest.current = options;
+
+  useEffect(() => {
+    let live = true;
+    setTranscript(null);
+    setFailure(null);
+    readShare(latest.current, shareId).then(
+      (found) => {
+        if (live) setTranscript(found);
+      },
+      (error: { status?: number; message?: string }) => {
+        if (live) setFailure({ status: error.status ?? 0, message: error.message ?? String(error) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [shareId]);
+
+  useEffect(() => {
+    if (transcript || failure) headingRef.current?.focus();
+  }, [transcript, failure]);
+
+  const close = () => {
+    forgetShareParam();
+    onClose();
+  };
+
+  return (
+    <section
+      data-docs-assistant="shared-transcript"
+      aria-labelledby={`${shareId}-title`}
+      aria-busy={!transcript && !failure}
+    >
+      <h2 id={`${shareId}-title`} ref={headingRef} tabIndex={-1}>
+        {labels.sharedTitle ?? 'Shared conversation'}
+        {transcript?.title ? `: ${transcript.title}` : ''}
+      </h2>
+      {failure ? (
+        <p role="alert" data-docs-assistant="shared-error" data-status={failure.status}>
+          {failure.status === 404
+            ? (labels.sharedNotFound ??
+              'This shared conversation is no longer available: its link was revoked or has expired.')
+            : failure.message}
+        </p>
+      ) : transcript ? (
+        <>
+          <p data-docs-assistant="shared-notice">
+            {labels.sharedNotice ??
+              'Someone shared this conversation with you. It is read-only; continuing it starts a new conversation of your own.'}
+          </p>
+          <ol data-docs-assistant="shared-messages">
+            {transcript.messages.map((message, index) => (
+              // The transcript never changes while shown: the index is its identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+              <li key={index} data-role={message.role}>
+                <strong>{message.role === 'user' ? labels.you : labels.assistant}</strong>
+                {message.role === 'user' ? (
+                  <p>{message.content}</p>
+                ) : (
+                  <>
+                    <Markdown text={message.content} resolveHref={resolveHref} />
+                    {message.sources.length ? (
+                      <ul aria-label={labels.sourcesHeading}>
+                        {message.sources.map((source) => (
+                          <li key={source.url}>
+                            <a href={source.url}>{source.title}</a>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </>
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : (
+        <p role="status">{labels.sharedLoading ?? 'Loading the shared conversation…'}</p>
+      )}
+      <div data-docs-assistant="shared-actions">
+        {transcript ? (
+          <button
+            type="button"
+            data-action="continue-shared"
+            onClick={() => {
+              forgetShareParam();
+              onContinue(seedMessages(transcript));
+            }}
+          >
+            {labels.sharedContinue ?? 'Continue as a new conversation'}
+          </button>
+        ) : null}
+        <button type="button" data-action="close-shared" onClick={close}>
+          {labels.sharedClose ?? 'Close'}
+        </button>
+      </div>
+    </section>
+  );
+}

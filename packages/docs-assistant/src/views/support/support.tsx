@@ -1,0 +1,98 @@
+/**
+ * A way to a human (the `support` option): the "Contact support" action, and the prompt the panel
+ * shows under an answer that found nothing in the docs or that the reader voted down. Loaded with
+ * the panel's header actions or the prompt, never before; imports nothing the panel has (the
+ * labels come as props).
+ */
+import type { AssistantMessage, AssistantStatus } from '../../chat/types.js';
+import type { Labels } from '../../labels.js';
+import { supportHref, supportLinkKind, supportTranscript } from './transcript.js';
+import type { SupportOption, SupportTrigger } from './types.js';
+
+export interface SupportActionProps {
+  option: SupportOption;
+  messages: AssistantMessage[];
+  trigger: SupportTrigger;
+  labels: Labels;
+  className?: string;
+}
+
+const pageUrl = () => (typeof location === 'undefined' ? '' : location.href);
+
+/** "Contact support": a link (URL, mailto) or a button (callback) carrying the conversation. */
+export function SupportAction({ option, messages, trigger, labels, className }: SupportActionProps) {
+  const kind = supportLinkKind(option);
+  const text = labels.contactSupport ?? 'Contact support';
+  if (kind === 'callback' && typeof option === 'function') {
+    return (
+      <button
+        type="button"
+        data-action="contact-support"
+        data-support-trigger={trigger}
+        className={className}
+        onClick={() => option(supportTranscript(trigger, messages, pageUrl()))}
+      >
+        {text}
+      </button>
+    );
+  }
+  if (!kind || typeof option !== 'string') return null;
+  const href = supportHref(option, messages, pageUrl(), labels.supportSubject ?? 'Question about the docs');
+  return (
+    <a
+      href={href}
+      data-action="contact-support"
+      data-support-trigger={trigger}
+      className={className}
+      {...(kind === 'url' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      {text}
+    </a>
+  );
+}
+
+/** Whether an answer cited no page of the docs (the service's "the docs don't cover that"). */
+export function foundNothing(message: AssistantMessage | undefined): boolean {
+  if (message?.role !== 'assistant') return false;
+  const parts = Array.isArray(message.parts) ? message.parts : [];
+  return !parts.some((part) => part.type === 'source');
+}
+
+export interface SupportPromptProps {
+  option: SupportOption;
+  messages: AssistantMessage[];
+  status: AssistantStatus;
+  /** Id of the answer the reader voted down, if any. */
+  downVoted?: string | null;
+  labels: Labels;
+  className?: string;
+}
+
+/**
+ * Under the latest answer, once it is finished: when it cited nothing ("the docs don't cover
+ * that"), or when the reader voted it down.
+ */
+export default function SupportPrompt({
+  option,
+  messages,
+  status,
+  downVoted,
+  labels,
+  className,
+}: SupportPromptProps) {
+  const last = messages[messages.length - 1];
+  if (status !== 'ready' || !last || last.role !== 'assistant') return null;
+  const trigger: SupportTrigger | null =
+    downVoted && downVoted === last.id ? 'thumbs-down' : foundNothing(last) ? 'no-answer' : null;
+  if (!trigger || !supportLinkKind(option)) return null;
+  return (
+    <div data-docs-assistant="support-prompt" data-support-trigger={trigger} className={className}>
+      <p>
+        {trigger === 'thumbs-down'
+          ? (labels.supportAfterVote ?? 'Sorry this did not help. A person can take it from here.')
+          : (labels.supportNoAnswer ?? 'The docs may not cover this. A person can help.')}
+      </p>
+      <SupportAction option={option} messages={messages} trigger={trigger} labels={labels} />
+    </div>
+  );
+}
