@@ -163,7 +163,7 @@ function CommentForm({ initial, labels, onSend, onSkip }: CommentFormProps) {
       />
       <div>
         <button type="submit" data-action="feedback-send" disabled={!text.trim()}>
-          {labels.feedbackSend ?? 'Send'}
+          {labels.feedbackSend ?? 'Send feedback'}
         </button>
         <button type="button" data-action="feedback-skip" onClick={onSkip}>
           {labels.feedbackSkip ?? 'Skip'}
