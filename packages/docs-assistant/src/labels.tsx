@@ -137,6 +137,18 @@ export interface Labels {
   previewLoading?: string;
   /** Said when the previewed page is not in the docs (default in the lazily loaded preview). Optional for compatibility. */
   previewNotFound?: string;
+  /**
+   * Attachments (`attachments` prop; defaults in the composer and the lazily loaded attachments
+   * view): the attach button, the list of attached files, a file's remove button, and the messages
+   * for a file refused as too large, one too many, or of a type that cannot be attached (given the
+   * file's name and the limit). Optional for compatibility.
+   */
+  attachFiles?: string;
+  attachmentsLabel?: string;
+  removeAttachment?: (name: string) => string;
+  attachmentTooLarge?: (name: string, limit: string) => string;
+  attachmentTooMany?: (name: string, limit: number) => string;
+  attachmentBadType?: (name: string) => string;
 }
 
 export const defaultLabels: Labels = {

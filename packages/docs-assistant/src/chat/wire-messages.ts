@@ -130,5 +130,14 @@ export function toWireMessage(message: AssistantMessage): WireMessage {
   };
 }
 
-/** The conversation as it goes on the wire. */
-export const toWireMessages = (messages: AssistantMessage[]): WireMessage[] => messages.map(toWireMessage);
+/**
+ * The conversation as it goes on the wire. Attachments go with the latest message only: earlier
+ * ones were read with their question, and sending megabytes of them again on every turn would soon
+ * pass what the service accepts.
+ */
+export const toWireMessages = (messages: AssistantMessage[]): WireMessage[] =>
+  messages.map((message, index) => {
+    const wire = toWireMessage(message);
+    if (index < messages.length - 1) delete wire.experimental_attachments;
+    return wire;
+  });

@@ -15,6 +15,11 @@ export interface ComposerProps {
   inputRef: RefObject<HTMLTextAreaElement | null>;
   className?: string;
   inputClassName?: string;
+  /**
+   * Files picked, pasted or dropped (the `attachments` prop): when given, an attach button and its
+   * file picker show, and pasting or dropping files hands them here instead of into the text.
+   */
+  onFiles?: (files: File[]) => void;
 }
 
 /** The question box: Enter sends, Shift+Enter starts a new line, an IME composition is left alone. */
@@ -28,6 +33,7 @@ export function Composer({
   inputRef,
   className,
   inputClassName,
+  onFiles,
 }: ComposerProps) {
   const labels = useLabels();
   const inputId = useId();
@@ -78,6 +84,14 @@ export function Composer({
     <form
       data-docs-assistant="composer"
       className={className}
+      onDragOver={(event) => {
+        if (onFiles && event.dataTransfer.types.includes('Files')) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        if (!onFiles || !event.dataTransfer.files.length) return;
+        event.preventDefault();
+        onFiles(Array.from(event.dataTransfer.files));
+      }}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
         submit();
@@ -96,7 +110,30 @@ export function Composer({
         placeholder={labels.inputPlaceholder}
         onChange={(event) => onValueChange(event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={(event) => {
+          // Pasted text stays text; pasted files (a screenshot) are attached.
+          if (!onFiles || !event.clipboardData.files.length) return;
+          event.preventDefault();
+          onFiles(Array.from(event.clipboardData.files));
+        }}
       />
+      {onFiles ? (
+        <label data-action="attach" title={labels.attachFiles ?? 'Attach files'}>
+          <input
+            type="file"
+            multiple
+            aria-label={labels.attachFiles ?? 'Attach files'}
+            style={visuallyHidden}
+            onChange={(event) => {
+              const files = Array.from(event.target.files ?? []);
+              // Cleared, so the same file can be picked again after it was removed.
+              event.target.value = '';
+              if (files.length) onFiles(files);
+            }}
+          />
+          <Icon name="attach" />
+        </label>
+      ) : null}
       {busy ? (
         <button
           type="button"

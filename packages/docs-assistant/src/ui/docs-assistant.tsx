@@ -151,6 +151,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     feedback,
     share,
     support,
+    attachments,
     ...rootProps
   } = props;
 
@@ -443,6 +444,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     share,
     support,
     sharedId,
+    attachments,
   };
 
   // A floating or side panel that failed to load stays closed: the launcher offers the retry.
@@ -476,7 +478,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
             data-failed={flag(loadFailed)}
             aria-expanded={state === 'open'}
             aria-controls={showPanel ? panelId : undefined}
-            aria-haspopup={variant === 'floating' ? 'dialog' : undefined}
+            aria-haspopup={variant === 'floating' || variant === 'modal' ? 'dialog' : undefined}
             aria-keyshortcuts={keyShortcuts}
             onClick={() => {
               if (loadFailed) retryLoad();
@@ -496,6 +498,12 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
             {unavailableText}
           </span>
         ) : null}
+        {showPanel && variant === 'modal' ? (
+          // A click beside the dialog closes it; keyboard readers have Escape and the close button.
+          // biome-ignore lint/a11y/noStaticElementInteractions: pointer-only convenience, see above
+          // biome-ignore lint/a11y/useKeyWithClickEvents: Escape on the dialog does this
+          <div data-docs-assistant="backdrop" hidden={state !== 'open'} onClick={closeAndRestore} />
+        ) : null}
         {showPanel ? (
           <PanelElement
             ref={panelRef as RefObject<HTMLDivElement>}
@@ -506,7 +514,9 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
             data-state={state}
             // Non-modal: readers keep reading and selecting text in the docs while they chat. Where
             // it covers the whole viewport the panel makes it modal (useFullScreenModal).
-            role={variant === 'floating' ? 'dialog' : undefined}
+            role={variant === 'floating' || variant === 'modal' ? 'dialog' : undefined}
+            // The modal variant (a centred dialog over a backdrop) is always modal; the panel traps Tab.
+            aria-modal={variant === 'modal' || undefined}
             aria-labelledby={titleId}
             aria-describedby={consented ? undefined : `${panelId}c`}
             hidden={!open}

@@ -7,6 +7,7 @@ const PATHS = {
   copy: 'M9 9h11v11H9zM5 15V4h11',
   check: 'M5 12l5 5 9-10',
   plus: 'M12 5v14M5 12h14',
+  attach: 'M20 11l-8 8a5 5 0 01-7-7l8-8a3.5 3.5 0 015 5l-8 8a2 2 0 01-3-3l7-7',
 } as const;
 
 export function Icon({ name }: { name: keyof typeof PATHS }) {

@@ -50,4 +50,6 @@ export interface PanelProps {
   support?: SupportOption;
   /** The share id of the page's `?assistant-share=` parameter: the panel shows that transcript. */
   sharedId?: string | null;
+  /** The widget's `attachments` prop (views/attachments). */
+  attachments?: boolean;
 }

@@ -8,7 +8,7 @@ import { createMemoryThreadStorage, threadStorageKey } from '../chat/storage.js'
 import type { AssistantError, AssistantStatus } from '../chat/types.js';
 import { useDocsAssistant } from '../chat/use-docs-assistant.js';
 import { type FeedbackConfig, FeedbackContext } from '../events/feedback-slot.js';
-import type { AskSource } from '../events/types.js';
+import type { AskSource, DocsAssistantEvent } from '../events/types.js';
 import { defaultLabels, type Labels, useLabels } from '../labels.js';
 import { collectSources, createHrefResolver, Markdown, parseAllowedImageOrigins } from '../parts/index.js';
 import { assistantAvailable, searchAvailable } from '../search/features.js';
@@ -40,6 +40,9 @@ const PagePreview = lazy(() => import('../search/page-preview.js'));
 const HeaderActions = lazy(() => import('../views/share/header-actions.js'));
 const SharedTranscript = lazy(() => import('../views/share/shared-transcript.js'));
 const SupportPrompt = lazy(() => import('../views/support/support.js'));
+// Attached files (views/attachments): loaded when the reader first attaches one.
+const AttachmentTray = lazy(() => import('../views/attachments/tray.js'));
+type DraftAttachment = import('../views/attachments/tray.js').DraftAttachment;
 
 type PreviewTarget = import('../search/page-preview.js').PreviewTarget;
 
@@ -116,6 +119,7 @@ function PanelBody({
   share,
   support,
   sharedId,
+  attachments,
 }: PanelProps) {
   const labels = useLabels();
   // When the question went out and when its first text came (performance.now), for `answer` events.
@@ -178,7 +182,16 @@ function PanelBody({
   useLayoutEffect(() => {
     panelRef.current = inputRef.current?.closest<HTMLElement>('[data-docs-assistant="panel"]') ?? null;
   }, []);
-  useFullScreenModal(panelRef, variant === 'floating' && open, inputRef);
+  const dialog = variant === 'floating' || variant === 'modal';
+  useFullScreenModal(panelRef, dialog && open, inputRef, variant === 'modal');
+  // Files attached to the next question; `incoming` is the batch being read (the tray loads with the first).
+  const [attached, setAttached] = useState<DraftAttachment[]>([]);
+  const [incoming, setIncoming] = useState<File[] | null>(null);
+  const takeAttachments = () => {
+    if (!attached.length) return undefined;
+    setAttached([]);
+    return { attachments: attached.map(({ name, contentType, url }) => ({ name, contentType, url })) };
+  };
 
   // An answer's source links open in the panel too: one listener on the panel, not one per link.
   useEffect(() => {
@@ -258,7 +271,7 @@ function PanelBody({
       contextItems: context.items.length,
       ...(eventsIncludeText ? { question } : {}),
     });
-    void state.send(question);
+    void state.send(question, takeAttachments());
   };
 
   // The shell's imperative handle reaches the conversation through this API; requests made before
@@ -299,19 +312,28 @@ function PanelBody({
   const { threadId, threadKey } = state;
   const optionsRef = useRef(options);
   optionsRef.current = options;
+  // The answer the reader voted down last: the support prompt offers a way to a human under it.
+  const [downVoted, setDownVoted] = useState<string | null>(null);
+  const emitVote = useCallback(
+    (event: DocsAssistantEvent) => {
+      if (event.type === 'feedback') setDownVoted(event.rating === 'down' ? event.messageId : null);
+      emit(event);
+    },
+    [emit],
+  );
   const feedbackConfig = useMemo<FeedbackConfig | null>(
     () =>
       feedback && !configError
         ? {
             options: () => optionsRef.current,
             feedback: feedback === true ? {} : feedback,
-            emit,
+            emit: support ? emitVote : emit,
             includeText: !!eventsIncludeText,
             threadId,
             threadKey,
           }
         : null,
-    [feedback, configError, emit, eventsIncludeText, threadId, threadKey],
+    [feedback, configError, emit, emitVote, support, eventsIncludeText, threadId, threadKey],
   );
 
   const shownError = configError ?? error;
@@ -441,7 +463,13 @@ function PanelBody({
       )}
       {support && !empty && !searching && !preview && !shared ? (
         <Suspense fallback={null}>
-          <SupportPrompt option={support} messages={messages} status={status} labels={labels} />
+          <SupportPrompt
+            option={support}
+            messages={messages}
+            status={status}
+            downVoted={downVoted}
+            labels={labels}
+          />
         </Suspense>
       ) : null}
       {shownError ? (
@@ -471,7 +499,19 @@ function PanelBody({
         fallbackFocusRef={inputRef}
         className={classNames?.context}
       />
+      {attachments && incoming ? (
+        <Suspense fallback={null}>
+          <AttachmentTray
+            items={attached}
+            incoming={incoming}
+            onChange={setAttached}
+            fallbackFocusRef={inputRef}
+            labels={labels}
+          />
+        </Suspense>
+      ) : null}
       <Composer
+        onFiles={attachments ? setIncoming : undefined}
         value={input}
         onValueChange={(text) => {
           setInput(text);

@@ -22,8 +22,23 @@ export type {
   SupportTrigger,
 };
 
-export type Variant = 'floating' | 'side-panel' | 'inline';
+export type Variant = 'floating' | 'side-panel' | 'inline' | 'modal';
 export type Theme = 'light' | 'dark' | 'system';
+
+/**
+ * The host page's own dark-mode switch on `<html>`, followed live: a class (`{ className: 'dark' }`,
+ * Tailwind, VitePress) or an attribute (`{ attribute: 'data-theme', dark: 'dark' }`, Docusaurus).
+ */
+export interface HostTheme {
+  /** Dark while `<html>` has this class. */
+  className?: string;
+  /** Dark while `<html>` has this attribute set to `dark`. */
+  attribute?: string;
+  /** The attribute's value that means dark. @default 'dark' */
+  dark?: string;
+  /** What to show while `<html>` has neither (before the host's script ran, say). @default 'light' */
+  fallback?: Theme;
+}
 
 /** Class names per slot, added to (or, with `unstyled`, instead of) the defaults. */
 export interface ClassNames {
@@ -74,8 +89,12 @@ export interface DocsAssistantProps
   starterQuestions?: StarterQuestionsOption;
   /** Overrides for any user-facing string. */
   labels?: Partial<Labels>;
-  /** @default 'system' */
-  theme?: Theme;
+  /**
+   * `system` follows `prefers-color-scheme`; `{ followHost: { … } }` follows the host's dark-mode
+   * class or attribute on `<html>` (see `HostTheme`).
+   * @default 'system'
+   */
+  theme?: Theme | { followHost: HostTheme };
   /** Drop every default style; use `classNames` and your own CSS. @default false */
   unstyled?: boolean;
   classNames?: ClassNames;
@@ -113,6 +132,14 @@ export interface DocsAssistantProps
    * @default 'link'
    */
   sourceAction?: 'link' | 'preview';
+  /**
+   * Readers may attach images (PNG, JPEG, GIF, WebP) and text or code files to a question, by
+   * paste, drop or a file picker: up to 5 MB each and 10 per message (the protocol's
+   * `MAX_ATTACHMENT_BYTES` and `MAX_ATTACHMENTS_PER_MESSAGE`), sent as data URLs in the message's
+   * `experimental_attachments`. Off unless turned on (in the script-tag build too).
+   * @default false
+   */
+  attachments?: boolean;
   /**
    * A consent gate: until the reader accepts the notice, the widget sends no request, loads none of
    * the chat, search or collector code, writes nothing to storage and creates no identifier.

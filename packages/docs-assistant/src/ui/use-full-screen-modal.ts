@@ -24,6 +24,8 @@ export function useFullScreenModal(
   active: boolean,
   /** Where focus goes back to when it leaves the dialog some other way than Tab. */
   fallbackRef: RefObject<HTMLElement | null>,
+  /** Modal at every size (the `modal` variant), not only where it covers the viewport. */
+  always = false,
 ): void {
   const [fullScreen, setFullScreen] = useState(false);
   useEffect(() => {
@@ -35,7 +37,7 @@ export function useFullScreenModal(
     query.addEventListener('change', update);
     return () => query.removeEventListener('change', update);
   }, [active]);
-  const modal = active && fullScreen;
+  const modal = active && (always || fullScreen);
 
   useEffect(() => {
     const panel = panelRef.current;
