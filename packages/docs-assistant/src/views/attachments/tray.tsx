@@ -1,0 +1,179 @@
+/**
+ * Files attached to the next question (`attachments` prop): chips with the file's name and size,
+ * a thumbnail for images, a remove button each, and a message, announced, for a file refused (too
+ * large, one too many, a type that cannot be attached). An on-demand view: the panel loads it when
+ * the reader first attaches something (picker, paste or drop in the composer).
+ *
+ * Files are read into data URLs here (spec §2.2 `experimental_attachments`), with the limits the
+ * reference service checks too (`protocol/limits.ts`). A refused file leaves everything else as it
+ * was: the question typed so far and the files already attached.
+ */
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import type { Labels } from '../../labels.js';
+import {
+  type Attachment,
+  attachmentContentType,
+  formatBytes,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+} from '../../protocol/index.js';
+
+/** An attached file: what goes on the wire, plus what the chip shows. */
+export interface DraftAttachment extends Required<Attachment> {
+  id: string;
+  size: number;
+}
+
+export interface AttachmentTrayProps {
+  /** The files attached so far. */
+  items: DraftAttachment[];
+  /** Files the reader just picked, pasted or dropped (a new array each time). */
+  incoming: File[];
+  onChange: (update: (items: DraftAttachment[]) => DraftAttachment[]) => void;
+  /** Takes focus when the last chip is removed (the question box). */
+  fallbackFocusRef: RefObject<HTMLElement | null>;
+  labels: Labels;
+}
+
+const fallback = {
+  attachmentsLabel: 'Attached files',
+  removeAttachment: (name: string) => `Remove ${name}`,
+  attachmentTooLarge: (name: string, limit: string) =>
+    `“${name}” was not attached: files can be at most ${limit}.`,
+  attachmentTooMany: (name: string, limit: number) =>
+    `“${name}” was not attached: at most ${limit} files per question.`,
+  attachmentBadType: (name: string) =>
+    `“${name}” was not attached: only images (PNG, JPEG, GIF, WebP) and text or code files can be.`,
+};
+
+let nextId = 0;
+
+/** The file as a data URL with `type` (a code file the browser typed wrongly gets `text/plain`). */
+function readDataUrl(file: File, type: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve(`data:${type};base64,${url.slice(url.indexOf(',') + 1)}`);
+    };
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+export default function AttachmentTray({
+  items,
+  incoming,
+  onChange,
+  fallbackFocusRef,
+  labels,
+}: AttachmentTrayProps) {
+  const text = { ...fallback, ...definedOnly(labels) };
+  const [problems, setProblems] = useState<string[]>([]);
+  const countRef = useRef(items.length);
+  countRef.current = items.length;
+  const textRef = useRef(text);
+  textRef.current = text;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per batch of files
+  useEffect(() => {
+    if (!incoming.length) return;
+    let cancelled = false;
+    const refused: string[] = [];
+    const accepted: Promise<DraftAttachment | null>[] = [];
+    let count = countRef.current;
+    const t = textRef.current;
+    for (const file of incoming) {
+      const name = file.name || 'pasted file';
+      const type = attachmentContentType(name, file.type);
+      if (!type) refused.push(t.attachmentBadType(name));
+      else if (file.size > MAX_ATTACHMENT_BYTES)
+        refused.push(t.attachmentTooLarge(name, formatBytes(MAX_ATTACHMENT_BYTES)));
+      else if (count >= MAX_ATTACHMENTS_PER_MESSAGE)
+        refused.push(t.attachmentTooMany(name, MAX_ATTACHMENTS_PER_MESSAGE));
+      else {
+        count++;
+        accepted.push(
+          readDataUrl(file, type).then(
+            (url) => ({ id: `attachment-${++nextId}`, name, contentType: type, url, size: file.size }),
+            () => null,
+          ),
+        );
+      }
+    }
+    setProblems([...new Set(refused)]);
+    void Promise.all(accepted).then((read) => {
+      const added = read.filter((item): item is DraftAttachment => item !== null);
+      if (!cancelled && added.length) onChange((current) => [...current, ...added]);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [incoming]);
+
+  const listRef = useRef<HTMLUListElement>(null);
+  // As with context chips: focus moves to the next chip, else the previous one, else the question box.
+  const remove = (id: string, button: HTMLButtonElement) => {
+    const buttons = Array.from(
+      listRef.current?.querySelectorAll<HTMLButtonElement>('[data-action="remove-attachment"]') ?? [],
+    );
+    const index = buttons.indexOf(button);
+    (buttons[index + 1] ?? buttons[index - 1] ?? fallbackFocusRef.current)?.focus();
+    setProblems([]);
+    onChange((current) => current.filter((item) => item.id !== id));
+  };
+
+  return (
+    <div data-docs-assistant="attachments">
+      {/* Always there, so a refusal is announced when it appears. */}
+      <div data-docs-assistant="attachment-error" role="alert">
+        {problems.map((problem) => (
+          <p key={problem}>{problem}</p>
+        ))}
+      </div>
+      {items.length ? (
+        <ul ref={listRef} data-docs-assistant="attachment-list" aria-label={text.attachmentsLabel}>
+          {items.map((item) => (
+            <li key={item.id} data-docs-assistant="attachment" data-kind={kindOf(item)}>
+              {kindOf(item) === 'image' ? (
+                // The name beside it says what it is.
+                <img data-docs-assistant="attachment-preview" src={item.url} alt="" />
+              ) : null}
+              <span data-docs-assistant="attachment-name" title={item.name}>
+                {item.name}
+              </span>
+              <span data-docs-assistant="attachment-size">{formatBytes(item.size)}</span>
+              <button
+                type="button"
+                data-action="remove-attachment"
+                aria-label={text.removeAttachment(item.name)}
+                title={text.removeAttachment(item.name)}
+                onClick={(event) => remove(item.id, event.currentTarget)}
+              >
+                <svg aria-hidden="true" focusable="false" width="14" height="14" viewBox="0 0 24 24">
+                  <path
+                    d="M6 6l12 12M18 6L6 18"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  />
+                </svg>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+const kindOf = (item: DraftAttachment) => (item.contentType.startsWith('image/') ? 'image' : 'file');
+
+/** The labels the host set (an `undefined` override must not hide a default). */
+function definedOnly(labels: Labels): Partial<typeof fallback> {
+  const out: Partial<Record<keyof typeof fallback, unknown>> = {};
+  for (const key of Object.keys(fallback) as (keyof typeof fallback)[]) {
+    if (labels[key] !== undefined) out[key] = labels[key];
+  }
+  return out as Partial<typeof fallback>;
+}
