@@ -9,6 +9,7 @@ import { render } from '@testing-library/react';
 import axe from 'axe-core';
 import type { ReactNode } from 'react';
 import preview from '../../.storybook/preview';
+import * as consent from '../../stories/consent.stories';
 import * as conversation from '../../stories/conversation.stories';
 import * as errors from '../../stories/errors.stories';
 import * as layout from '../../stories/layout.stories';
@@ -41,6 +42,19 @@ interface Expectation {
 const assistantMessage = '[data-docs-assistant="message"][data-role="assistant"]';
 
 const EXPECTATIONS: Record<string, Record<string, Expectation>> = {
+  consent: {
+    ConsentNotice: {
+      hooks: { consent: 1, composer: 0, message: 0 },
+      present: ['[data-action="accept-consent"]'],
+    },
+    ConsentNoticeCustom: {
+      hooks: { consent: 1, 'consent-link': 1 },
+      text: /Acme Docs AI sends your questions/,
+    },
+    ConsentAccepted: { status: 'ready', hooks: { consent: 0, message: 2 } },
+    PageStartersByPrefix: { status: 'ready', hooks: { 'starter-questions': 1, suggestion: 1 } },
+    PageStartersFromFunction: { status: 'ready', hooks: { 'starter-questions': 1, suggestion: 3 } },
+  },
   conversation: {
     Empty: { status: 'ready', hooks: { message: 0, suggestion: 3, 'starter-questions': 1 } },
     ShortAnswer: { status: 'ready', hooks: { message: 2 }, text: /npm install docs-assistant/ },
@@ -150,7 +164,7 @@ interface ComposedStory {
   play?: (context: { canvasElement: HTMLElement }) => Promise<void>;
 }
 
-const MODULES = { conversation, errors, layout, referenceService, review, search, staticExport };
+const MODULES = { consent, conversation, errors, layout, referenceService, review, search, staticExport };
 
 async function axeViolations(element: Element, exceptions: string[] = []) {
   // jsdom computes no colours: contrast is left to the addon in Storybook and to the browser tests.
