@@ -365,7 +365,7 @@ describe('ChatController: errors mapped', () => {
 });
 
 describe('ChatController: new conversation, other options', () => {
-  it('reset mid-answer: idle, nothing of the old answer lands, the stored conversation removed', async () => {
+  it('reset mid-answer: idle, nothing of the old answer lands, the stored conversation kept as at its last pause', async () => {
     const stream = controlledStream();
     const { fetch } = recordingFetch(
       () => answerResponse('Kept first.', { threadId: 'thread-1' }),
@@ -388,7 +388,11 @@ describe('ChatController: new conversation, other options', () => {
     ]);
     expect(transport.messages).toEqual([]);
     expect(controller.getSnapshot().session.threadId).toBeUndefined();
-    expect(place.storage.load()).toBeNull();
+    expect(place.storage.load()?.messages.map((m) => m.content)).toEqual([
+      'First?',
+      'Kept first.',
+      'Second?',
+    ]);
   });
 
   it('another storage or endpoint opens that conversation (open → idle); the same one changes nothing', async () => {

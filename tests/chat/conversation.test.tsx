@@ -159,7 +159,14 @@ describe('useDocsAssistant: the conversation', () => {
     await act(() => sending);
     expect(result.current.messages).toEqual([]);
     expect(result.current.threadId).toBeUndefined();
-    expect(localStorage.getItem(threadStorageKey('acme'))).toBeNull();
+    // The old conversation stays in the history, whole.
+    expect(result.current.conversations).toMatchObject([
+      {
+        title: 'Where are threads kept?',
+        threadId: 'thread-old',
+        messages: [{}, { content: WORDS.join('') }],
+      },
+    ]);
   });
 
   it('never reports `ready` before the final text is in `messages`', async () => {

@@ -311,7 +311,7 @@ describe('two tabs sharing localStorage', () => {
     expect(storedContents()).toEqual([shown]);
   });
 
-  it('New conversation removes only its own tab’s conversation', async () => {
+  it('New conversation keeps every conversation; deleting one removes only that one', async () => {
     const one = renderHook(() =>
       useDocsAssistant(baseOptions({ fetch: recordingFetch(() => answerResponse('A.')).fetch })),
     );
@@ -322,9 +322,15 @@ describe('two tabs sharing localStorage', () => {
     await act(() => two.result.current.send('Second tab'));
     await waitFor(() => expect(storedContents()).toHaveLength(2));
     act(() => two.result.current.newConversation());
+    expect(storedContents()).toHaveLength(2);
+    const second = two.result.current.conversations.find((c) => c.title === 'Second tab');
+    act(() => two.result.current.deleteConversation(second!.id));
     expect(storedContents()).toEqual([['First tab', 'A.']]);
-    act(() => one.result.current.newConversation());
+    // The first tab keeps showing its own.
+    expect(one.result.current.messages.map((m) => m.content)).toEqual(['First tab', 'A.']);
+    act(() => one.result.current.deleteConversation(one.result.current.conversations[0]!.id));
     expect(localStorage.getItem(KEY)).toBeNull();
+    expect(one.result.current.messages).toEqual([]);
   });
 
   it('discards a broken other conversation with a warning and keeps the rest', () => {

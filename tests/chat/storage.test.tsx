@@ -124,7 +124,7 @@ describe('useDocsAssistant: persistence', () => {
     expect(result.current.threadId).toBeUndefined();
   });
 
-  it('newConversation() clears messages, thread and storage and stops a running answer', async () => {
+  it('newConversation() clears messages and thread, keeps the old one in the history and stops a running answer', async () => {
     const stream = controlledStream();
     const { fetch, calls } = recordingFetch(
       () => answerResponse('One.', { threadId: 'thread-1' }),
@@ -143,11 +143,20 @@ describe('useDocsAssistant: persistence', () => {
     expect(result.current.messages).toEqual([]);
     expect(result.current.threadId).toBeUndefined();
     expect(result.current.status).toBe('ready');
-    expect(localStorage.getItem(KEY)).toBeNull();
+    // Kept as it was at the last pause (the second question sent), without the stopped answer.
+    expect(result.current.conversations).toHaveLength(1);
+    expect(result.current.conversations[0]?.threadId).toBe('thread-1');
+    expect(result.current.conversations[0]?.messages.map((m) => m.content)).toEqual([
+      'First',
+      'One.',
+      'Second',
+    ]);
 
     await act(() => result.current.send('Fresh start'));
     expect(calls[2]?.body).not.toHaveProperty('threadId');
     expect(calls[2]?.body.messages).toHaveLength(1);
+    await waitFor(() => expect(result.current.conversations).toHaveLength(2));
+    expect(result.current.conversations.map((c) => c.title)).toEqual(['Fresh start', 'First']);
   });
 
   it("storage: 'memory' keeps nothing in localStorage but survives a remount", async () => {
@@ -185,8 +194,12 @@ describe('useDocsAssistant: persistence', () => {
     expect(calls[0]?.body.threadId).toBe('custom-thread');
     await waitFor(() => expect(saved?.messages).toHaveLength(4));
     act(() => result.current.newConversation());
+    // The history lives in the custom storage too, in the value it is given.
+    expect(result.current.conversations.map((c) => c.threadId)).toEqual(['custom-thread']);
+    act(() => result.current.deleteConversation(result.current.conversations[0]!.id));
     expect(storage.clear).toHaveBeenCalled();
     expect(saved).toBeNull();
+    expect(result.current.conversations).toEqual([]);
     expect(localStorage.length).toBe(0);
   });
 });

@@ -18,13 +18,20 @@ import type { Attachment, Context } from '../protocol/index.js';
 import { buildRequestBody } from './config.js';
 import { isThreadLost, toAssistantError } from './errors.js';
 import { type HeldAnswer, openSession, type Place, type Session, saveShown, withHeld } from './session.js';
-import { followStored, openingConversation, removeFromStorage } from './storage.js';
+import {
+  followStored,
+  listConversations,
+  openingConversation,
+  removeFromStorage,
+  storedConversations,
+} from './storage.js';
 import { createTappedFetch } from './stream-tap.js';
 import { createRequestTrace, type RequestTrace, resolveThread } from './trace.js';
 import type {
   AssistantError,
   AssistantMessage,
   AssistantStatus,
+  ConversationSummary,
   ThreadStorage,
   UseDocsAssistantOptions,
 } from './types.js';
@@ -44,7 +51,8 @@ export type ChatEvent =
   | 'resend'
   | 'reset'
   | 'follow'
-  | 'open';
+  | 'open'
+  | 'resume';
 
 export interface ChatLogEntry {
   event: ChatEvent;
@@ -112,6 +120,8 @@ export class ChatController {
   private held: HeldAnswer | null = null;
   /** The messages the transport reported last for the session shown (`sync`). */
   private messages: AssistantMessage[] = [];
+  /** The kept conversations as read last; undefined once a save or another tab may have changed them. */
+  private conversations: ConversationSummary[] | undefined;
   readonly fetch: typeof fetch;
 
   constructor(private readonly input: ChatControllerInput) {
@@ -142,6 +152,16 @@ export class ChatController {
 
   readonly getSnapshot = (): ChatSnapshot => this.snapshot;
 
+  /** The place's kept conversations, the one saved last first (read again only after a change). */
+  readonly getConversations = (): ConversationSummary[] =>
+    (this.conversations ??= listConversations(this.snapshot.session.storage.load()));
+
+  /** The kept conversations changed (a save, another tab, a deletion): read them again. */
+  private changedList(): void {
+    this.conversations = undefined;
+    for (const listener of this.listeners) listener();
+  }
+
   /** The transitions so far, oldest first (the last `LOG_LIMIT`). */
   readonly log: readonly ChatLogEntry[] = [];
 
@@ -154,6 +174,10 @@ export class ChatController {
   }
 
   private update(patch: Partial<ChatSnapshot>, emit = true): void {
+    // Another storage holds other conversations.
+    if (patch.session?.storage !== undefined && patch.session.storage !== this.snapshot.session.storage) {
+      this.conversations = undefined;
+    }
     this.snapshot = { ...this.snapshot, ...patch };
     if (emit) for (const listener of this.listeners) listener();
   }
@@ -192,7 +216,9 @@ export class ChatController {
     this.messages = messages;
     // Nothing to keep yet (a new conversation is cleared explicitly).
     if (status === 'streaming' || messages.length === 0) return;
+    const { revision } = session.conversation;
     saveShown(session, withHeld(messages, this.heldIn(session)));
+    if (session.conversation.revision !== revision) this.changedList();
   }
 
   /**
@@ -204,8 +230,12 @@ export class ChatController {
     return (
       storage.subscribe?.((value) => {
         const { session } = this.snapshot;
-        if (this.request || session.storage !== storage) return;
-        const next = followStored(value, { ...session.conversation, empty: this.messages.length === 0 });
+        if (session.storage !== storage) return;
+        this.changedList();
+        if (this.request) return;
+        // A conversation the reader started afresh stays theirs: it does not take up another tab's.
+        const empty = this.messages.length === 0 && !session.conversation.fresh;
+        const next = followStored(value, { ...session.conversation, empty });
         if (next === undefined) return;
         this.last = null;
         session.tab?.set(next?.id ?? null);
@@ -346,23 +376,54 @@ export class ChatController {
   };
 
   /**
-   * Forgets the conversation and the thread, here and in storage (other tabs' conversations stay).
+   * Starts a new conversation without a thread; the one shown stays kept for the history.
    * `seed` opens the new one with these messages (a shared transcript continued): its first question
    * starts a new thread, sending them as the conversation so far.
    */
   readonly newConversation = (seed?: AssistantMessage[]): void => {
+    this.drop();
+    const { session } = this.snapshot;
+    session.tab?.set(null);
+    const next = openSession(session, null);
+    next.conversation.fresh = true;
+    if (seed) next.initialMessages = seed;
+    this.transition('reset', 'idle', { recovering: false, session: next });
+  };
+
+  /** Shows a kept conversation (from the history); its next question continues its thread with its key. */
+  readonly openConversation = (id: string): void => {
+    const { session } = this.snapshot;
+    if (id === session.conversation.id && session.conversation.stored) return;
+    const thread = storedConversations(session.storage.load()).find((item) => item.id === id);
+    if (!thread) return;
+    this.drop();
+    session.tab?.set(id);
+    this.transition('resume', 'idle', { recovering: false, session: openSession(session, thread) });
+  };
+
+  /** Deletes a kept conversation; the one shown is replaced by a new conversation. */
+  readonly deleteConversation = (id: string): void => {
+    const { session } = this.snapshot;
+    removeFromStorage(session.storage, id);
+    if (id === session.conversation.id) this.newConversation();
+    this.changedList();
+  };
+
+  /** Deletes every kept conversation of the place and starts a new one. */
+  readonly deleteAllConversations = (): void => {
+    this.snapshot.session.storage.clear();
+    this.newConversation();
+    this.changedList();
+  };
+
+  /** Leaves the conversation shown: a request in flight is stopped and nothing more of it lands. */
+  private drop(): void {
     this.transport?.stop();
     this.last?.trace.stopAfterError?.();
     this.request = null;
     this.last = null;
     this.held = null;
-    const { session } = this.snapshot;
-    removeFromStorage(session.storage, session.conversation.id);
-    session.tab?.set(null);
-    const next = openSession(session, null);
-    if (seed) next.initialMessages = seed;
-    this.transition('reset', 'idle', { recovering: false, session: next });
-  };
+  }
 
   private newRequest(context: Context[], contextIds: string[]): PendingRequest {
     return { sessionId: this.snapshot.session.id, trace: createRequestTrace(), context, contextIds };

@@ -43,6 +43,8 @@ export interface Session extends Place {
 export interface ShownConversation extends ConversationRef {
   /** Loaded from or saved to the storage (a removal there empties the tab). */
   stored: boolean;
+  /** A new conversation the reader started: while empty, it does not take up another tab's. */
+  fresh?: boolean;
 }
 
 export function openSession({ storage, tab, endpoint }: Place, thread: KeptConversation | null): Session {

@@ -22,8 +22,9 @@
  *   as a new conversation of its own (a fork with a new id, the same thread) and the stored one is
  *   kept as it is. Interleaving the two would make a conversation neither reader had.
  *
- * So no save drops another tab's conversation. Only "New conversation" removes one (the one its
- * tab shows), and more than `MAX_STORED_CONVERSATIONS`, or a full localStorage, drops the oldest.
+ * So no save drops another tab's conversation. Only deleting one from the history removes it ("New
+ * conversation" keeps the one shown in the history), and more than `MAX_STORED_CONVERSATIONS` or
+ * `MAX_STORED_CHARS`, or a full localStorage, drops the oldest.
  *
  * A tab that is not in the middle of an answer follows the other tabs (`followStored`): it shows
  * a newer revision of its own conversation (never an older one: what the tab saved last stays), becomes empty when its conversation was removed, and,
@@ -36,7 +37,7 @@ import { generateId } from '@ai-sdk/ui-utils';
 import type { MessageRole } from '../protocol/index.js';
 import { isRecord } from '../protocol/search-results.js';
 import { describeError, threadOf } from './trace.js';
-import type { AssistantMessage, StoredThread, ThreadStorage } from './types.js';
+import type { AssistantMessage, ConversationSummary, StoredThread, ThreadStorage } from './types.js';
 
 /** Version of what is written to localStorage; data of another version is discarded. */
 export const STORED_THREAD_VERSION = 1;
@@ -475,7 +476,14 @@ export function resolveThreadStorage(
 // The rule is in this module's header comment.
 
 /** Most conversations kept per domain; past it the oldest goes (localStorage holds a few MB). */
-export const MAX_STORED_CONVERSATIONS = 20;
+export const MAX_STORED_CONVERSATIONS = 50;
+
+/**
+ * Most characters of JSON the stored value of a domain may take (browsers count localStorage in
+ * UTF-16 characters, about 5 million per site, shared with the host page): past it the oldest
+ * conversations go. The one saved last always stays, however big.
+ */
+export const MAX_STORED_CHARS = 1_000_000;
 
 /** What a tab knows of the conversation it shows: its id and the revision it last loaded or saved (0: never saved). */
 export interface ConversationRef {
@@ -489,9 +497,21 @@ export type KeptConversation = Omit<StoredConversation, 'others'> & Conversation
 /** The id a conversation saved before ids existed gets: the same in every tab that loads it. */
 const legacyId = (thread: StoredThread): string => `v1:${thread.messages[0]?.id ?? 'empty'}`;
 
+/**
+ * A conversation of the stored list. A value of the single-conversation days (version 1 without
+ * `id`) reads as a list of one: its id is the same in every tab, and its time that of its last
+ * message; it is written in the list's shape at its next save (a read never writes).
+ */
 function kept(thread: StoredConversation): KeptConversation {
   const { others: _others, ...rest } = thread;
-  return { ...rest, id: thread.id ?? legacyId(thread), revision: thread.revision ?? 0 };
+  const last = thread.messages.at(-1)?.createdAt;
+  const updatedAt = thread.updatedAt ?? (last ? new Date(last).toISOString() : undefined);
+  return {
+    ...rest,
+    ...(updatedAt ? { updatedAt } : {}),
+    id: thread.id ?? legacyId(thread),
+    revision: thread.revision ?? 0,
+  };
 }
 
 /** The conversations of a stored value, the one saved last first. */
@@ -503,11 +523,22 @@ export function storedConversations(value: StoredThread | null): KeptConversatio
   return list.filter((item, index) => list.findIndex((other) => other.id === item.id) === index);
 }
 
-/** The stored value for a list of conversations (newest first), or `null` for none. */
+/**
+ * The stored value for a list of conversations (newest first), or `null` for none: at most
+ * `MAX_STORED_CONVERSATIONS` of them in at most `MAX_STORED_CHARS`, the oldest dropped first.
+ */
 export function storedValue(list: KeptConversation[]): StoredThread | null {
   const [latest, ...others] = list.slice(0, MAX_STORED_CONVERSATIONS);
   if (!latest) return null;
-  return (others.length ? { ...latest, others } : latest) as StoredThread;
+  let size = JSON.stringify(latest).length;
+  let count = 0;
+  for (const other of others) {
+    size += JSON.stringify(other).length + 1;
+    if (size > MAX_STORED_CHARS) break;
+    count += 1;
+  }
+  const kept = others.slice(0, count);
+  return (kept.length ? { ...latest, others: kept } : latest) as StoredThread;
 }
 
 const messageIds = (thread: StoredThread) => thread.messages.map((message) => message.id);
@@ -581,7 +612,20 @@ const sameContent = (a: StoredThread, b: StoredThread) =>
   a.threadKey === b.threadKey &&
   JSON.stringify(a.messages) === JSON.stringify(b.messages);
 
-/** Removes one conversation (a tab's "New conversation"); the others stay. */
+/** The conversations of a stored value as the history lists them, the one saved last first. */
+export function listConversations(value: StoredThread | null): ConversationSummary[] {
+  return storedConversations(value)
+    .filter((item) => item.messages.length > 0)
+    .map(({ id, updatedAt, messages, threadId }) => ({
+      id,
+      title: (messages.find((message) => message.role === 'user')?.content ?? '').replace(/\s+/g, ' ').trim(),
+      ...(updatedAt ? { updatedAt: new Date(updatedAt) } : {}),
+      ...(threadId ? { threadId } : {}),
+      messages,
+    }));
+}
+
+/** Removes one conversation (deleted from the history); the others stay. */
 export function removeFromStorage(storage: ThreadStorage, id: string): void {
   const list = storedConversations(storage.load());
   const rest = list.filter((item) => item.id !== id);
@@ -604,7 +648,7 @@ export function followStored(
   // Only a newer revision: an older one is a copy from before this tab's last save (written by a
   // tab that had not seen it yet); following it would take the tab's last answer off the screen.
   if (own) return own.revision > shown.revision ? own : undefined;
-  // Removed elsewhere ("New conversation" in a tab showing it): start afresh, as that tab did.
+  // Removed elsewhere (deleted from the history in another tab): start afresh.
   if (shown.stored) return null;
   // Showing nothing yet: take up the conversation saved last.
   if (shown.empty) return list[0];

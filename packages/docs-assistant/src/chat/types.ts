@@ -70,7 +70,23 @@ export interface StoredThread {
   messages: AssistantMessage[];
 }
 
-/** Where the conversation is kept. */
+/** A kept conversation as the history lists it (`conversations` of the hook), newest first. */
+export interface ConversationSummary {
+  /** Its local id, for `openConversation` and `deleteConversation` (not the service's thread). */
+  id: string;
+  /** The first question, on one line. */
+  title: string;
+  /** When it was saved last (absent for data that never said). */
+  updatedAt?: Date;
+  threadId?: string;
+  messages: AssistantMessage[];
+}
+
+/**
+ * Where the conversations are kept. `load` and `save` carry one value holding the conversation
+ * saved last and, in its `others` field, the other kept ones: a storage of your own keeps the
+ * whole value as it is given (JSON) and so keeps the history too.
+ */
 export interface ThreadStorage {
   load(): StoredThread | null;
   save(thread: StoredThread): void;
@@ -153,11 +169,22 @@ export interface DocsAssistantState {
   /** Sends the last question again (after an error or to regenerate). */
   retry: () => Promise<void>;
   /**
-   * Forgets the conversation and the thread, here and in storage. With `seed`, the new conversation
-   * opens with these messages (e.g. a shared transcript continued as a copy); its first question
-   * starts a new thread.
+   * Starts a new conversation without a thread; the one shown stays kept (see `conversations`).
+   * With `seed`, the new conversation opens with these messages (e.g. a shared transcript continued
+   * as a copy); its first question starts a new thread.
    */
   newConversation: (seed?: AssistantMessage[]) => void;
+  /**
+   * This site's kept conversations (the one shown included, once it has a message), the one saved
+   * last first. "New conversation" keeps the one shown here.
+   */
+  conversations: ConversationSummary[];
+  /** Shows a kept conversation: the next question continues its thread (with its key). */
+  openConversation: (id: string) => void;
+  /** Deletes a kept conversation; deleting the one shown starts a new one. */
+  deleteConversation: (id: string) => void;
+  /** Deletes every kept conversation of this site and starts a new one. */
+  deleteAllConversations: () => void;
   context: {
     items: ContextItem[];
     add: (item: Context) => string;

@@ -78,6 +78,11 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
   );
   controller.configure(place, configError);
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
+  const conversations = useSyncExternalStore(
+    controller.subscribe,
+    controller.getConversations,
+    controller.getConversations,
+  );
 
   // Through `api` no key leaves the page: the route sends it.
   const { headers: extra, apiKey, api } = options;
@@ -115,6 +120,10 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     stop: controller.stop,
     retry: controller.retry,
     newConversation: controller.newConversation,
+    conversations,
+    openConversation: controller.openConversation,
+    deleteConversation: controller.deleteConversation,
+    deleteAllConversations: controller.deleteAllConversations,
     context,
   };
 }
