@@ -8,7 +8,7 @@ import { createMemoryThreadStorage, threadStorageKey } from '../chat/storage.js'
 import type { AssistantError, AssistantStatus } from '../chat/types.js';
 import { useDocsAssistant } from '../chat/use-docs-assistant.js';
 import { type FeedbackConfig, FeedbackContext } from '../events/feedback-slot.js';
-import type { AskSource } from '../events/types.js';
+import type { AskSource, DocsAssistantEvent } from '../events/types.js';
 import { defaultLabels, type Labels, useLabels } from '../labels.js';
 import { collectSources, createHrefResolver, Markdown, parseAllowedImageOrigins } from '../parts/index.js';
 import { assistantAvailable, searchAvailable } from '../search/features.js';
@@ -312,19 +312,28 @@ function PanelBody({
   const { threadId, threadKey } = state;
   const optionsRef = useRef(options);
   optionsRef.current = options;
+  // The answer the reader voted down last: the support prompt offers a way to a human under it.
+  const [downVoted, setDownVoted] = useState<string | null>(null);
+  const emitVote = useCallback(
+    (event: DocsAssistantEvent) => {
+      if (event.type === 'feedback') setDownVoted(event.rating === 'down' ? event.messageId : null);
+      emit(event);
+    },
+    [emit],
+  );
   const feedbackConfig = useMemo<FeedbackConfig | null>(
     () =>
       feedback && !configError
         ? {
             options: () => optionsRef.current,
             feedback: feedback === true ? {} : feedback,
-            emit,
+            emit: support ? emitVote : emit,
             includeText: !!eventsIncludeText,
             threadId,
             threadKey,
           }
         : null,
-    [feedback, configError, emit, eventsIncludeText, threadId, threadKey],
+    [feedback, configError, emit, emitVote, support, eventsIncludeText, threadId, threadKey],
   );
 
   const shownError = configError ?? error;
@@ -454,7 +463,13 @@ function PanelBody({
       )}
       {support && !empty && !searching && !preview && !shared ? (
         <Suspense fallback={null}>
-          <SupportPrompt option={support} messages={messages} status={status} labels={labels} />
+          <SupportPrompt
+            option={support}
+            messages={messages}
+            status={status}
+            downVoted={downVoted}
+            labels={labels}
+          />
         </Suspense>
       ) : null}
       {shownError ? (

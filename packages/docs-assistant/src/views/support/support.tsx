@@ -69,8 +69,8 @@ export interface SupportPromptProps {
 }
 
 /**
- * Under the latest answer, once it is finished: when it cited nothing ("the docs don't cover
- * that"), or when the reader voted it down.
+ * Under the conversation, once the latest answer is finished: when the reader voted an answer
+ * down, or when the latest answer cited nothing ("the docs don't cover that").
  */
 export default function SupportPrompt({
   option,
@@ -83,7 +83,11 @@ export default function SupportPrompt({
   const last = messages[messages.length - 1];
   if (status !== 'ready' || !last || last.role !== 'assistant') return null;
   const trigger: SupportTrigger | null =
-    downVoted && downVoted === last.id ? 'thumbs-down' : foundNothing(last) ? 'no-answer' : null;
+    downVoted && messages.some((message) => message.id === downVoted)
+      ? 'thumbs-down'
+      : foundNothing(last)
+        ? 'no-answer'
+        : null;
   if (!trigger || !supportLinkKind(option)) return null;
   return (
     <div data-docs-assistant="support-prompt" data-support-trigger={trigger} className={className}>
