@@ -8,6 +8,7 @@ import { mountAgentRoutes } from './agents/routes.js';
 import { createAssistantApp } from './app.js';
 import type { AssistantRuntime } from './assistant.js';
 import type { ServiceConfig } from './config.js';
+import { mountEmbedRoutes } from './embed.js';
 import { createExtractiveEngine } from './engines/extractive.js';
 import { createOpenAIEngine } from './engines/openai.js';
 import type { AnswerEngine } from './engines/types.js';
@@ -168,6 +169,8 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
   app.route('/', staticExport.app);
   // llms.txt, llms-full.txt and every page as Markdown (`.md`, `Accept: text/markdown`): agents/routes.ts.
   mountAgentRoutes(app, runtime);
+  // `GET /embed.js` and its chunks: the widget's script build, for any static page (embed.ts).
+  mountEmbedRoutes(app);
 
   return {
     fetch: async (request, env) => {

@@ -1,0 +1,91 @@
+/**
+ * The script build, `docs-assistant/embed` (src/embed/): one ES module for any page, React and
+ * every dependency inside, minified, plus the chunks it loads from beside itself on demand
+ * (`dist/embed/embed.js`, `dist/embed/embed-chunks/*.js`). The lazy splits of the library build
+ * (the panel, the collectors, search and the views) stay lazy chunks here, so what a page loads
+ * before the assistant is opened is the entry alone. Run after the library build (which empties
+ * dist/).
+ *
+ * `DOCS_ASSISTANT_EMBED=preact` builds the same on Preact's compat layer, to compare sizes
+ * (scripts/size.ts); `DOCS_ASSISTANT_EMBED_OUT` builds elsewhere than dist/embed.
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+// A production artifact whoever runs the build (Vitest sets NODE_ENV=test, which would make the
+// React plugin emit development JSX calls that React's production runtime lacks).
+process.env.NODE_ENV = 'production';
+
+const preact = process.env.DOCS_ASSISTANT_EMBED === 'preact';
+const outDir =
+  process.env.DOCS_ASSISTANT_EMBED_OUT ?? fileURLToPath(new URL('./dist/embed', import.meta.url));
+
+/** The root font size `rem` stood for before the widget moved into a shadow root. */
+const ROOT_FONT_SIZE = 16;
+
+/**
+ * Inside a shadow root `rem` still follows the page's `html { font-size }`: a site with
+ * `html { font-size: 62.5% }` would shrink the widget. The stylesheets the embed inlines get `px`.
+ */
+const remToPx: Plugin = {
+  name: 'docs-assistant:embed-rem-to-px',
+  enforce: 'post',
+  transform(code, id) {
+    if (!/\.css\?inline$/.test(id)) return undefined;
+    return {
+      code: code.replace(
+        /(^|[^\w.#-])(-?(?:\d+\.?\d*|\.\d+))rem\b/g,
+        (_match, before: string, value: string) => {
+          const px = Math.round(Number(value) * ROOT_FONT_SIZE * 100) / 100;
+          return `${before}${px}px`;
+        },
+      ),
+      map: null,
+    };
+  },
+};
+
+export default defineConfig({
+  plugins: [react(), remToPx],
+  resolve: {
+    alias: [
+      {
+        find: /^@ungap\/structured-clone$/,
+        replacement: fileURLToPath(new URL('./src/shims/structured-clone.ts', import.meta.url)),
+      },
+      ...(preact
+        ? [
+            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+            { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+            { find: /^react-dom$/, replacement: 'preact/compat' },
+            { find: /^react$/, replacement: 'preact/compat' },
+          ]
+        : []),
+    ],
+  },
+  // React reads it to drop its development build; a library build leaves it alone otherwise.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  publicDir: false,
+  logLevel: 'warn',
+  build: {
+    outDir,
+    emptyOutDir: true,
+    // No source maps: they would triple the tarball for a file debugged from src/ anyway.
+    sourcemap: false,
+    minify: true,
+    cssCodeSplit: false,
+    target: 'es2022',
+    lib: {
+      entry: { embed: 'src/embed/index.ts' },
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      output: {
+        entryFileNames: '[name].js',
+        chunkFileNames: 'embed-chunks/[name]-[hash].js',
+        assetFileNames: 'embed-chunks/[name]-[hash][extname]',
+      },
+    },
+  },
+});
