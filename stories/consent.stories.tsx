@@ -15,7 +15,7 @@ import {
   renderAssistant,
 } from './support/meta';
 import { ask, waitForAnswer } from './support/play';
-import { StoryAssistant } from './support/story-assistant';
+import { CONNECTION, StoryAssistant } from './support/story-assistant';
 
 const meta = {
   title: 'DocsAssistant/Consent and page starters',
@@ -34,6 +34,7 @@ function ConsentHost({ args, parameters }: { args: AssistantArgs; parameters: As
   const consent = typeof args.consent === 'object' ? args.consent : {};
   return (
     <StoryAssistant
+      {...CONNECTION}
       {...args}
       consent={{ ...consent, granted, onChange: setGranted }}
       replies={parameters.replies ?? [replies.short()]}
