@@ -35,7 +35,7 @@ export const assistantArgs: AssistantArgs = {
 
 /** The props a designer changes; the rest are set by each story. */
 export const assistantArgTypes: Partial<ArgTypes<AssistantArgs>> = {
-  variant: { control: 'inline-radio', options: ['floating', 'side-panel', 'inline'] },
+  variant: { control: 'inline-radio', options: ['floating', 'side-panel', 'inline', 'modal'] },
   theme: { control: 'inline-radio', options: ['light', 'dark', 'system'] },
   labels: {
     control: 'object',

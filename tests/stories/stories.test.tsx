@@ -9,6 +9,7 @@ import { render } from '@testing-library/react';
 import axe from 'axe-core';
 import type { ReactNode } from 'react';
 import preview from '../../.storybook/preview';
+import * as attachments from '../../stories/attachments.stories';
 import * as consent from '../../stories/consent.stories';
 import * as conversation from '../../stories/conversation.stories';
 import * as errors from '../../stories/errors.stories';
@@ -42,6 +43,20 @@ interface Expectation {
 const assistantMessage = '[data-docs-assistant="message"][data-role="assistant"]';
 
 const EXPECTATIONS: Record<string, Record<string, Expectation>> = {
+  attachments: {
+    Attachments: { status: 'ready', hooks: { attachment: 2, 'attachment-preview': 1, message: 0 } },
+    AttachmentRefused: { status: 'ready', hooks: { attachment: 0 }, text: /“setup\.exe” was not attached/ },
+    AttachmentSent: { status: 'ready', hooks: { attachment: 0, message: 2 } },
+    Modal: {
+      hooks: { backdrop: 1 },
+      present: ['[data-docs-assistant="panel"][data-variant="modal"][aria-modal="true"]'],
+    },
+    ModalFollowingHostDarkMode: {
+      status: 'ready',
+      hooks: { message: 2 },
+      present: ['[data-docs-assistant="root"][data-theme="dark"]'],
+    },
+  },
   consent: {
     ConsentNotice: {
       hooks: { consent: 1, composer: 0, message: 0 },
@@ -164,7 +179,17 @@ interface ComposedStory {
   play?: (context: { canvasElement: HTMLElement }) => Promise<void>;
 }
 
-const MODULES = { consent, conversation, errors, layout, referenceService, review, search, staticExport };
+const MODULES = {
+  attachments,
+  consent,
+  conversation,
+  errors,
+  layout,
+  referenceService,
+  review,
+  search,
+  staticExport,
+};
 
 async function axeViolations(element: Element, exceptions: string[] = []) {
   // jsdom computes no colours: contrast is left to the addon in Storybook and to the browser tests.
