@@ -12,18 +12,19 @@ export function emitEvent(handler: EventHandler | undefined, event: DocsAssistan
   try {
     handler?.(event);
   } catch (error) {
-    if (!reported) console.error('[docs-assistant] onEvent threw; the widget carries on.', error);
+    if (!reported) console.error('[docs-assistant] onEvent threw:', error);
     reported = true;
   }
 }
 
-/** The `error` event of a mapped error: what it is, never the message or the server's text. */
-export function errorEvent({ kind, status, retryable, origin }: AssistantError): AssistantErrorEvent {
-  return {
-    type: 'error',
-    kind,
-    ...(status === undefined ? {} : { status }),
-    retryable,
-    ...(origin ? { origin } : {}),
-  };
-}
+/**
+ * The `error` event of a mapped error: what it is, never the message or the server's text. A field
+ * without a value stays undefined (JSON drops it), here and in every event: fewer bytes to ship.
+ */
+export const errorEvent = ({ kind, status, retryable, origin }: AssistantError): AssistantErrorEvent => ({
+  type: 'error',
+  kind,
+  status,
+  retryable,
+  origin,
+});

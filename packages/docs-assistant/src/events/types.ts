@@ -1,7 +1,8 @@
 /**
  * Events for site owners: what the widget reports through `onEvent` (analytics, logging, your own
  * feedback store). Types only; `emit.ts` delivers them. An event never carries what the reader
- * typed (questions, feedback comments) unless the owner opts in with `eventsIncludeText`.
+ * typed (questions, feedback comments) unless the owner opts in with `eventsIncludeText`. An
+ * optional field without a value may be present as `undefined` (absent once serialised as JSON).
  */
 import type { AssistantErrorKind } from '../chat/types.js';
 

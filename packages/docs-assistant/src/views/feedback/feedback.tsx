@@ -49,14 +49,13 @@ export default function Feedback({ config, messageId }: FeedbackProps) {
   const submit = (next: Vote) => {
     setVote(next);
     keepVote(config, messageId, next);
-    const { threadId } = config;
     config.emit({
       type: 'feedback',
       messageId,
-      ...(threadId ? { threadId } : {}),
+      threadId: config.threadId,
       rating: next.rating,
       hasComment: !!next.comment,
-      ...(config.includeText && next.comment ? { comment: next.comment } : {}),
+      comment: config.includeText ? next.comment : undefined,
     });
     setSaid('');
     void sendVote(config, messageId, next).then((error) => {
