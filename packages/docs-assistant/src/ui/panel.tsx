@@ -40,9 +40,6 @@ const PagePreview = lazy(() => import('../search/page-preview.js'));
 const HeaderActions = lazy(() => import('../views/share/header-actions.js'));
 const SharedTranscript = lazy(() => import('../views/share/shared-transcript.js'));
 const SupportPrompt = lazy(() => import('../views/support/support.js'));
-// Past conversations and "Copy conversation" (views/history).
-const HistoryActions = lazy(() => import('../views/history/actions.js'));
-const HistoryView = lazy(() => import('../views/history/history.js'));
 // Attached files (views/attachments): loaded when the reader first attaches one.
 const AttachmentTray = lazy(() => import('../views/attachments/tray.js'));
 type DraftAttachment = import('../views/attachments/tray.js').DraftAttachment;
@@ -171,8 +168,6 @@ function PanelBody({
   const canAsk = assistantAvailable(searchOptions);
   const firstView = canSearch && search?.defaultView === 'search' ? 'search' : 'chat';
   const [view, setView] = useState<'search' | 'chat'>(firstView);
-  // The list of past conversations shows in the conversation's place.
-  const [history, setHistory] = useState(false);
   // A page opened from a result or a source; while it shows, it takes the conversation's place.
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const canPreview = canSearch && search?.sourceAction === 'preview';
@@ -262,7 +257,6 @@ function PanelBody({
 
   // Every question goes out here, so each is reported once with where it came from.
   const send = (question: string, source: AskSource) => {
-    setHistory(false);
     if (source === 'starter-question' || source === 'suggestion') {
       emit({
         type: 'suggestion-click',
@@ -359,7 +353,6 @@ function PanelBody({
           onClick={() => {
             emit({ type: 'new-conversation', threadId: state.threadId });
             state.newConversation();
-            setHistory(false);
             setInput('');
             setView(firstView);
             inputRef.current?.focus();
@@ -368,16 +361,6 @@ function PanelBody({
           <Icon name="plus" />
           <span>{labels.newConversation}</span>
         </button>
-        <Suspense fallback={null}>
-          <HistoryActions
-            open={history}
-            onToggle={() => setHistory(!history)}
-            messages={messages}
-            busy={busy}
-            resolveHref={resolveHref}
-            labels={labels}
-          />
-        </Suspense>
         {canSearch ? (
           <button
             type="button"
@@ -457,28 +440,7 @@ function PanelBody({
           />
         </Suspense>
       ) : null}
-      {history ? (
-        <Suspense fallback={null}>
-          <HistoryView
-            conversations={state.conversations}
-            currentId={state.conversationId}
-            onOpen={(id) => {
-              state.openConversation(id);
-              setHistory(false);
-              inputRef.current?.focus();
-            }}
-            onDelete={state.deleteConversation}
-            onDeleteAll={state.deleteAllConversations}
-            onClose={() => {
-              setHistory(false);
-              inputRef.current?.focus();
-            }}
-            labels={labels}
-            hiddenStyle={visuallyHidden}
-          />
-        </Suspense>
-      ) : null}
-      {empty && questions && canAsk && !configError && !searching && !preview && !shared && !history ? (
+      {empty && questions && canAsk && !configError && !searching && !preview && !shared ? (
         <StarterQuestions
           questions={questions}
           onAsk={(question) => ask(question, 'starter-question')}
@@ -486,7 +448,7 @@ function PanelBody({
           suggestionClassName={classNames?.suggestion}
         />
       ) : null}
-      {empty || searching || preview || shared || history ? null : (
+      {empty || searching || preview || shared ? null : (
         <FeedbackContext.Provider value={feedbackConfig}>
           <MessageList
             messages={messages}
@@ -499,7 +461,7 @@ function PanelBody({
           />
         </FeedbackContext.Provider>
       )}
-      {support && !empty && !searching && !preview && !shared && !history ? (
+      {support && !empty && !searching && !preview && !shared ? (
         <Suspense fallback={null}>
           <SupportPrompt
             option={support}
