@@ -40,6 +40,9 @@ const PagePreview = lazy(() => import('../search/page-preview.js'));
 const HeaderActions = lazy(() => import('../views/share/header-actions.js'));
 const SharedTranscript = lazy(() => import('../views/share/shared-transcript.js'));
 const SupportPrompt = lazy(() => import('../views/support/support.js'));
+// Past conversations and "Copy conversation" (views/history).
+const HistoryActions = lazy(() => import('../views/history/actions.js'));
+const HistoryView = lazy(() => import('../views/history/history.js'));
 // Attached files (views/attachments): loaded when the reader first attaches one.
 const AttachmentTray = lazy(() => import('../views/attachments/tray.js'));
 type DraftAttachment = import('../views/attachments/tray.js').DraftAttachment;
@@ -168,6 +171,8 @@ function PanelBody({
   const canAsk = assistantAvailable(searchOptions);
   const firstView = canSearch && search?.defaultView === 'search' ? 'search' : 'chat';
   const [view, setView] = useState<'search' | 'chat'>(firstView);
+  // The list of past conversations shows in the conversation's place.
+  const [history, setHistory] = useState(false);
   // A page opened from a result or a source; while it shows, it takes the conversation's place.
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const canPreview = canSearch && search?.sourceAction === 'preview';
@@ -257,6 +262,7 @@ function PanelBody({
 
   // Every question goes out here, so each is reported once with where it came from.
   const send = (question: string, source: AskSource) => {
+    setHistory(false);
     if (source === 'starter-question' || source === 'suggestion') {
       emit({
         type: 'suggestion-click',
@@ -353,6 +359,7 @@ function PanelBody({
           onClick={() => {
             emit({ type: 'new-conversation', threadId: state.threadId });
             state.newConversation();
+            setHistory(false);
             setInput('');
             setView(firstView);
             inputRef.current?.focus();
@@ -361,6 +368,16 @@ function PanelBody({
           <Icon name="plus" />
           <span>{labels.newConversation}</span>
         </button>
+        <Suspense fallback={null}>
+          <HistoryActions
+            open={history}
+            onToggle={() => setHistory(!history)}
+            messages={messages}
+            busy={busy}
+            resolveHref={resolveHref}
+            labels={labels}
+          />
+        </Suspense>
         {canSearch ? (
           <button
             type="button"
@@ -440,7 +457,28 @@ function PanelBody({
           />
         </Suspense>
       ) : null}
-      {empty && questions && canAsk && !configError && !searching && !preview && !shared ? (
+      {history ? (
+        <Suspense fallback={null}>
+          <HistoryView
+            conversations={state.conversations}
+            currentId={state.conversationId}
+            onOpen={(id) => {
+              state.openConversation(id);
+              setHistory(false);
+              inputRef.current?.focus();
+            }}
+            onDelete={state.deleteConversation}
+            onDeleteAll={state.deleteAllConversations}
+            onClose={() => {
+              setHistory(false);
+              inputRef.current?.focus();
+            }}
+            labels={labels}
+            hiddenStyle={visuallyHidden}
+          />
+        </Suspense>
+      ) : null}
+      {empty && questions && canAsk && !configError && !searching && !preview && !shared && !history ? (
         <StarterQuestions
           questions={questions}
           onAsk={(question) => ask(question, 'starter-question')}
@@ -448,7 +486,7 @@ function PanelBody({
           suggestionClassName={classNames?.suggestion}
         />
       ) : null}
-      {empty || searching || preview || shared ? null : (
+      {empty || searching || preview || shared || history ? null : (
         <FeedbackContext.Provider value={feedbackConfig}>
           <MessageList
             messages={messages}
@@ -461,7 +499,7 @@ function PanelBody({
           />
         </FeedbackContext.Provider>
       )}
-      {support && !empty && !searching && !preview && !shared ? (
+      {support && !empty && !searching && !preview && !shared && !history ? (
         <Suspense fallback={null}>
           <SupportPrompt
             option={support}
