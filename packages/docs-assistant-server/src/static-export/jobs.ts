@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { StaticExportJob } from 'docs-assistant/protocol';
+import { agentBundleEntries } from '../agents/bundle.js';
 import type { ServiceConfig } from '../config.js';
 import type { JobPatch, JobRecord, JobStorage } from '../storage/types.js';
 import { createTarGz } from './bundle.js';
@@ -245,6 +246,10 @@ export class StaticExportJobs {
         },
       });
       signal.throwIfAborted();
+      // llms.txt, llms-full.txt and the pages as Markdown (agents/bundle.ts); a file of the docs' own wins.
+      const taken = new Set(entries.map((entry) => entry.path));
+      for (const entry of await agentBundleEntries(domain, { version: job.version, paths: job.paths }))
+        if (!taken.has(entry.path)) entries.push(entry);
       await writing.catch(() => {});
       if (lost) throw new LeaseLost();
       const archive = createTarGz(entries);

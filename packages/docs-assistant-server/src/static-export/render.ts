@@ -81,7 +81,7 @@ function firstHeading(body: string): string | undefined {
  * Whether a page is asked for: `/guides` takes that page and the pages under it, `/` every page;
  * a path ending in `/index` (the real service's `"index"`, `"guides/index"`) only that index page.
  */
-const matchesPaths = (urlPath: string, paths: string[] | undefined): boolean =>
+export const matchesPaths = (urlPath: string, paths: string[] | undefined): boolean =>
   !paths ||
   paths.some((p) => {
     const prefix = p.replace(/\/+$/, '') || '/';

@@ -7,6 +7,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { acceptsMarkdown } from '../agents/accept.js';
 import {
   BundleError,
   type BundleLimits,
@@ -23,6 +24,7 @@ const CONTENT_TYPES: Record<string, string> = {
   js: 'text/javascript; charset=utf-8',
   json: 'application/json; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
   xml: 'application/xml; charset=utf-8',
   svg: 'image/svg+xml',
   png: 'image/png',
@@ -103,8 +105,11 @@ export function createBundleSiteHandler(
       return new Response('Bad request: the path leaves the bundle\n', { status: 400 });
     }
     const key = segments.join('/');
-    const candidates =
-      key === ''
+    // A page's Markdown for `Accept: text/markdown` (agents/bundle.ts writes it beside the HTML).
+    const markdown = acceptsMarkdown(request.headers.get('accept'));
+    const candidates = markdown
+      ? [key === '' ? 'index.md' : `${key}.md`, key]
+      : key === ''
         ? ['index.html']
         : path.endsWith('/')
           ? [`${key}/index.html`]
@@ -118,12 +123,21 @@ export function createBundleSiteHandler(
         return new Response(null, { status: 308, headers: { Location: `${url.pathname}/${url.search}` } });
       }
       const ext = candidate.slice(candidate.lastIndexOf('.') + 1).toLowerCase();
+      const llms = /(^|\/)llms(-full)?\.txt$/.test(candidate);
       const headers = {
-        'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+        'Content-Type': llms ? CONTENT_TYPES.md! : (CONTENT_TYPES[ext] ?? 'application/octet-stream'),
+        // A page's URL answers HTML or Markdown by `Accept`: caches must keep both apart.
+        ...(markdown || ext === 'html' || ext === 'md' ? { Vary: 'Accept' } : {}),
         'Content-Length': String(data.byteLength),
         'X-Content-Type-Options': 'nosniff',
       };
       return new Response(request.method === 'HEAD' ? null : new Uint8Array(data), { headers });
+    }
+    if (markdown || key.endsWith('.md')) {
+      return new Response(
+        `No page at ${raw} in this bundle; llms.txt at the bundle's root lists every page with its Markdown URL.\n`,
+        { status: 404, headers: { 'Content-Type': CONTENT_TYPES.txt! } },
+      );
     }
     return notFound(files);
   };
