@@ -13,6 +13,7 @@ import * as attachments from '../../stories/attachments.stories';
 import * as consent from '../../stories/consent.stories';
 import * as conversation from '../../stories/conversation.stories';
 import * as errors from '../../stories/errors.stories';
+import * as feedback from '../../stories/feedback.stories';
 import * as layout from '../../stories/layout.stories';
 import * as referenceService from '../../stories/reference-service.stories';
 import * as review from '../../stories/review.stories';
@@ -55,6 +56,27 @@ const EXPECTATIONS: Record<string, Record<string, Expectation>> = {
       status: 'ready',
       hooks: { message: 2 },
       present: ['[data-docs-assistant="root"][data-theme="dark"]'],
+    },
+  },
+  feedback: {
+    FeedbackOffered: {
+      status: 'ready',
+      hooks: { message: 2, feedback: 1 },
+      present: [
+        '[data-action="feedback-up"][aria-pressed="false"]',
+        '[data-action="feedback-down"][aria-pressed="false"]',
+      ],
+    },
+    FeedbackCommentOpen: {
+      status: 'ready',
+      hooks: { feedback: 1, 'feedback-comment': 1 },
+      present: ['[data-action="feedback-up"][aria-pressed="true"]'],
+    },
+    FeedbackGiven: {
+      status: 'ready',
+      hooks: { feedback: 1, 'feedback-comment': 0 },
+      present: ['[data-action="feedback-down"][aria-pressed="true"]'],
+      text: /Thanks for your feedback\./,
     },
   },
   consent: {
@@ -184,6 +206,7 @@ const MODULES = {
   consent,
   conversation,
   errors,
+  feedback,
   layout,
   referenceService,
   review,
