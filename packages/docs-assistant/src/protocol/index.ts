@@ -1,3 +1,4 @@
+export * from './attachments.js';
 export * from './error-body.js';
 export * from './errors.js';
 export * from './issues.js';

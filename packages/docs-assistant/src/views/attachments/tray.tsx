@@ -10,13 +10,9 @@
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Labels } from '../../labels.js';
-import {
-  type Attachment,
-  attachmentContentType,
-  formatBytes,
-  MAX_ATTACHMENT_BYTES,
-  MAX_ATTACHMENTS_PER_MESSAGE,
-} from '../../protocol/index.js';
+import { attachmentContentType, formatBytes } from '../../protocol/attachments.js';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '../../protocol/limits.js';
+import type { Attachment } from '../../protocol/schemas.js';
 
 /** An attached file: what goes on the wire, plus what the chip shows. */
 export interface DraftAttachment extends Required<Attachment> {
