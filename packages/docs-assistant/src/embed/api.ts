@@ -8,6 +8,7 @@
  * element of the page. Methods of other features go in `DocsAssistantApi` and `api` below, built
  * on `queued` (see `open` for the pattern).
  */
+import { flushSync } from 'react-dom';
 import { type EmbedConfig, type EmbedConfigUpdate, mergeConfig } from './config.js';
 import { type DocsAssistantElement, onMount, TAG } from './element.js';
 import type { AskOptions, EmbeddedAssistant, OpenOptions } from './mount.js';
@@ -34,6 +35,11 @@ export interface DocsAssistantApi {
   /** Removes the widget, its element (when `init` made it) and every listener; `init` may follow. */
   destroy(): Promise<void>;
   // --- other features' methods (history, share, support, consent, …) go here --------------------
+  /**
+   * Gives (`true`) or withdraws (`false`) the reader's consent (the `consent` option). Withdrawn,
+   * the notice shows again, nothing is sent, and what the widget stored for the domain is deleted.
+   */
+  consent(granted: boolean): Promise<void>;
 }
 
 /** The element the API acts on, and whether `init` created it (then `destroy` removes it). */
@@ -116,6 +122,16 @@ export const api: DocsAssistantApi = {
     });
   },
   reset: () => queued((assistant) => assistant.reset()),
+  consent(granted) {
+    if (typeof granted !== 'boolean') {
+      return Promise.reject(new TypeError('docs-assistant: consent(granted) expects true or false.'));
+    }
+    return queued(async (assistant) => {
+      const handle = await assistant.live();
+      // Applied (and, withdrawn, the storage deleted) before the promise resolves.
+      flushSync(() => handle.consent(granted));
+    });
+  },
   destroy: () =>
     queued((assistant) => {
       const owned = target;
