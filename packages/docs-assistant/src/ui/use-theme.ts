@@ -3,37 +3,31 @@ import type { HostTheme, Theme } from './types.js';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-const prefersDark = () => typeof window !== 'undefined' && !!window.matchMedia?.(DARK_QUERY).matches;
+const prefersDark = () => !!window.matchMedia?.(DARK_QUERY).matches;
 
 /**
- * What the theme depends on, as a store: the system setting, and with `followHost` the class or
- * attribute on `<html>` (a MutationObserver sees the host's switch flip it).
+ * What the theme depends on, as a store: with `followHost` the class or attribute on `<html>` (a
+ * MutationObserver sees the host's switch flip it), and the system setting where that decides.
+ * Read in the browser only (the server snapshot is `light`).
  */
 function themeStore(theme: Theme | { followHost: HostTheme }) {
-  const host = typeof theme === 'object' && theme ? theme.followHost : undefined;
-  const { className, attribute, dark = 'dark', fallback = 'light' } = host ?? {};
-  const watchesSystem = host ? fallback === 'system' : theme === 'system';
+  const host = typeof theme === 'object' ? theme?.followHost : undefined;
+  const fallback = host ? (host.fallback ?? 'light') : theme;
   const read = (): 'light' | 'dark' => {
-    if (host) {
-      const html = typeof document === 'undefined' ? null : document.documentElement;
-      if (html && className && html.classList.contains(className)) return 'dark';
-      const value = attribute ? html?.getAttribute(attribute) : null;
-      if (value != null) return value === dark ? 'dark' : 'light';
-      if (fallback !== 'system') return fallback;
-    } else if (theme !== 'system') {
-      return theme === 'dark' ? 'dark' : 'light';
-    }
-    return prefersDark() ? 'dark' : 'light';
+    const html = document.documentElement;
+    if (host?.className && html.classList.contains(host.className)) return 'dark';
+    const value = host?.attribute ? html.getAttribute(host.attribute) : null;
+    if (value !== null) return value === (host?.dark ?? 'dark') ? 'dark' : 'light';
+    return fallback === 'dark' || (fallback === 'system' && prefersDark()) ? 'dark' : 'light';
   };
   const subscribe = (onChange: () => void): (() => void) => {
-    if (typeof window === 'undefined') return () => {};
-    const query = watchesSystem ? window.matchMedia?.(DARK_QUERY) : undefined;
+    const query = fallback === 'system' ? window.matchMedia?.(DARK_QUERY) : undefined;
     query?.addEventListener?.('change', onChange);
     const observer = host ? new MutationObserver(onChange) : undefined;
-    const filter = [className && 'class', attribute].filter((name): name is string => !!name);
-    if (observer && filter.length) {
-      observer.observe(document.documentElement, { attributes: true, attributeFilter: filter });
-    }
+    observer?.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['class', host?.attribute ?? 'class'],
+    });
     return () => {
       query?.removeEventListener?.('change', onChange);
       observer?.disconnect();
@@ -49,7 +43,7 @@ function themeStore(theme: Theme | { followHost: HostTheme }) {
  */
 export function useResolvedTheme(theme: Theme | { followHost: HostTheme }): 'light' | 'dark' {
   // Keyed on the contents: hosts pass the object inline.
-  const key = typeof theme === 'object' && theme ? JSON.stringify(theme.followHost) : theme;
+  const key = typeof theme === 'object' ? JSON.stringify(theme?.followHost) : theme;
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the theme's contents
   const store = useMemo(() => themeStore(theme), [key]);
   return useSyncExternalStore(store.subscribe, store.read, () => 'light');
