@@ -18,6 +18,7 @@ import * as layout from '../../stories/layout.stories';
 import * as referenceService from '../../stories/reference-service.stories';
 import * as review from '../../stories/review.stories';
 import * as search from '../../stories/search.stories';
+import * as shareSupport from '../../stories/share-support.stories';
 import * as staticExport from '../../stories/static-export.stories';
 
 setProjectAnnotations(preview);
@@ -56,6 +57,17 @@ const EXPECTATIONS: Record<string, Record<string, Expectation>> = {
       status: 'ready',
       hooks: { message: 2 },
       present: ['[data-docs-assistant="root"][data-theme="dark"]'],
+    },
+  },
+  shareSupport: {
+    SharedTranscript: {
+      hooks: { 'shared-transcript': 1, message: 0 },
+      present: ['[data-action="continue-shared"]', '[data-docs-assistant="shared-messages"] a[href]'],
+    },
+    SupportPrompt: {
+      status: 'ready',
+      hooks: { message: 2, 'support-prompt': 1 },
+      present: ['[data-support-trigger="no-answer"] a[href^="mailto:docs-team@example.com"]'],
     },
   },
   feedback: {
@@ -211,6 +223,7 @@ const MODULES = {
   referenceService,
   review,
   search,
+  shareSupport,
   staticExport,
 };
 
