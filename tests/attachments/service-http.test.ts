@@ -117,7 +117,9 @@ describe('attachments on the v1 endpoint', () => {
     expect(status).toBe(413);
     expect(error.code).toBe('payload_too_large');
     expect(error.message).toContain('messages.0.experimental_attachments.0');
-    expect(error.message).toContain('("big.log")');
+    expect(error.message).toContain(
+      `messages.0.experimental_attachments.0 ("big.log") is ${MAX_ATTACHMENT_BYTES + 1} bytes; each attachment may be at most 5 MB (${MAX_ATTACHMENT_BYTES} bytes)`,
+    );
     expect(error.message).toContain('at most 5 MB');
   });
 

@@ -70,23 +70,24 @@ export function checkAttachments(request: AssistantRequest): void {
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function attachmentProblem(attachment: Attachment): { message: string; tooLarge?: boolean } | null {
-  const name = attachment.name ? ` ("${attachment.name}")` : '';
+  // Said before each problem, after the attachment's path: `….2 ("build.log") is 6.2 MB; …`.
+  const name = attachment.name ? `("${attachment.name}") ` : '';
   const data = parseDataUrl(attachment.url);
   if (!data) {
     return {
-      message: `${name} url must be a base64 data URL (data:<type>;base64,…), not a link; the service fetches nothing`,
+      message: `${name}url must be a base64 data URL (data:<type>;base64,…), not a link; the service fetches nothing`,
     };
   }
   if (!BASE64.test(data.base64)) {
-    return { message: `${name} url is a data URL whose data is not valid base64` };
+    return { message: `${name}url is a data URL whose data is not valid base64` };
   }
   const type = (attachment.contentType ?? data.contentType).split(';')[0]!.trim().toLowerCase();
   if (!ATTACHMENT_IMAGE_TYPES.includes(type) && !isTextAttachmentType(type)) {
-    return { message: `${name} has type "${type}"; accepted are ${ACCEPTED}` };
+    return { message: `${name}has type "${type}"; accepted are ${ACCEPTED}` };
   }
   if (data.bytes > MAX_ATTACHMENT_BYTES) {
     return {
-      message: `${name} is ${formatBytes(data.bytes)}; each attachment may be at most ${formatBytes(MAX_ATTACHMENT_BYTES)}`,
+      message: `${name}is ${data.bytes} bytes; each attachment may be at most ${formatBytes(MAX_ATTACHMENT_BYTES)} (${MAX_ATTACHMENT_BYTES} bytes)`,
       tooLarge: true,
     };
   }
