@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { isAgentRequest } from '../packages/docs-assistant-server/src/agents/routes';
 import { createAssistantService } from '../packages/docs-assistant-server/src/service';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -75,7 +76,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
 
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
-    if (url.pathname.startsWith('/discovery/') || url.pathname.startsWith('/v1/'))
+    // The service also serves the docs for agents: llms.txt, `.md` pages, `Accept: text/markdown`.
+    if (url.pathname.startsWith('/discovery/') || url.pathname.startsWith('/v1/') || isAgentRequest(request))
       return service.fetch(request);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });

@@ -71,6 +71,16 @@ describe('the MDX fixtures as Markdown', () => {
     }
   });
 
+  it('the title is the one H1, the description right under it, whether the body opens with an H1 or not', () => {
+    const withH1 = convert(
+      'a.md',
+      '---\ntitle: Setup\ndescription: Set it up.\n---\n\n# Setup guide\n\nText.\n',
+    );
+    expect(withH1).toMatch(/^> [^\n]*\n\n# Setup guide\n\nSet it up\.\n\nText\.\n$/);
+    const withoutH1 = convert('b.md', '---\ntitle: Setup\ndescription: Set it up.\n---\n\nText.\n');
+    expect(withoutH1).toMatch(/^> [^\n]*\n\n# Setup\n\nSet it up\.\n\nText\.\n$/);
+  });
+
   it('steps become a numbered list, each step titled, its code kept in the item', () => {
     const { page, source } = fixture('custom-domain.mdx');
     const markdown = markdownOfSource(page, source);

@@ -819,11 +819,11 @@ export function markdownOfSource(page: DocPage, source: string, options: PageMar
   const converted = convertBody(body, page, options);
   const opensWithTitle = /^#[ \t]+\S/.test(converted);
   const description = page.description && !converted.includes(page.description) ? page.description : '';
-  const parts = [
-    ...(opensWithTitle ? [] : [`# ${page.title}`]),
-    ...(description ? [description] : []),
-    converted.trim(),
-  ].filter(Boolean);
+  // The title as H1 (the body's own when it opens with one), the description under it.
+  const [title, rest] = opensWithTitle
+    ? [converted.slice(0, converted.indexOf('\n')).trim(), converted.slice(converted.indexOf('\n') + 1)]
+    : [`# ${page.title}`, converted];
+  const parts = [title, description, rest.trim()].filter(Boolean);
   return withPointer(`${parts.join('\n\n')}\n`, page, options);
 }
 
