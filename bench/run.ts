@@ -14,6 +14,7 @@ import { BUDGETS, markdownTable, measureSize, RUNTIME, type SizeReport } from '.
 import { CHROMIUM_PATH } from '../tests/e2e/browser';
 import { type StreamRun, streamBench, VARIANTS, type Variant } from './browser';
 import { discoverySection, runDiscoveryBench } from './discovery';
+import { mcpSection, runMcpBench } from './mcp';
 import { streamPlots } from './plots';
 import {
   CONCURRENCY,
@@ -450,6 +451,7 @@ ${indexSection()}
 ${sitesSection()}
 ${storageSection()}
 ${discoverySection()}
+${mcpSection()}
 ${analysis}`;
   await writeFile(`${ROOT}bench/results.md`, markdown);
   console.log('bench: wrote bench/results.md');
@@ -497,6 +499,8 @@ async function main() {
   await runSitesBench();
   // Search and page endpoints (issue 15): bench/results/discovery.json, rendered by discoverySection().
   await runDiscoveryBench({ quick });
+  // Search through MCP against the search endpoint (issue 22): bench/results/mcp.json, rendered by mcpSection().
+  await runMcpBench();
   const env = machine();
   const results: Results = {
     at: started.toISOString(),
