@@ -18,7 +18,10 @@ let running: RunningService;
 let feedbackUrl: string;
 
 beforeAll(async () => {
-  running = await startService();
+  // Room for the 100 votes of the cap test.
+  running = await startService({
+    rateLimits: { perIp: { limit: 10_000 }, perOrganization: { limit: 10_000 } },
+  });
   feedbackUrl = `${running.url}/discovery/v1/assistant/${DOMAIN}/feedback`;
 });
 afterAll(() => running.close());
@@ -223,6 +226,26 @@ describe('POST …/feedback: a reader votes on an answer of their thread', () =>
       `${running.url}/discovery/v1/assistant/nope/feedback`,
     );
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('votes per thread', () => {
+  it(`caps a thread at ${100} answers with a vote (409 past it); a vote given can still change`, async () => {
+    const thread = await askOverHttp('How do I configure the theme?', 'reader-cap');
+    // In process, not over 100 sockets: the same app and storage answer.
+    const voteOn = (messageId: string, rating = 'up') =>
+      running.service.fetch(
+        new Request(feedbackUrl, {
+          method: 'POST',
+          headers: authHeaders(),
+          body: JSON.stringify({ ...thread, fp: 'reader-cap', messageId, rating }),
+        }),
+      );
+    for (let i = 0; i < 100; i++) expect((await voteOn(`msg_${i}`)).status).toBe(200);
+    const over = await voteOn('msg_100');
+    expect(over.status).toBe(409);
+    expect(((await over.json()) as { error: string }).error).toMatch(/already has votes on 100 answers/);
+    expect((await voteOn('msg_7', 'down')).status).toBe(200);
   });
 });
 

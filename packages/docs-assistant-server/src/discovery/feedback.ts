@@ -33,6 +33,11 @@ export const FEEDBACK_ROUTE = '/discovery/v1/assistant/:domain/feedback';
 export const MAX_FEEDBACK_COMMENT_CHARS = 1000;
 /** Longest message id accepted. */
 export const MAX_FEEDBACK_MESSAGE_ID_CHARS = 200;
+/**
+ * Answers of one thread that may have a vote. Anyone holding a thread's key could otherwise store
+ * votes on any number of made-up message ids; a thread keeps 20 turns, a conversation rarely more.
+ */
+export const MAX_FEEDBACK_PER_THREAD = 100;
 /** Most votes one list request answers. */
 export const MAX_FEEDBACK_LIST = 1000;
 /** Largest vote body read (a comment of 1,000 characters fits several times over). */
@@ -179,6 +184,14 @@ async function handleVote(c: Context, runtime: AssistantRuntime): Promise<Respon
       404,
       'thread_not_found',
       `Thread not found: no thread "${vote.threadId}" with this threadKey for this reader on domain "${domain}"; only the reader who holds a thread's key can vote on its answers.`,
+    );
+  }
+  const voted = await storage.feedbackMessageIds(vote.threadId);
+  if (voted.length >= MAX_FEEDBACK_PER_THREAD && !voted.includes(vote.messageId)) {
+    throw new HttpError(
+      409,
+      'conflict',
+      `Thread "${vote.threadId}" already has votes on ${MAX_FEEDBACK_PER_THREAD} answers; a vote on one of them can still be changed.`,
     );
   }
   const record = await storage.recordFeedback(

@@ -553,6 +553,13 @@ export class SqlStorage implements Storage {
     });
   }
 
+  feedbackMessageIds(threadId: string): Promise<string[]> {
+    return this.#op(async (driver) => {
+      const rows = await driver.all('SELECT message_id FROM feedback WHERE thread_id = $1', [threadId]);
+      return rows.map((row) => String(row.message_id));
+    });
+  }
+
   // Rate limits
 
   incrementCounter(

@@ -120,6 +120,8 @@ export interface FeedbackStorage {
   ): Promise<FeedbackRecord>;
   /** Votes of a domain, newest change first. */
   listFeedback(domain: string, options?: { limit?: number; since?: string }): Promise<FeedbackRecord[]>;
+  /** Ids of the messages of a thread that have a vote (the feedback endpoint caps them per thread). */
+  feedbackMessageIds(threadId: string): Promise<string[]>;
 }
 
 export interface RateLimitStorage {
