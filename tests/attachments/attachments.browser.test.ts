@@ -29,7 +29,7 @@ import '${src}/styles/docs-assistant.css';
 const q = new URLSearchParams(location.search);
 createRoot(document.getElementById('app')).render(
   <DocsAssistant variant="inline" domain="acme" apiKey="svc_dsc_test_assistant" baseUrl={q.get('service')}
-    storage="memory" shortcut={false} collectors={false} theme="light"
+    storage={q.get('storage') ?? 'memory'} shortcut={false} collectors={false} theme="light"
     attachments={q.get('attachments') !== 'off'} feedback={false} />,
 );
 `;
@@ -102,6 +102,25 @@ const lastMessage = (request: Request) =>
   (request.postDataJSON() as { messages: SentMessage[] }).messages.at(-1)!;
 
 describe('attachments', () => {
+  it('are not kept in localStorage: a 4 MB file sent, the conversation saved without it and restored', async () => {
+    const { page, asks, close } = await open({ storage: 'local' });
+    const big = Buffer.alloc(4 * 1024 * 1024, 0x61);
+    await picker(page).setInputFiles([{ name: 'huge.log', mimeType: 'text/plain', buffer: big }]);
+    await expect.poll(() => chips(page).count()).toBe(1);
+    await page.locator('[data-docs-assistant="input"]').fill('How do I turn dark mode off?');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-docs-assistant="message"][data-role="assistant"]').first().waitFor();
+    await expect.poll(() => page.getAttribute('[data-docs-assistant="root"]', 'data-status')).toBe('ready');
+    expect(lastMessage(asks[0]!).experimental_attachments?.[0]?.url.length).toBeGreaterThan(big.length);
+    const stored = await page.evaluate(() => localStorage.getItem('docs-assistant:v1:acme') ?? '');
+    expect(stored).toContain('How do I turn dark mode off?');
+    expect(stored).not.toContain('data:text/plain');
+    expect(stored.length).toBeLessThan(100_000);
+    await page.reload();
+    await expect.poll(() => page.locator('[data-docs-assistant="message"]').count()).toBe(2);
+    await close();
+  });
+
   it('off by default: no attach control', async () => {
     const { page, close } = await open({ attachments: 'off' });
     expect(await page.locator('[data-action="attach"]').count()).toBe(0);

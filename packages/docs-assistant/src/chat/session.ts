@@ -61,10 +61,20 @@ export function openSession({ storage, tab, endpoint }: Place, thread: KeptConve
   };
 }
 
+/**
+ * Attached files are not kept: their data URLs (up to 50 MB a question) would fill localStorage, and
+ * they went to the service with their question (the wire sends them with the latest message only).
+ */
+function withoutAttachments(message: AssistantMessage): AssistantMessage {
+  if (!message.experimental_attachments) return message;
+  const { experimental_attachments: _sent, ...kept } = message;
+  return kept;
+}
+
 /** Saves the conversation a session shows without dropping what other tabs saved (the rule in `storage.ts`). */
 export function saveShown(session: Session, messages: AssistantMessage[]): void {
   const { storage, tab, conversation } = session;
-  const thread: StoredThread = { ...threadOf(session), messages };
+  const thread: StoredThread = { ...threadOf(session), messages: messages.map(withoutAttachments) };
   const ref = saveToStorage(storage, conversation, thread);
   conversation.id = ref.id;
   conversation.revision = ref.revision;
