@@ -68,7 +68,7 @@ export interface FeedbackVote {
   comment?: string;
 }
 
-/** The storage's feedback, when it keeps any (SQLite and PostgreSQL do; the browser's `Map` does not). */
+/** The storage's feedback, when it keeps any (every storage of this package does). */
 export function feedbackStorage(storage: ThreadStorage): (ThreadStorage & FeedbackStorage) | undefined {
   return 'recordFeedback' in storage ? (storage as ThreadStorage & FeedbackStorage) : undefined;
 }

@@ -5,6 +5,8 @@
  */
 import { utf8Length } from '../limits.js';
 import type {
+  FeedbackRecord,
+  FeedbackStorage,
   RetentionPolicy,
   ShareStorage,
   StoredShare,
@@ -13,6 +15,7 @@ import type {
   ThreadCaps,
   ThreadStorage,
   ThreadTurn,
+  Vote,
 } from './types.js';
 
 interface Entry {
@@ -25,11 +28,13 @@ interface Entry {
 
 const bytesOf = (turn: ThreadTurn): number => utf8Length(JSON.stringify(turn));
 
-export class MemoryThreadStorage implements ThreadStorage, ShareStorage {
+export class MemoryThreadStorage implements ThreadStorage, ShareStorage, FeedbackStorage {
   readonly mode = 'memory' as const;
   // Insertion order is use order: a thread written to is moved to the end.
   readonly #threads = new Map<string, Entry>();
   readonly #shares = new Map<string, StoredShare & { upto: number }>();
+  // Votes by thread id and message id; kept when their thread goes, as the SQL storage keeps them.
+  readonly #feedback = new Map<string, FeedbackRecord>();
 
   async createThread(thread: Omit<StoredThread, 'turns'>, now: number): Promise<void> {
     if (this.#threads.has(thread.id)) throw new Error(`thread ${thread.id} already exists`);
@@ -121,5 +126,46 @@ export class MemoryThreadStorage implements ThreadStorage, ShareStorage {
       if (!this.#threads.has(share.threadId)) this.#shares.delete(idHash);
     }
     return { threadsRemoved: removed, jobsRemoved: 0, rateLimitRowsRemoved: 0 };
+  }
+
+  async recordFeedback(
+    input: { threadId: string; messageId: string; domain: string; vote: Vote; comment?: string },
+    now: number,
+  ): Promise<FeedbackRecord> {
+    const key = `${input.threadId}\n${input.messageId}`;
+    const stamp = new Date(now).toISOString();
+    const record: FeedbackRecord = {
+      threadId: input.threadId,
+      messageId: input.messageId,
+      domain: input.domain,
+      vote: input.vote,
+      ...(input.comment ? { comment: input.comment } : {}),
+      createdAt: this.#feedback.get(key)?.createdAt ?? stamp,
+      updatedAt: stamp,
+    };
+    this.#feedback.set(key, record);
+    return record;
+  }
+
+  async listFeedback(
+    domain: string,
+    options: { limit?: number; since?: string } = {},
+  ): Promise<FeedbackRecord[]> {
+    const since = options.since ?? '';
+    return [...this.#feedback.values()]
+      .filter((record) => record.domain === domain && record.updatedAt >= since)
+      .sort(
+        (a, b) =>
+          b.updatedAt.localeCompare(a.updatedAt) ||
+          a.threadId.localeCompare(b.threadId) ||
+          a.messageId.localeCompare(b.messageId),
+      )
+      .slice(0, options.limit ?? 1000);
+  }
+
+  async feedbackMessageIds(threadId: string): Promise<string[]> {
+    return [...this.#feedback.values()]
+      .filter((record) => record.threadId === threadId)
+      .map((record) => record.messageId);
   }
 }
