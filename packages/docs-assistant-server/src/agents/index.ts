@@ -122,10 +122,15 @@ const titleCase = (slug: string): string =>
 
 const escapeLinkText = (text: string): string => text.replace(/([[\]\\])/g, '\\$1').replace(/\s+/g, ' ');
 
-/** The navigation group a page is listed under: its outermost sidebar group, else its top folder. */
+/**
+ * The navigation group a page is listed under: its outermost sidebar group; for a site without a
+ * navigation (a plain folder), its top folder.
+ */
 function groupOf(page: DocPage, language: string | undefined): string {
   const group = page.breadcrumb?.[0]?.trim();
   if (group) return group;
+  // A page the navigation lists outside any group stays out of the folder groups.
+  if (page.navOrder !== undefined) return 'Pages';
   const segments = page.path.split('/').filter(Boolean);
   if (language && segments[0] === language) segments.shift();
   return segments.length > 1 ? titleCase(segments[0]!) : 'Pages';
