@@ -78,6 +78,8 @@ describe('consent gate', () => {
     const { fetch } = recordingFetch(() => answer(['Answer one.']));
     const onChange = vi.fn();
     localStorage.setItem('docs-assistant:v1:another-site', 'kept');
+    // A domain that starts with this one's name is another domain.
+    localStorage.setItem(`docs-assistant:feedback:${local.domain}-docs`, 'kept');
     localStorage.setItem('host-key', 'kept');
     render(<DocsAssistant {...local} variant="inline" fetch={fetch} consent={{ onChange }} ref={ref} />);
     await user.click(await accept());
@@ -92,7 +94,11 @@ describe('consent gate', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(onChange).toHaveBeenLastCalledWith(false);
     // Only what is not this widget's (or another domain's) is left.
-    expect(storedKeys().sort()).toEqual(['local:docs-assistant:v1:another-site', 'local:host-key']);
+    expect(storedKeys().sort()).toEqual([
+      `local:docs-assistant:feedback:${local.domain}-docs`,
+      'local:docs-assistant:v1:another-site',
+      'local:host-key',
+    ]);
 
     // Accepting again starts afresh: the old conversation is gone.
     await user.click(await accept());
