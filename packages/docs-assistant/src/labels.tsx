@@ -108,6 +108,28 @@ export interface Labels {
   sharedNotFound?: string;
   sharedLoading?: string;
   /**
+   * Past conversations and copying one (defaults in the lazily loaded history view): the header's
+   * actions, the view's heading, search box, counts, empty and no-match texts, delete and its
+   * confirmation, and the way back. Optional for compatibility.
+   */
+  history?: string;
+  historyHeading?: string;
+  historySearch?: string;
+  historyEmpty?: string;
+  historyNoMatch?: (query: string) => string;
+  historyCount?: (count: number) => string;
+  historyMessages?: (count: number) => string;
+  historyUntitled?: string;
+  historyCurrent?: string;
+  historyDelete?: (title: string) => string;
+  historyDeleteAll?: string;
+  historyConfirmDeleteAll?: (count: number) => string;
+  historyCancel?: string;
+  historyDeleted?: string;
+  historyBack?: string;
+  copyConversation?: string;
+  conversationCopied?: string;
+  /**
    * Text of the link that stands for an image from an origin not in `allowedImageOrigins`, given
    * its alt text ("<alt> (external image)" when not given; the default lives in the lazily loaded
    * panel). Optional for compatibility.

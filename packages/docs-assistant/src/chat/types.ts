@@ -174,6 +174,8 @@ export interface DocsAssistantState {
    * as a copy); its first question starts a new thread.
    */
   newConversation: (seed?: AssistantMessage[]) => void;
+  /** The local id of the conversation shown (among `conversations` once it is kept). */
+  conversationId?: string;
   /**
    * This site's kept conversations (the one shown included, once it has a message), the one saved
    * last first. "New conversation" keeps the one shown here.

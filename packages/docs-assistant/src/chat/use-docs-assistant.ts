@@ -120,6 +120,7 @@ export function useDocsAssistant(options: UseDocsAssistantOptions): DocsAssistan
     stop: controller.stop,
     retry: controller.retry,
     newConversation: controller.newConversation,
+    conversationId: snapshot.session.conversation.id,
     conversations,
     openConversation: controller.openConversation,
     deleteConversation: controller.deleteConversation,

@@ -1,0 +1,247 @@
+/**
+ * The History view (issue 20): this site's kept conversations, the one saved last first, each with
+ * its first question, when it was saved and its number of messages; a search over the questions
+ * and answers; open one to go on with it (its thread and key), delete one, or delete all after a
+ * confirmation. Loaded with `React.lazy` when the reader first opens it.
+ *
+ * For keyboard and screen reader use: it is a labelled region; the search box comes first and has
+ * focus when the view opens; the number of conversations shown (or "none match") is a polite
+ * status; every action is a button named by what it acts on; after a deletion focus goes to the
+ * next conversation (or the search box), and "Delete all" asks first, with focus on Cancel (its
+ * question is the description of both of its buttons).
+ */
+import { type CSSProperties, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { AssistantMessage, ConversationSummary } from '../../chat/types.js';
+import type { Labels } from '../../labels.js';
+import { historyLabels } from './labels.js';
+
+export interface HistoryViewProps {
+  conversations: readonly ConversationSummary[];
+  /** The id of the conversation shown in the panel, if it is kept. */
+  currentId?: string;
+  onOpen: (id: string) => void;
+  onDelete: (id: string) => void;
+  onDeleteAll: () => void;
+  /** Back to the conversation. */
+  onClose: () => void;
+  labels: Labels;
+  /** Hides the status text visually (it is for screen readers; the list shows the same). */
+  hiddenStyle: CSSProperties;
+  /** Now, for "2 hours ago" (a clock the stories and tests can fix). @default Date.now() */
+  now?: number;
+}
+
+const textOf = (message: AssistantMessage) =>
+  (message.parts ?? []).map((part) => (part.type === 'text' ? part.text : '')).join(' ') || message.content;
+
+/** The conversations whose questions or answers hold every word of `query` (case and accents aside). */
+export function searchConversations(
+  conversations: readonly ConversationSummary[],
+  query: string,
+): ConversationSummary[] {
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...conversations];
+  return conversations.filter((conversation) => {
+    const text = fold(conversation.messages.map(textOf).join('\n'));
+    return words.every((word) => text.includes(word));
+  });
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** "3 days ago" in the page's language. */
+export function relativeTime(date: Date, now: number, locale?: string): string {
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  const [unit, size] = UNITS.find(([, size]) => Math.abs(seconds) >= size) ?? ['second', 1];
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(seconds / size), unit);
+}
+
+const pageLocale = () =>
+  typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
+
+export default function HistoryView({
+  conversations,
+  currentId,
+  onOpen,
+  onDelete,
+  onDeleteAll,
+  onClose,
+  labels,
+  hiddenStyle,
+  now = Date.now(),
+}: HistoryViewProps) {
+  const words = historyLabels(labels);
+  const headingId = useId();
+  const confirmId = useId();
+  const [query, setQuery] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+  const rootRef = useRef<HTMLElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const backRef = useRef<HTMLButtonElement>(null);
+  // After a deletion: the conversation to focus next (null: the search box).
+  const focusNext = useRef<string | null | undefined>(undefined);
+  const shown = useMemo(() => searchConversations(conversations, query), [conversations, query]);
+
+  useEffect(() => {
+    (searchRef.current ?? backRef.current)?.focus();
+  }, []);
+  useEffect(() => {
+    if (confirming) cancelRef.current?.focus();
+  }, [confirming]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list changed after a deletion
+  useEffect(() => {
+    const next = focusNext.current;
+    if (next === undefined) return;
+    focusNext.current = undefined;
+    const button =
+      next === null
+        ? null
+        : rootRef.current?.querySelector<HTMLButtonElement>(
+            `[data-conversation-id="${CSS.escape(next)}"] [data-action="open-conversation"]`,
+          );
+    (button ?? searchRef.current ?? backRef.current)?.focus();
+  }, [shown]);
+
+  const remove = (id: string) => {
+    const index = shown.findIndex((item) => item.id === id);
+    focusNext.current = (shown[index + 1] ?? shown[index - 1])?.id ?? null;
+    setDeleted(true);
+    onDelete(id);
+  };
+
+  const locale = pageLocale();
+  const status =
+    conversations.length === 0
+      ? words.historyEmpty
+      : shown.length === 0
+        ? words.historyNoMatch(query.trim())
+        : `${deleted ? `${words.historyDeleted} ` : ''}${words.historyCount(shown.length)}`;
+
+  return (
+    <section ref={rootRef} data-docs-assistant="history" aria-labelledby={headingId}>
+      <div data-part="bar">
+        <h3 id={headingId}>{words.historyHeading}</h3>
+        <button ref={backRef} type="button" data-action="close-history" onClick={onClose}>
+          {words.historyBack}
+        </button>
+      </div>
+      {conversations.length > 0 ? (
+        <input
+          ref={searchRef}
+          type="search"
+          data-docs-assistant="history-search"
+          aria-label={words.historySearch}
+          placeholder={words.historySearch}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setDeleted(false);
+          }}
+        />
+      ) : null}
+      <p
+        data-docs-assistant="history-status"
+        role="status"
+        style={shown.length > 0 ? hiddenStyle : undefined}
+      >
+        {status}
+      </p>
+      {shown.length > 0 ? (
+        <ul aria-labelledby={headingId}>
+          {shown.map((conversation) => {
+            const title = conversation.title || words.historyUntitled;
+            const current = conversation.id === currentId;
+            return (
+              <li
+                key={conversation.id}
+                data-docs-assistant="history-item"
+                data-conversation-id={conversation.id}
+              >
+                <button
+                  type="button"
+                  data-action="open-conversation"
+                  aria-current={current ? 'true' : undefined}
+                  onClick={() => onOpen(conversation.id)}
+                >
+                  <span data-part="title">{title}</span>
+                  <span data-part="meta">
+                    {conversation.updatedAt ? (
+                      <time dateTime={conversation.updatedAt.toISOString()}>
+                        {relativeTime(conversation.updatedAt, now, locale)}
+                      </time>
+                    ) : null}
+                    {conversation.updatedAt ? ' · ' : null}
+                    {words.historyMessages(conversation.messages.length)}
+                    {current ? ` · ${words.historyCurrent}` : null}
+                  </span>
+                </button>
+                <button
+                  type="button"
+                  data-action="delete-conversation"
+                  aria-label={words.historyDelete(title)}
+                  title={words.historyDelete(title)}
+                  onClick={() => remove(conversation.id)}
+                >
+                  <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24">
+                    <path
+                      d="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
+                  </svg>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {conversations.length > 0 ? (
+        confirming ? (
+          <div data-docs-assistant="history-confirm">
+            <p id={confirmId}>{words.historyConfirmDeleteAll(conversations.length)}</p>
+            <button
+              type="button"
+              data-action="confirm-delete-all"
+              aria-describedby={confirmId}
+              onClick={() => {
+                setConfirming(false);
+                setDeleted(true);
+                focusNext.current = null;
+                onDeleteAll();
+              }}
+            >
+              {words.historyDeleteAll}
+            </button>
+            <button
+              ref={cancelRef}
+              type="button"
+              data-action="cancel-delete-all"
+              aria-describedby={confirmId}
+              onClick={() => setConfirming(false)}
+            >
+              {words.historyCancel}
+            </button>
+          </div>
+        ) : (
+          <button type="button" data-action="delete-all-conversations" onClick={() => setConfirming(true)}>
+            {words.historyDeleteAll}
+          </button>
+        )
+      ) : null}
+    </section>
+  );
+}
