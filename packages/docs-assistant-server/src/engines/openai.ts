@@ -4,7 +4,8 @@
  * after the service's own `search` tool parts.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { type CoreMessage, type DataStreamWriter, type LanguageModel, streamText } from 'ai';
+import { type CoreMessage, type DataStreamWriter, type ImagePart, type LanguageModel, streamText } from 'ai';
+import { ATTACHMENT_IMAGE_TYPES, parseDataUrl } from 'docs-assistant/protocol';
 import { inListOrder, sourceNumber, writeSources } from './sources.js';
 import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types.js';
 
@@ -84,6 +85,7 @@ export function buildSystemPrompt(context: AnswerContext): string {
 
 function toCoreMessages(context: AnswerContext, maxHistory: number): CoreMessage[] {
   const messages: CoreMessage[] = [];
+  const latest = context.messages.at(-1);
   for (const message of context.messages.slice(-maxHistory - 1)) {
     if (message.role !== 'user' && message.role !== 'assistant') continue;
     const text =
@@ -92,9 +94,28 @@ function toCoreMessages(context: AnswerContext, maxHistory: number): CoreMessage
         .map((part) => (part.type === 'text' ? part.text : ''))
         .join('')
         .trim();
-    if (text) messages.push({ role: message.role, content: text });
+    if (!text) continue;
+    const images = message === latest && message.role === 'user' ? imageParts(message) : [];
+    if (images.length) messages.push({ role: 'user', content: [{ type: 'text', text }, ...images] });
+    else messages.push({ role: message.role, content: text });
   }
   return messages;
+}
+
+/**
+ * Images attached to the question (data URLs, checked by the service) as image parts for a model
+ * that reads them; text files reach the model as context in the system prompt.
+ */
+function imageParts(message: AnswerContext['messages'][number]): ImagePart[] {
+  const parts: ImagePart[] = [];
+  for (const attachment of message.experimental_attachments ?? []) {
+    const data = parseDataUrl(attachment.url);
+    const mimeType = (attachment.contentType ?? data?.contentType ?? '').split(';')[0]!.trim();
+    if (data && ATTACHMENT_IMAGE_TYPES.includes(mimeType)) {
+      parts.push({ type: 'image', image: data.base64, mimeType });
+    }
+  }
+  return parts;
 }
 
 /** The sources whose numbers the text cites (`[2]`, `[1, 3]`), in the order of their numbers. */
