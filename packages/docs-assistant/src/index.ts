@@ -14,7 +14,7 @@
 export type { DocsAssistantState, UseDocsAssistantOptions } from './chat/types.js';
 export * from './headless.js';
 export type { MessagePartsProps } from './parts/message-parts.js';
-export type { AssistantRequest, Context, Filter, Message, Part } from './protocol/schemas.js';
+export type { AssistantRequest, Attachment, Context, Filter, Message, Part } from './protocol/schemas.js';
 export type { SearchGroup, SearchHit } from './search/client.js';
 export type { DocsSearchState, DocsSearchStatus, UseDocsSearchOptions } from './search/use-docs-search.js';
 export * from './widget.js';

@@ -49,6 +49,7 @@ export type {
   DocsAssistantHandle,
   DocsAssistantProps,
   Features,
+  HostTheme,
   SupportOption,
   SupportTranscript,
   SupportTrigger,
