@@ -107,7 +107,7 @@ describe('a mailto link', () => {
     );
     expect(href.length).toBeLessThanOrEqual(MAX_MAILTO_CHARS);
     const body = bodyOf(href);
-    expect(body.startsWith('(Excerpt: the conversation was cut to fit this link')).toBe(true);
+    expect(body.startsWith('(Excerpt: cut to fit this link; earlier messages left out.)')).toBe(true);
     expect(body).toContain('Question 20: what about option 20 & the “quotes” + #hash?');
     expect(body).not.toContain('Question 1:');
     expect(body).toContain('… (cut)');

@@ -31,17 +31,6 @@ export interface SharedTranscript {
   )[];
 }
 
-/** Raised for an answer other than the one wanted; `status` 404 is a share that is gone. */
-export class ShareError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ShareError';
-  }
-}
-
 const base = (options: ShareOptions) => (options.baseUrl ?? '').replace(/\/+$/, '');
 
 /** Whether these options reach the service directly (a key and a base URL), which sharing needs. */
@@ -88,7 +77,8 @@ async function call(options: ShareOptions, method: string, path: string, body?: 
     } catch {
       // Not JSON: the status says enough.
     }
-    throw new ShareError(response.status, message);
+    // `status` 404: the share (or the thread) is gone.
+    throw Object.assign(new Error(message), { status: response.status });
   }
   return response;
 }

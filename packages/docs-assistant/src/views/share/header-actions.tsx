@@ -149,7 +149,7 @@ export default function HeaderActions(props: HeaderActionsProps) {
           </button>
         </div>
       ) : null}
-      <span data-docs-assistant="share-status" role="status" style={HIDDEN}>
+      <span data-docs-assistant="share-status" role="status">
         {state.phase === 'shared' && state.copied
           ? (labels.shareCopied ?? 'Link copied')
           : state.phase === 'stopped'
@@ -161,13 +161,3 @@ export default function HeaderActions(props: HeaderActionsProps) {
     </>
   );
 }
-
-// Announced, not shown: the link and its buttons say the rest.
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -81,15 +81,13 @@ export default function SharedTranscript({
       {failure ? (
         <p role="alert" data-docs-assistant="shared-error" data-status={failure.status}>
           {failure.status === 404
-            ? (labels.sharedNotFound ??
-              'This shared conversation is no longer available: its link was revoked or has expired.')
+            ? (labels.sharedNotFound ?? 'This shared conversation is no longer available.')
             : failure.message}
         </p>
       ) : transcript ? (
         <>
           <p data-docs-assistant="shared-notice">
-            {labels.sharedNotice ??
-              'Someone shared this conversation with you. It is read-only; continuing it starts a new conversation of your own.'}
+            {labels.sharedNotice ?? 'Read-only. Continuing starts a new conversation of your own.'}
           </p>
           <ol data-docs-assistant="shared-messages">
             {transcript.messages.map((message, index) => (

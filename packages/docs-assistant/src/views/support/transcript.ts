@@ -12,7 +12,7 @@ export const MAX_MAILTO_CHARS = 1800;
 /** Longest support URL made (encoded): within what servers and proxies accept. */
 export const MAX_URL_CHARS = 8000;
 
-const CUT_NOTE = '(Excerpt: the conversation was cut to fit this link; the earliest messages are left out.)';
+const CUT_NOTE = '(Excerpt: cut to fit this link; earlier messages left out.)';
 const SHORTENED = ' … (cut)';
 
 /** The text of a message: its text parts, else its content. */
