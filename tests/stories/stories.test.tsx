@@ -14,6 +14,7 @@ import * as consent from '../../stories/consent.stories';
 import * as conversation from '../../stories/conversation.stories';
 import * as errors from '../../stories/errors.stories';
 import * as feedback from '../../stories/feedback.stories';
+import * as history from '../../stories/history.stories';
 import * as layout from '../../stories/layout.stories';
 import * as referenceService from '../../stories/reference-service.stories';
 import * as review from '../../stories/review.stories';
@@ -89,6 +90,17 @@ const EXPECTATIONS: Record<string, Record<string, Expectation>> = {
       hooks: { feedback: 1, 'feedback-comment': 0 },
       present: ['[data-action="feedback-down"][aria-pressed="true"]'],
       text: /Thanks for your feedback\./,
+    },
+  },
+  history: {
+    HistoryEmpty: { hooks: { history: 1, 'history-item': 0, message: 0 }, text: /No past conversations yet/ },
+    HistoryMany: {
+      hooks: { history: 1, 'history-item': 8, message: 0 },
+      present: ['[data-action="open-conversation"][aria-current="true"] time[datetime]'],
+    },
+    HistoryNoSearchResults: {
+      hooks: { history: 1, 'history-item': 0 },
+      text: /No conversation mentions “kubernetes”/,
     },
   },
   consent: {
@@ -219,6 +231,7 @@ const MODULES = {
   conversation,
   errors,
   feedback,
+  history,
   layout,
   referenceService,
   review,
