@@ -32,6 +32,7 @@ export { createAssistantApp } from './app.js';
 export { ASSISTANT_MESSAGE_ROUTE } from './assistant.js';
 export type { AnswerEngine } from './engines/types.js';
 export { type AssistantLimits, DEFAULT_ASSISTANT_LIMITS } from './limits.js';
+export type { McpOptions } from './mcp/http.js';
 export * from './options.js';
 export { createStorage, type StorageOptions } from './storage/index.js';
 export type {

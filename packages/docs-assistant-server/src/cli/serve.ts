@@ -39,6 +39,11 @@ Options:
                       in <dir>/index and reused at the next start if no file changed
   --assistant-key <k> Assistant key to accept (svc_dsc_…)          [default: random]
   --admin-key <k>     Admin key to accept (svc_…)                  [default: random]
+  --mcp-require-key   The MCP endpoint (/mcp) asks for the assistant key
+                                                                    [default: public]
+  --mcp-allowed-origin <o>  A web origin (https://docs.example.com) whose pages may call
+                      /mcp (repeatable; * for any); requests without Origin always may
+  --no-mcp            Do not serve /mcp
   -h, --help          Show this help
 
 The openai engine reads DOCS_ASSISTANT_LLM_BASE_URL, DOCS_ASSISTANT_LLM_API_KEY and
@@ -74,9 +79,10 @@ export const serveCommand: CliCommand = {
         'assistant-key',
         'admin-key',
         'hidden-pages',
+        'mcp-allowed-origin',
       ],
-      repeatable: ['docs'],
-      booleans: ['watch'],
+      repeatable: ['docs', 'mcp-allowed-origin'],
+      booleans: ['watch', 'mcp-require-key', 'no-mcp'],
     });
     if (flags.booleans.has('help')) {
       io.out(usage);
@@ -142,6 +148,11 @@ export const serveCommand: CliCommand = {
         ...(adminKey ? { adminKey } : {}),
         ...(hiddenPages ? { site: { hiddenPages } } : {}),
         ...(flags.booleans.has('watch') ? { watch: true } : {}),
+        mcp: {
+          enabled: !flags.booleans.has('no-mcp'),
+          requireKey: flags.booleans.has('mcp-require-key'),
+          allowedOrigins: flags.values['mcp-allowed-origin'] ?? [],
+        },
         onIndex: (_domain, build) => {
           // The first build is reported with the start-up lines; later ones as they happen.
           if (!firstBuild) firstBuild = build;
@@ -168,6 +179,11 @@ export const serveCommand: CliCommand = {
         io.out(`  Domain:        ${domain.domain}`);
         io.out(`  Assistant key: ${organization.assistantKeys[0]}`);
         io.out(`  Admin key:     ${organization.adminKeys[0]} (secret: server-side only)`);
+        if (!flags.booleans.has('no-mcp')) {
+          io.out(
+            `  MCP:           ${url}/mcp (search, get_page; ${flags.booleans.has('mcp-require-key') ? 'assistant key required' : 'public'})`,
+          );
+        }
         io.out(`  Engine:        ${engine}`);
         io.out(`  Storage:       ${service.storage.description}`);
         if (firstBuild) io.out(`  Index:         ${describeBuild(firstBuild)}`);
