@@ -159,6 +159,26 @@ describe('onEvent: sources of open and ask', () => {
     ]);
   });
 
+  it("a code block's Ask AI on the page opens with source code-block, and the question it leads to says so", async () => {
+    const { fetch } = serviceFetch([{ messageId: 'msg_code' }]);
+    const log = eventLog();
+    render(
+      <>
+        <pre>
+          <code>npm run build</code>
+        </pre>
+        <DocsAssistant {...props()} fetch={fetch} onEvent={log.onEvent} />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.hover(screen.getByText('npm run build'));
+    await user.click(await screen.findByRole('button', { name: defaultLabels.askAiAboutCode }));
+    expect(log.events).toEqual([{ type: 'open', source: 'code-block' }]);
+    await askInComposer('what does it build');
+    await waitFor(() => expect(ofType(log.events, 'answer')).toHaveLength(1));
+    expect(ofType(log.events, 'ask')).toEqual([{ type: 'ask', source: 'code-block', contextItems: 1 }]);
+  });
+
   it('a question typed with a code block or a selection as context says so', async () => {
     const { fetch } = serviceFetch([{ messageId: 'msg_1' }, { messageId: 'msg_2' }]);
     const log = eventLog();
@@ -174,6 +194,29 @@ describe('onEvent: sources of open and ask', () => {
       { type: 'ask', source: 'code-block', contextItems: 1 },
       { type: 'ask', source: 'selection', threadId: 'thr_1', contextItems: 1 },
     ]);
+  });
+});
+
+describe('onEvent: the search view', () => {
+  it('"Ask AI" under the search results asks with source search', async () => {
+    const { fetch, messages } = serviceFetch([{ messageId: 'msg_s' }]);
+    const log = eventLog();
+    const { container } = render(
+      <DocsAssistant
+        {...props()}
+        fetch={fetch}
+        variant="inline"
+        defaultView="search"
+        onEvent={log.onEvent}
+      />,
+    );
+    const user = userEvent.setup();
+    await waitFor(() => expect(hook(container, 'input')).not.toBeNull());
+    await user.type(hook(container, 'input')!, 'dark mode');
+    await user.click(await screen.findByRole('option', { name: /Ask AI/ }));
+    await waitFor(() => expect(ofType(log.events, 'answer')).toHaveLength(1));
+    expect(ofType(log.events, 'ask')).toEqual([{ type: 'ask', source: 'search', contextItems: 0 }]);
+    expect(messages).toHaveLength(1);
   });
 });
 
