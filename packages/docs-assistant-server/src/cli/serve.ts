@@ -184,6 +184,7 @@ export const serveCommand: CliCommand = {
             `  MCP:           ${url}/mcp (search, get_page; ${flags.booleans.has('mcp-require-key') ? 'assistant key required' : 'public'})`,
           );
         }
+        io.out(`  For agents:    ${url}/llms.txt (every page as Markdown at its path + .md)`);
         io.out(`  Engine:        ${engine}`);
         io.out(`  Storage:       ${service.storage.description}`);
         if (firstBuild) io.out(`  Index:         ${describeBuild(firstBuild)}`);
