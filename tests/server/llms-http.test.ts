@@ -159,6 +159,9 @@ describe('llms.txt, llms-full.txt and .md pages of a Mintlify site (languages, v
       expect(res.status, path).toBe(404);
       expect(res.body).toContain('may not contain "." or ".." segments');
     }
+    const malformed = await rawGet(running.url, '/guides/%E0%A4%A.md');
+    expect(malformed.status).toBe(404);
+    expect(malformed.body).toContain('not valid percent-encoding');
     const language = await rawGet(running.url, '/de/llms.txt');
     expect(language.status).toBe(404);
     expect(language.body).toContain("the site's languages are en, fr, es");

@@ -65,6 +65,8 @@ export function pageMarkdown(page: DocPage, index?: PageLookup, options: PageMar
       byKey = new Map();
       cache.set(page, byKey);
     }
+    // The base comes from the request's host: a few hosts are kept, not any number a client sends.
+    if (byKey.size >= 4) byKey.clear();
     byKey.set(key, markdown);
   }
   return markdown;
