@@ -9,7 +9,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { SearchToolResult } from '../../packages/docs-assistant-server/src/mcp/tools';
-import { ASSISTANT_KEY, authHeaders, DOMAIN, type RunningService, startService } from './helpers';
+import type { AssistantServiceOptions } from '../../packages/docs-assistant-server/src/service';
+import {
+  ASSISTANT_KEY,
+  authHeaders,
+  DOMAIN,
+  FIXTURE_DOCS,
+  type RunningService,
+  startService,
+} from './helpers';
 import { corpusDir } from './sites-corpora';
 
 const SITE_URL = 'https://docs.acme.test';
@@ -441,6 +449,40 @@ describe('MCP access: the assistant key and the rate limits', () => {
       body: JSON.stringify({ query: 'dark mode' }),
     });
     expect(response.status).toBe(429);
+  });
+
+  it('/mcp serves the first domain and /mcp/{domain} the one it names, each with its own key', async () => {
+    const otherKey = 'svc_dsc_test_other_org';
+    const running = await startService({
+      organizations: [
+        { id: 'acme-org', plan: 'enterprise', assistantKeys: [ASSISTANT_KEY], adminKeys: [] },
+        { id: 'lumen-org', plan: 'enterprise', assistantKeys: [otherKey], adminKeys: [] },
+      ],
+      domains: [
+        { domain: DOMAIN, organization: 'acme-org', docs: [FIXTURE_DOCS] },
+        { domain: 'lumen', organization: 'lumen-org', docs: [corpusDir('mintlify')] },
+      ],
+      mcp: { requireKey: true },
+    } as Partial<AssistantServiceOptions>);
+    onTestFinished(() => running.close());
+    const first = await connect(`${running.url}/mcp`, { Authorization: `Bearer ${ASSISTANT_KEY}` });
+    expect((await mcpSearch(first, { query: 'dark mode' }))[0]!.path).toBe('/guides/theming');
+    const lumen = await connect(`${running.url}/mcp/lumen`, { Authorization: `Bearer ${otherKey}` });
+    expect((await mcpSearch(lumen, { query: 'custom domain' }))[0]!.path).toBe('/guides/custom-domain');
+    // Another organization's key opens nothing here.
+    const crossed = await fetch(`${running.url}/mcp/lumen`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        Authorization: `Bearer ${ASSISTANT_KEY}`,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(crossed.status).toBe(403);
+    expect(((await crossed.json()) as { error: { message: string } }).error.message).toMatch(
+      /not valid for domain "lumen"/,
+    );
   });
 
   it('mcp.enabled false leaves /mcp out', async () => {
