@@ -177,7 +177,13 @@ describe('<DocsAssistant> open and close', () => {
     expect(requests).toHaveLength(1);
     await waitFor(() => expect(hook(container, 'root')).toHaveAttribute('data-status', 'ready'));
     const copy = await screen.findByRole('button', { name: defaultLabels.copy });
+    // The answer's feedback votes (an on-demand view) come after Copy.
+    const votes = await screen.findByRole('group', { name: 'Was this answer helpful?' });
     // Shift+Tab walks back from the question box through the conversation to the header.
+    await user.tab({ shift: true });
+    expect(within(votes).getByRole('button', { name: 'Not helpful' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(votes).getByRole('button', { name: 'Helpful' })).toHaveFocus();
     await user.tab({ shift: true });
     expect(copy).toHaveFocus();
     await user.tab({ shift: true });
