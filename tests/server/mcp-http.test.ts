@@ -288,6 +288,18 @@ describe('MCP over Streamable HTTP (Acme fixture)', () => {
       400,
       -32600,
     ],
+    // Past the service's maxBodyBytes (1 MiB), refused before it is parsed.
+    [
+      'a 2 MB body',
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search', arguments: { query: 'x'.repeat(2 * 1024 * 1024) } },
+      }),
+      413,
+      -32000,
+    ],
   ])('a malformed message (%s) gets the JSON-RPC error', async (_name, body, status, code) => {
     const response = await rawPost(body);
     expect(response.status).toBe(status);
