@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import { errorResponse } from './http.js';
 
-const CHUNK = /^[\w-]+\.js$/;
+const CHUNK = /^\w[\w.-]*\.js$/;
 
 /** Where the widget package keeps its script build (`dist/embed/`), resolved like any import of it. */
 export function embedDirectory(): string {

@@ -23,6 +23,8 @@ import {
   checkOptions,
   createScheduler,
   elementOf,
+  hasFocus,
+  isOwnButton,
   isWidgetNode,
   nearestElementId,
   pagePath,
@@ -206,8 +208,7 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   /** Shows the button for the block that is hovered, else the one holding focus; else hides it. */
   function refresh(): void {
     if (destroyed) return;
-    const target =
-      button && doc.activeElement === button && current?.isConnected ? current : (hovered ?? focused);
+    const target = button && hasFocus(button) && current?.isConnected ? current : (hovered ?? focused);
     if (target?.isConnected) show(target);
     else {
       current = null;
@@ -292,17 +293,17 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   // Over the button (which covers the block's corner) the block stays hovered. Pointer leaving the
   // window is not tracked: the button stays until the pointer is back over something else.
   const onMouseOver = (event: MouseEvent) => {
-    if (button?.contains(event.target as Node | null)) return;
+    if (isOwnButton(button, event.target, event)) return;
     const block = blockOf(event.target);
     const moved = block !== hovered;
     hovered = block;
     // Pointing at another block moves the button there even while it has focus (after a click);
     // a pointer resting somewhere does not take it from a keyboard user.
-    if (moved && block && button && doc.activeElement === button) show(block);
+    if (moved && block && button && hasFocus(button)) show(block);
     else refresh();
   };
   const onFocusIn = (event: FocusEvent) => {
-    if (event.target === button) return;
+    if (isOwnButton(button, event.target, event)) return;
     focused = blockOf(event.target);
     // The latest move wins: focus entering a block shows the button there, wherever the pointer rests.
     if (focused) show(focused);
@@ -310,7 +311,7 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   };
   // Focus leaving for somewhere that is not a block (the page's background) fires no focusin.
   const onFocusOut = (event: FocusEvent) => {
-    if (event.relatedTarget === button) return;
+    if (isOwnButton(button, event.relatedTarget)) return;
     focused = blockOf(event.relatedTarget);
     refresh();
   };
@@ -327,7 +328,7 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
 
   return {
     hover(target) {
-      if (destroyed || button?.contains(target as Node | null)) return;
+      if (destroyed || isOwnButton(button, target)) return;
       hovered = blockOf(target);
       refresh();
     },

@@ -35,6 +35,25 @@ export function isWidgetNode(node: Node | null, isInsideWidget: (node: Node) => 
   return elementOf(node)?.closest(`[${WIDGET_ATTRIBUTE}]`) != null;
 }
 
+/**
+ * Whether `target` (an event's target, a `relatedTarget`) is `button` or in it. The collectors'
+ * buttons may sit in a shadow root (the script build's widget, `docs-assistant/embed`): listeners
+ * on the document then see the shadow root's host as the target. The event's composed path names
+ * the real node (open shadow roots); the host itself counts as the button (closed ones).
+ */
+export function isOwnButton(button: Element | null, target: EventTarget | null, event?: Event): boolean {
+  if (!button || !target) return false;
+  const node = (event?.composedPath?.()[0] ?? target) as Node;
+  if (node === button || button.contains(node)) return true;
+  const root = button.getRootNode();
+  return root !== button.ownerDocument && (root as ShadowRoot).host === node;
+}
+
+/** Whether `element` has focus, in a shadow root too (where `document.activeElement` is its host). */
+export function hasFocus(element: Element | null): boolean {
+  return !!element && (element.getRootNode() as Document | ShadowRoot).activeElement === element;
+}
+
 /** The id of the node's nearest element (itself included) that has one, e.g. its heading section. */
 export function nearestElementId(node: Node | null): string | undefined {
   const element = elementOf(node)?.closest('[id]');

@@ -10,6 +10,8 @@ import type { Context } from '../protocol/index.js';
 import {
   checkOptions,
   createScheduler,
+  hasFocus,
+  isOwnButton,
   isWidgetNode,
   nearestElementId,
   pagePath,
@@ -106,7 +108,7 @@ export function createSelectionCollector(options: SelectionCollectorOptions): Co
 
   const hide = () => {
     if (!button) return;
-    const hadFocus = doc.activeElement === button;
+    const hadFocus = hasFocus(button);
     button.remove();
     button = null;
     offered = null;
@@ -202,7 +204,7 @@ export function createSelectionCollector(options: SelectionCollectorOptions): Co
   const scheduler = createScheduler(doc, update);
 
   const onMouseDown = (event: MouseEvent) => {
-    if (button?.contains(event.target as Node | null)) return;
+    if (isOwnButton(button, event.target, event)) return;
     // A new click or drag starts: drop the old offer and wait for the drag to end. Selecting the
     // same words again is a fresh request, even if they were dismissed before.
     pointerDown = true;
@@ -230,7 +232,7 @@ export function createSelectionCollector(options: SelectionCollectorOptions): Co
       !event.ctrlKey &&
       !event.metaKey &&
       !tabTaken &&
-      doc.activeElement !== button &&
+      !hasFocus(button) &&
       !isTextField(doc.activeElement)
     ) {
       tabTaken = true;

@@ -9,6 +9,7 @@
  * on `queued` (see `open` for the pattern).
  */
 import { flushSync } from 'react-dom';
+import type { ConversationSummary, DocsAssistantState } from '../chat/types.js';
 import { type EmbedConfig, type EmbedConfigUpdate, mergeConfig } from './config.js';
 import { type DocsAssistantElement, onMount, TAG } from './element.js';
 import type { AskOptions, EmbeddedAssistant, OpenOptions } from './mount.js';
@@ -40,6 +41,35 @@ export interface DocsAssistantApi {
    * the notice shows again, nothing is sent, and what the widget stored for the domain is deleted.
    */
   consent(granted: boolean): Promise<void>;
+  /**
+   * This site's kept conversations, the one saved last first: `id`, `title` (the first question),
+   * `updatedAt`, `threadId` and `messages` each.
+   */
+  conversations(): Promise<ConversationSummary[]>;
+  /** Shows a kept conversation (the panel stays as it is); its next question continues its thread. */
+  openConversation(id: string): Promise<void>;
+  /** Deletes a kept conversation; deleting the one shown starts a new one. */
+  deleteConversation(id: string): Promise<void>;
+  /** Starts a new conversation; the one shown stays in `conversations()`. */
+  newConversation(): Promise<void>;
+}
+
+/** A history method on the conversation's state, applied before its promise resolves. */
+const onChat = <T>(run: (state: DocsAssistantState) => T): Promise<T> =>
+  queued(async (assistant) => {
+    const state = await assistant.chat();
+    let result: T | undefined;
+    flushSync(() => {
+      result = run(state);
+    });
+    return result as T;
+  });
+
+function conversationId(id: unknown, method: string): string {
+  if (typeof id !== 'string' || !id) {
+    throw new TypeError(`docs-assistant: ${method}(id) expects the id of one of conversations().`);
+  }
+  return id;
 }
 
 /** The element the API acts on, and whether `init` created it (then `destroy` removes it). */
@@ -132,6 +162,24 @@ export const api: DocsAssistantApi = {
       flushSync(() => handle.consent(granted));
     });
   },
+  conversations: () => onChat((state) => state.conversations),
+  openConversation(id) {
+    try {
+      const valid = conversationId(id, 'openConversation');
+      return onChat((state) => state.openConversation(valid));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  },
+  deleteConversation(id) {
+    try {
+      const valid = conversationId(id, 'deleteConversation');
+      return onChat((state) => state.deleteConversation(valid));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  },
+  newConversation: () => onChat((state) => state.newConversation()),
   destroy: () =>
     queued((assistant) => {
       const owned = target;

@@ -44,7 +44,10 @@ export class DocsAssistantElement extends HTMLElement {
   private fullConfig(): EmbedConfig {
     const fromAttributes: Record<string, unknown> = {};
     for (const name of Object.keys(ATTRIBUTES)) {
-      const value = this.getAttribute(name);
+      // Browsers hide a nonce attribute's value once the element is in a document with a CSP
+      // (the attribute reads ""); the `nonce` property keeps it.
+      const value =
+        name === 'nonce' && this.hasAttribute('nonce') ? this.nonce || null : this.getAttribute(name);
       if (value === null) continue;
       const parsed = parseAttribute(name, value);
       if (parsed) fromAttributes[parsed[0]] = parsed[1];

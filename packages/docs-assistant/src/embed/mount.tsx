@@ -4,6 +4,7 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import type { DocsAssistantState } from '../chat/types.js';
 import type { AskSource, OpenSource } from '../events/types.js';
 import { DocsAssistant } from '../ui/docs-assistant.js';
 import type { DocsAssistantHandle } from '../ui/types.js';
@@ -116,6 +117,27 @@ export class EmbeddedAssistant {
       button = await this.waitFor(() => this.newConversationButton());
     }
     if (!button.disabled) button.click();
+  }
+
+  /**
+   * The conversation's headless state, for the history methods. The panel holds it: when its code
+   * has not loaded yet, the panel is mounted (closed, as for `reset`) and this waits for it.
+   */
+  async chat(): Promise<DocsAssistantState> {
+    const handle = await this.live();
+    const state = handle.chat?.();
+    if (state) return state;
+    const wasOpen = this.shadow.querySelector('[data-docs-assistant="panel"]:not([hidden])') !== null;
+    flushSync(() => handle.open({ source: 'api' }));
+    if (!wasOpen) flushSync(() => handle.close());
+    await this.waitFor(() => this.newConversationButton());
+    // The panel hands its state over in an effect of the render that made the button.
+    for (;;) {
+      const mounted = handle.chat?.();
+      if (mounted) return mounted;
+      if (this.destroyed) throw new Error('docs-assistant: the assistant was destroyed.');
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
   }
 
   private newConversationButton(): HTMLButtonElement | null {

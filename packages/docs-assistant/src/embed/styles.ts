@@ -25,7 +25,11 @@ let warned = false;
 export function installStyles(root: ShadowRoot, nonce: string | undefined): () => void {
   const doc = root.ownerDocument;
   const style = doc.createElement('style');
-  if (nonce) style.nonce = nonce;
+  if (nonce) {
+    // The attribute for the policy check (Chromium then hides it from the DOM); the property too.
+    style.setAttribute('nonce', nonce);
+    style.nonce = nonce;
+  }
   style.setAttribute('data-docs-assistant', 'styles');
   style.textContent = EMBED_CSS;
   root.prepend(style);
