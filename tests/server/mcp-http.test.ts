@@ -233,6 +233,12 @@ describe('MCP over Streamable HTTP (Acme fixture)', () => {
       /path: must not contain "\." or "\.\." segments/,
     ],
     [
+      'an encoded ".." path',
+      'get_page',
+      { path: '/guides/%2e%2e/%2E%2E/secret' },
+      /must not contain "\." or "\.\." segments/,
+    ],
+    [
       'a URL climbing out',
       'get_page',
       { path: `${SITE_URL}/guides/../../secret` },

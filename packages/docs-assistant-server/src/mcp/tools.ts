@@ -289,6 +289,12 @@ async function runGetPage(source: McpDocsSource, index: DocsIndex, args: Record<
     return argumentError(error, GET_PAGE_TOOL);
   }
   const path = pagePathOf(args.path as string);
+  try {
+    // Again once decoded: `%2e%2e` is `..` too.
+    validatePageRequest({ path });
+  } catch (error) {
+    return argumentError(error, GET_PAGE_TOOL);
+  }
   // `/index.md`, as a site's root page is linked in Markdown, is the page at `/`.
   const page: DocPage | undefined =
     findPage(index, path, source.siteUrl) ??
