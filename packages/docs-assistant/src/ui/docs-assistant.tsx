@@ -176,48 +176,49 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
 
   // --- consent gate (consent.ts): until granted, no panel code, collector or preload loads ---------
   const consentOptions = consent === true ? {} : consent || undefined;
-  const [revoked, setRevoked] = useState(false);
-  const gated = (!!consentOptions && consentOptions.required !== false) || revoked;
   const consentStorageKey = consentKey(domain, consentOptions);
-  // Remembered acceptance, read in the browser (undefined before: neither notice nor panel yet).
-  const [accepted, setAccepted] = useState<boolean>();
+  const controlled = consentOptions?.granted;
+  // The reader's choice: the remembered acceptance (read in the browser; undefined until then),
+  // an accept, or a withdrawal (`false`, which gates even a widget without the `consent` option).
+  const [choice, setChoice] = useState<boolean>();
+  const gated = (!!consentOptions && consentOptions.required !== false) || choice === false;
   useEffect(() => {
-    if (!gated) return;
-    const read = () => setAccepted(readConsent(consentStorageKey));
+    if (!gated || controlled !== undefined) return;
+    const read = () => setChoice(readConsent(consentStorageKey));
     read();
     // Another tab accepting or withdrawing counts here too.
     const onStorage = (event: StorageEvent) => {
       if (event.key === null || event.key === consentStorageKey) read();
     };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [gated, consentStorageKey]);
-  const granted = consentOptions?.granted ?? accepted;
-  const consented = !gated || (!revoked && granted === true);
-  const consentRef = useRef({ consentOptions, consentStorageKey });
-  consentRef.current = { consentOptions, consentStorageKey };
-  const acceptConsent = useCallback(() => {
-    const { consentOptions, consentStorageKey } = consentRef.current;
-    setRevoked(false);
-    // Remembered only now that it is given, and only when the host does not decide (`granted`).
-    if (consentOptions?.granted === undefined) {
-      rememberConsent(consentStorageKey);
-      setAccepted(true);
-    }
-    consentOptions?.onChange?.(true);
-  }, []);
-  // Withdrawn (by `granted`, another tab, or the handle's consent(false)): once the panel has
+    addEventListener('storage', onStorage);
+    return () => removeEventListener('storage', onStorage);
+  }, [gated, controlled, consentStorageKey]);
+  const granted = choice === false ? false : (controlled ?? choice);
+  const consented = !gated || granted === true;
+  const consentRef = useRef(consentOptions);
+  consentRef.current = consentOptions;
+  const [forgets, setForgets] = useState(0);
+  const setConsent = useCallback(
+    (given: boolean) => {
+      // Remembered only once given, and only when the host does not decide (`granted`).
+      if (given && consentRef.current?.granted === undefined) rememberConsent(consentStorageKey);
+      setChoice(given);
+      if (!given) setForgets((count) => count + 1);
+      consentRef.current?.onChange?.(given);
+    },
+    [consentStorageKey],
+  );
+  // Withdrawn (`granted` back to false, another tab, or consent(false)): once the panel has
   // unmounted (it saves on its way out), everything the widget stored goes.
-  const [forgetRequests, setForgetRequests] = useState(0);
-  const forgotten = useRef({ consented, forgetRequests });
+  const before = useRef({ consented, forgets });
   useEffect(() => {
-    const before = forgotten.current;
-    forgotten.current = { consented, forgetRequests };
-    if ((before.consented && !consented) || before.forgetRequests !== forgetRequests) {
+    const was = before.current;
+    before.current = { consented, forgets };
+    if ((was.consented && !consented) || was.forgets !== forgets) {
       forgetStored(domain, consentStorageKey, storage);
       void panelModule?.then((module) => module.forgetMemory(domain));
     }
-  }, [consented, forgetRequests, domain, consentStorageKey, storage]);
+  }, [consented, forgets, domain, consentStorageKey, storage]);
   const [status, setStatus] = useState<AssistantStatus>('ready');
 
   // --- open state (controlled or not; inline is always open) ------------------------------------
@@ -386,16 +387,11 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
         if (apiRef.current) apiRef.current.setInput(text);
         else pendingRef.current.input = text;
       },
-      consent(given) {
-        if (given) return acceptConsent();
-        // Withdrawn: the notice again (with or without the `consent` option), and nothing kept.
-        setRevoked(true);
-        setAccepted(false);
-        setForgetRequests((count) => count + 1);
-        consentRef.current.consentOptions?.onChange?.(false);
-      },
+      // Withdrawn: the notice again (with or without the `consent` option), and nothing kept.
+      consent: setConsent,
+      chat: () => apiRef.current?.chat?.(),
     }),
-    [setOpen, store, unavailable, acceptConsent],
+    [setOpen, store, unavailable, setConsent],
   );
 
   const wantsPanel = (everOpened || inline) && isClient && !unavailable && !Panel && !loadFailed && consented;
@@ -556,7 +552,11 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
               <>
                 <PanelHeader titleId={titleId} className={classNames?.header} onClose={panelProps.onClose} />
                 <Suspense fallback={null}>
-                  <ConsentNotice options={consentOptions ?? {}} id={`${panelId}c`} onAccept={acceptConsent} />
+                  <ConsentNotice
+                    options={consentOptions ?? {}}
+                    id={`${panelId}c`}
+                    onAccept={() => setConsent(true)}
+                  />
                 </Suspense>
               </>
             ) : Panel && isClient && consented ? (

@@ -1,7 +1,7 @@
 /**
  * Attachments (spec §2.2 `experimental_attachments`): the types a reader may attach and the data
- * URLs they travel in, shared by the widget's attachments view and the reference service. The
- * limits themselves are in `limits.ts`. Apart from it, so the widget's panel does not carry this.
+ * URLs they travel in, shared by the widget's attachments view and the reference service (through
+ * `protocol/attachments.ts`). The limits themselves are in `protocol/limits.ts`.
  */
 
 /** Images a reader may attach: the raster formats every model that reads images accepts. */

@@ -10,9 +10,10 @@
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Labels } from '../../labels.js';
-import { attachmentContentType, formatBytes } from '../../protocol/attachments.js';
+
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '../../protocol/limits.js';
 import type { Attachment } from '../../protocol/schemas.js';
+import { attachmentContentType, formatBytes } from './rules.js';
 
 /** An attached file: what goes on the wire, plus what the chip shows. */
 export interface DraftAttachment extends Required<Attachment> {
