@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
+import type { AssistantStatus, DocsAssistantState, UseDocsAssistantOptions } from '../chat/types.js';
 import type { AskSource, DocsAssistantEvent, FeedbackOptions } from '../events/types.js';
 import type { PartComponents } from '../parts/types.js';
 import type { Features } from '../search/features.js';
@@ -12,6 +12,8 @@ export interface PanelApi {
   ask(question: string, source?: AskSource): void;
   setInput(text: string): void;
   focusInput(): void;
+  /** The conversation's state as rendered last (the history methods of the browser API use it). */
+  chat?(): DocsAssistantState;
 }
 
 /** Requests made before the panel's code loaded; the panel carries them out when it mounts. */

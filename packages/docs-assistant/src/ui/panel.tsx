@@ -289,6 +289,7 @@ function PanelBody({
       },
       setInput: (text) => setInput(text),
       focusInput: () => inputRef.current?.focus(),
+      chat: () => latest.current.state,
     };
     const pending = pendingRef.current;
     pendingRef.current = {};

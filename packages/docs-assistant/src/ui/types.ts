@@ -2,7 +2,7 @@
  * Public props of `<DocsAssistant>`. The shell implements them; the README and docs/ document them.
  */
 import type { HTMLAttributes } from 'react';
-import type { UseDocsAssistantOptions } from '../chat/types.js';
+import type { DocsAssistantState, UseDocsAssistantOptions } from '../chat/types.js';
 import type { AskSource, EventHandler, FeedbackOptions, OpenSource } from '../events/types.js';
 import type { Labels } from '../labels.js';
 import type { PartComponents } from '../parts/types.js';
@@ -197,4 +197,9 @@ export interface DocsAssistantHandle {
    * the tab's conversation, the consent flag, a custom `storage`'s contents).
    */
   consent(granted: boolean): void;
+  /**
+   * The conversation's headless state (`conversations`, `openConversation`, `deleteConversation`,
+   * `newConversation`, …) once the panel's code has loaded; undefined before. Optional for compatibility.
+   */
+  chat?(): DocsAssistantState | undefined;
 }
