@@ -9,6 +9,7 @@ import { type ComponentType, useEffect, useRef, useState } from 'react';
 import type { AssistantMessage } from '../../chat/types.js';
 import type { Labels } from '../../labels.js';
 import {
+  canReachService,
   forgetShareParam,
   readShare,
   type ShareOptions,
@@ -46,6 +47,14 @@ export default function SharedTranscript({
     let live = true;
     setTranscript(null);
     setFailure(null);
+    if (!canReachService(latest.current)) {
+      // Through a route of the host (`api`) only the message endpoint is forwarded.
+      console.error(
+        '[docs-assistant] a shared conversation is read with apiKey and baseUrl; this widget has neither.',
+      );
+      setFailure({ status: 404, message: '' });
+      return;
+    }
     readShare(latest.current, shareId).then(
       (found) => {
         if (live) setTranscript(found);
