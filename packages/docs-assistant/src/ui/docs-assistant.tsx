@@ -389,6 +389,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
       },
       // Withdrawn: the notice again (with or without the `consent` option), and nothing kept.
       consent: setConsent,
+      chat: () => apiRef.current?.chat?.(),
     }),
     [setOpen, store, unavailable, setConsent],
   );
