@@ -146,6 +146,8 @@ describe('the live region', () => {
     // button's status, a live region that stays empty (silent) until the reader copies.
     expect(screen.getByRole('log')).toHaveAttribute('aria-live', 'off');
     await waitFor(() => expect(container.querySelector('[data-pending]')).toBeNull());
+    // The answer's feedback votes (an on-demand view) have loaded: their status is counted below.
+    await screen.findByRole('group', { name: 'Was this answer helpful?' });
     const live = Array.from(
       container.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="status"]'),
     );
@@ -154,8 +156,13 @@ describe('the live region', () => {
     );
     expect(copyStatuses.length).toBeGreaterThan(0);
     for (const status of copyStatuses) expect(status).toHaveTextContent(/^$/);
-    expect(live).toHaveLength(1 + copyStatuses.length);
-    expect(live).toEqual(expect.arrayContaining([announcer, ...copyStatuses]));
+    // So is the feedback votes' status: silent until a vote.
+    const feedbackStatuses = Array.from(
+      container.querySelectorAll('[data-docs-assistant="feedback-status"]'),
+    );
+    for (const status of feedbackStatuses) expect(status).toHaveTextContent(/^$/);
+    expect(live).toHaveLength(1 + copyStatuses.length + feedbackStatuses.length);
+    expect(live).toEqual(expect.arrayContaining([announcer, ...copyStatuses, ...feedbackStatuses]));
   });
 
   it('cuts a long answer at a word, with an ellipsis', async () => {
