@@ -8,6 +8,7 @@
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { navigationPages } from '../../packages/docs-assistant-server/src/agents';
+import { acceptsMarkdown, isAgentRequest } from '../../packages/docs-assistant-server/src/agents/routes';
 import { type RunningService, startService } from './helpers';
 import { type LlmsFile, parseLlmsTxt } from './llms-format';
 import { MDX_FIXTURES } from './mdx-fixtures';
@@ -226,5 +227,35 @@ describe('one service, several domains', () => {
     expect(byHost.body).toContain('(http://docs.lumen.example/introduction.md)');
     const other = await rawGet(running.url, '/llms.txt');
     expect(parseLlmsTxt(other.body).name).toBe('First');
+  });
+});
+
+describe('which requests are for agents (the demo passes these to the service)', () => {
+  it('Accept: text/markdown counts when Markdown is liked at least as much as HTML', () => {
+    expect(acceptsMarkdown('text/markdown')).toBe(true);
+    expect(acceptsMarkdown('text/markdown, text/html;q=0.9')).toBe(true);
+    expect(acceptsMarkdown('text/html, text/markdown;q=0.5')).toBe(false);
+    expect(acceptsMarkdown('text/markdown;q=0')).toBe(false);
+    // A browser's navigation names no Markdown.
+    expect(acceptsMarkdown('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')).toBe(false);
+    expect(acceptsMarkdown(undefined)).toBe(false);
+  });
+
+  it('.md, llms files and Markdown-accepting GETs are; the API and other methods are not', () => {
+    const get = (path: string, accept?: string, method = 'GET') =>
+      isAgentRequest(
+        new Request(`http://127.0.0.1${path}`, {
+          method,
+          ...(accept ? { headers: { Accept: accept } } : {}),
+        }),
+      );
+    expect(get('/guides/setup.md')).toBe(true);
+    expect(get('/llms.txt')).toBe(true);
+    expect(get('/fr/llms-full.txt')).toBe(true);
+    expect(get('/guides/setup', 'text/markdown')).toBe(true);
+    expect(get('/guides/setup', 'text/html')).toBe(false);
+    expect(get('/guides/setup.md', undefined, 'POST')).toBe(false);
+    expect(get('/discovery/v1/search/acme', 'text/markdown')).toBe(false);
+    expect(get('/robots.txt')).toBe(false);
   });
 });
