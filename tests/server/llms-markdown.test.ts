@@ -287,6 +287,11 @@ describe('directive syntaxes of the docs frameworks', () => {
     expect(markdown).toContain('> **Caution: Heads up**\n>\n> Keys are secret.');
   });
 
+  it('keeps a "<" of prose that starts no tag', () => {
+    const markdown = convert('math.md', '# Math\n\nWhen a <b and b <= c, then a < c.\n');
+    expect(markdown).toContain('When a <b and b <= c, then a < c.');
+  });
+
   it('leaves code blocks alone, directives and tags in them included', () => {
     const code = ['```mdx', '<Note>kept</Note>', ':::tip', 'kept', ':::', '{props.kept}', '```'].join('\n');
     const markdown = convert('code.mdx', `# Code\n\n${code}\n`);

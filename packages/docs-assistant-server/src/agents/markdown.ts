@@ -168,7 +168,9 @@ function readTag(text: string, from: number): Tag | null {
     }
     at++;
   }
-  // Left open: the tag is its first line, the lines after it are text again.
+  // `a <b and c` in prose is no HTML tag: text. A component left open is broken JSX: the tag is its
+  // first line, the lines after it are text again.
+  if (!/^[A-Z]/.test(name)) return null;
   const lineEnd = text.indexOf('\n', from);
   return { end: lineEnd < 0 ? text.length : lineEnd, name, closing, selfClosing: true, attributes: {} };
 }
