@@ -61,7 +61,8 @@ export default function HistoryActions({
             });
           }}
         >
-          <span aria-live="polite">{copied ? words.conversationCopied : words.copyConversation}</span>
+          {/* No live region: the focused button's new name is what a screen reader says. */}
+          <span>{copied ? words.conversationCopied : words.copyConversation}</span>
         </button>
       ) : null}
     </>
