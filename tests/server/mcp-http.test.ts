@@ -8,6 +8,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { runCli } from '../../packages/docs-assistant-server/src/cli';
 import type { SearchToolResult } from '../../packages/docs-assistant-server/src/mcp/tools';
 import type { AssistantServiceOptions } from '../../packages/docs-assistant-server/src/service';
 import {
@@ -501,6 +502,33 @@ describe('MCP access: the assistant key and the rate limits', () => {
     expect(((await crossed.json()) as { error: { message: string } }).error.message).toMatch(
       /not valid for domain "lumen"/,
     );
+  });
+
+  it('an allowed origin that is no origin stops the start with what to write', async () => {
+    const err: string[] = [];
+    const io = { out: () => {}, err: (line: string) => err.push(line) };
+    const code = await runCli(
+      ['serve', '--docs', FIXTURE_DOCS, '--port', '0', '--mcp-allowed-origin', 'docs.example.com'],
+      io,
+    );
+    expect(code).toBe(2);
+    expect(err.join('\n')).toMatch(
+      /mcp\.allowedOrigins: "docs\.example\.com" is not an origin; write scheme, host and port only, like https:\/\/docs\.example\.com/,
+    );
+    // Allowed by the option, a page of that origin may call.
+    const running = await startService({ mcp: { allowedOrigins: ['http://localhost:3000'] } });
+    onTestFinished(() => running.close());
+    const response = await fetch(`${running.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        Origin: 'http://localhost:3000',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
   });
 
   it('mcp.enabled false leaves /mcp out', async () => {

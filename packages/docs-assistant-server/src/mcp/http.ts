@@ -57,9 +57,36 @@ const originOf = (value: string): string | undefined => {
   }
 };
 
-/** Says whether a page of `origin` may call the MCP endpoint of `domain`. */
+/** `https://docs.example.com[:port]`, nothing after the host: what browsers send as `Origin`. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !/[/?#]./.test(value.replace(/^https?:\/\//i, ''))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Says whether a page of `origin` may call the MCP endpoint of `domain`. Throws when a listed
+ * origin is not one (`docs.example.com` would never match a browser's `Origin`).
+ */
 function originCheck(options: McpOptions): (origin: string, domain: DomainConfig) => boolean {
   const listed = options.allowedOrigins ?? [];
+  for (const origin of listed) {
+    if (origin !== '*' && !isOrigin(origin)) {
+      throw new Error(
+        `mcp.allowedOrigins: "${origin}" is not an origin; write scheme, host and port only, like https://docs.example.com (or "*" for any origin).`,
+      );
+    }
+  }
   if (listed.includes('*')) return () => true;
   const allowed = new Set(listed.map((origin) => originOf(origin) ?? origin));
   return (origin, domain) => {
