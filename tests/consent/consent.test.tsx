@@ -10,6 +10,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { createRef } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DocsAssistant,
@@ -150,6 +151,14 @@ describe('consent gate', () => {
     );
     await waitFor(() => expect(screen.queryByRole('link')).toBeNull());
     expect(warn.mock.calls[0]?.[0]).toMatch(/consent.linkHref .* is not an http\(s\) or mailto: address/);
+  });
+
+  it('renders on the server without touching storage: the panel waits for the browser to read the choice', () => {
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    const html = renderToString(<DocsAssistant {...local} variant="inline" consent />);
+    expect(html).toContain('data-docs-assistant="loading"');
+    expect(html).not.toContain('accept-consent');
+    expect(getItem).not.toHaveBeenCalled();
   });
 
   it('required: false turns the gate off', async () => {
