@@ -3,6 +3,7 @@
  * assistant key reads the transcript (never the thread's id or key), the owner revokes it, and a
  * share id neither continues nor reads the thread.
  */
+import { createInMemoryAssistant } from '../../packages/docs-assistant-server/src/in-memory';
 import {
   ASSISTANT_KEY,
   authHeaders,
@@ -143,5 +144,49 @@ describe('share endpoints', () => {
       },
     });
     expect(preflight.headers.get('access-control-allow-methods')).toContain('DELETE');
+  });
+});
+
+describe('shares in the in-memory service (no Node built-ins, no database)', () => {
+  it('shares, reads and revokes as the Node service does', async () => {
+    const assistant = createInMemoryAssistant({
+      files: { 'guides/theming.md': '# Theming\n\nSet `--accent` to change the colours of the widget.\n' },
+      domain: DOMAIN,
+      assistantKey: ASSISTANT_KEY,
+    });
+    const local = (path: string, init: RequestInit = {}) =>
+      assistant.fetch(new Request(`http://mock/discovery/v1/assistant/${DOMAIN}${path}`, init));
+    const health = (await (await assistant.fetch(new Request('http://mock/health'))).json()) as {
+      capabilities: string[];
+    };
+    expect(health.capabilities).toEqual(['share']);
+    const answer = parseStream(
+      await (
+        await local('/message', {
+          method: 'POST',
+          headers: authHeaders(),
+          body: JSON.stringify(body('How do I change the colours?')),
+        })
+      ).text(),
+    );
+    const { threadId, threadKey } = answer.finish!;
+    const owner = JSON.stringify({ fp: 'anonymous', threadKey });
+    const created = await local(`/threads/${threadId}/share`, {
+      method: 'POST',
+      headers: authHeaders(),
+      body: owner,
+    });
+    expect(created.status).toBe(201);
+    const { shareId } = (await created.json()) as { shareId: string };
+    const read = await local(`/shares/${shareId}`, { headers: authHeaders() });
+    expect(((await read.json()) as { messages: unknown[] }).messages).toHaveLength(2);
+    const revoked = await local(`/threads/${threadId}/share/${shareId}`, {
+      method: 'DELETE',
+      headers: authHeaders(),
+      body: owner,
+    });
+    expect(revoked.status).toBe(204);
+    expect((await local(`/shares/${shareId}`, { headers: authHeaders() })).status).toBe(404);
+    await assistant.close();
   });
 });
