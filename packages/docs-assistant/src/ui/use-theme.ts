@@ -8,7 +8,7 @@ const prefersDark = () => !!window.matchMedia?.(DARK_QUERY).matches;
 /**
  * What the theme depends on, as a store: with `followHost` the class or attribute on `<html>` (a
  * MutationObserver sees the host's switch flip it), and the system setting where that decides.
- * Read in the browser only (the server snapshot is `light`).
+ * Read in the browser only.
  */
 function themeStore(theme: Theme | { followHost: HostTheme }) {
   const host = typeof theme === 'object' ? theme?.followHost : undefined;
@@ -33,20 +33,22 @@ function themeStore(theme: Theme | { followHost: HostTheme }) {
       observer?.disconnect();
     };
   };
-  return { read, subscribe };
+  // The server (and hydration) cannot see the page: a fixed theme, else light.
+  const server = (): 'light' | 'dark' => (fallback === 'dark' ? 'dark' : 'light');
+  return { read, subscribe, server };
 }
 
 /**
  * The theme to render: `system` follows `prefers-color-scheme`, `{ followHost }` the host's own
- * switch on `<html>`, both live. The server (and hydration) render `light`, then the client switches,
- * so markup always matches during hydration.
+ * switch on `<html>`, both live. The server (and hydration) render `dark` or `light` as given, else
+ * `light`, then the client switches, so markup always matches during hydration.
  */
 export function useResolvedTheme(theme: Theme | { followHost: HostTheme }): 'light' | 'dark' {
   // Keyed on the contents: hosts pass the object inline.
   const key = typeof theme === 'object' ? JSON.stringify(theme?.followHost) : theme;
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the theme's contents
   const store = useMemo(() => themeStore(theme), [key]);
-  return useSyncExternalStore(store.subscribe, store.read, () => 'light');
+  return useSyncExternalStore(store.subscribe, store.read, store.server);
 }
 
 const subscribeNothing = () => () => {};
