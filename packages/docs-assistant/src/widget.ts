@@ -46,10 +46,12 @@ export { DocsAssistant } from './ui/docs-assistant.js';
 export type {
   ClassNames,
   CollectorOptions,
+  ConsentOptions,
   DocsAssistantHandle,
   DocsAssistantProps,
   Features,
   HostTheme,
+  StarterQuestionsOption,
   SupportOption,
   SupportTranscript,
   SupportTrigger,
