@@ -47,12 +47,7 @@ export default function ConsentNotice({ options, id, onAccept, className }: Cons
           </a>
         </p>
       ) : null}
-      <button
-        type="button"
-        data-action="accept-consent"
-        aria-describedby={id}
-        onClick={onAccept}
-      >
+      <button type="button" data-action="accept-consent" aria-describedby={id} onClick={onAccept}>
         {options.acceptText || 'Accept and continue'}
       </button>
     </div>
