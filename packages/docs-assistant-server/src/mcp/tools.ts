@@ -17,6 +17,7 @@ import {
   McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   DEFAULT_SEARCH_PAGE_SIZE,
   findPage,
@@ -316,12 +317,18 @@ async function runGetPage(source: McpDocsSource, index: DocsIndex, args: Record<
   return { content: [{ type: 'text' as const, text: markdown }] } satisfies CallToolResult;
 }
 
+// The server builds an Ajv instance of its own unless given one (about 1 ms, for elicitation these
+// tools never use): one for every server, since the HTTP endpoint makes a server per request.
+let validator: AjvJsonSchemaValidator | undefined;
+
 /** An MCP server with the `search` and `get_page` tools over `source`; connect it to a transport. */
 export function createDocsMcpServer(source: McpDocsSource): Server {
   const site = source.title ? `the ${source.title} docs` : 'these docs';
+  validator ??= new AjvJsonSchemaValidator();
   const server = new Server(
     { ...MCP_SERVER_INFO, title: source.title ? `${source.title} docs` : 'Docs' },
     {
+      jsonSchemaValidator: validator,
       capabilities: { tools: { listChanged: false } },
       instructions: `Search ${site} with ${SEARCH_TOOL}, then read a whole page with ${GET_PAGE_TOOL} (the path of a result).`,
     },
