@@ -183,6 +183,20 @@ describe('attachments', () => {
     const { page, close } = await open();
     const input = page.locator('[data-docs-assistant="input"]');
     await input.fill('Typed first');
+    // A paste and a drop in the same moment (the first before the attachments view has even loaded) both attach.
+    await input.evaluate((textarea) => {
+      const pasted = new DataTransfer();
+      pasted.items.add(new File(['one'], 'one.txt', { type: 'text/plain' }));
+      textarea.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: pasted, bubbles: true, cancelable: true }),
+      );
+      const dropped = new DataTransfer();
+      dropped.items.add(new File(['two'], 'two.txt', { type: 'text/plain' }));
+      textarea
+        .closest('form')!
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: dropped, bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => chips(page).count()).toBe(2);
     await input.evaluate((textarea) => {
       const data = new DataTransfer();
       data.items.add(new File(['# Notes'], 'notes.md', { type: 'text/markdown' }));
@@ -190,15 +204,17 @@ describe('attachments', () => {
         new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
       );
     });
-    await expect.poll(() => chips(page).count()).toBe(1);
+    await expect.poll(() => chips(page).count()).toBe(3);
     await page.locator('[data-docs-assistant="composer"]').evaluate((form) => {
       const data = new DataTransfer();
       data.items.add(new File(['a,b'], 'data.csv', { type: 'text/csv' }));
       form.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
       form.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
     });
-    await expect.poll(() => chips(page).count()).toBe(2);
+    await expect.poll(() => chips(page).count()).toBe(4);
     expect(await chips(page).allTextContents()).toEqual([
+      expect.stringContaining('one.txt'),
+      expect.stringContaining('two.txt'),
       expect.stringContaining('notes.md'),
       expect.stringContaining('data.csv'),
     ]);

@@ -189,9 +189,13 @@ function PanelBody({
   }, []);
   const dialog = variant === 'floating' || variant === 'modal';
   useFullScreenModal(panelRef, dialog && open, inputRef, variant === 'modal');
-  // Files attached to the next question; `incoming` is the batch being read (the tray loads with the first).
+  // Files attached to the next question; `incoming` are files not yet read (the tray loads with the
+  // first, and takes them out as it reads them, so batches coming close together add up).
   const [attached, setAttached] = useState<DraftAttachment[]>([]);
   const [incoming, setIncoming] = useState<File[] | null>(null);
+  const addFiles = (files: File[]) => setIncoming((waiting) => [...(waiting ?? []), ...files]);
+  const takeFiles = (files: File[]) =>
+    setIncoming((waiting) => waiting?.filter((file) => !files.includes(file)) ?? null);
   const takeAttachments = () => {
     if (!attached.length) return undefined;
     setAttached([]);
@@ -544,13 +548,14 @@ function PanelBody({
             items={attached}
             incoming={incoming}
             onChange={setAttached}
+            onTaken={takeFiles}
             fallbackFocusRef={inputRef}
             labels={labels}
           />
         </Suspense>
       ) : null}
       <Composer
-        onFiles={attachments ? setIncoming : undefined}
+        onFiles={attachments ? addFiles : undefined}
         value={input}
         onValueChange={(text) => {
           setInput(text);

@@ -24,8 +24,10 @@ export interface DraftAttachment extends Required<Attachment> {
 export interface AttachmentTrayProps {
   /** The files attached so far. */
   items: DraftAttachment[];
-  /** Files the reader just picked, pasted or dropped (a new array each time). */
+  /** Files the reader picked, pasted or dropped and not yet taken. */
   incoming: File[];
+  /** These files are taken (being read or refused): out of `incoming`. */
+  onTaken: (files: File[]) => void;
   onChange: (update: (items: DraftAttachment[]) => DraftAttachment[]) => void;
   /** Takes focus when the last chip is removed (the question box). */
   fallbackFocusRef: RefObject<HTMLElement | null>;
@@ -61,24 +63,32 @@ function readDataUrl(file: File, type: string): Promise<string> {
 export default function AttachmentTray({
   items,
   incoming,
+  onTaken,
   onChange,
   fallbackFocusRef,
   labels,
 }: AttachmentTrayProps) {
   const text = { ...fallback, ...definedOnly(labels) };
   const [problems, setProblems] = useState<string[]>([]);
-  const countRef = useRef(items.length);
-  countRef.current = items.length;
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
   const textRef = useRef(text);
   textRef.current = text;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per batch of files
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per batch of files (`onTaken` takes it out)
   useEffect(() => {
     if (!incoming.length) return;
-    let cancelled = false;
     const refused: string[] = [];
     const accepted: Promise<DraftAttachment | null>[] = [];
-    let count = countRef.current;
+    let count = itemsRef.current.length;
     const t = textRef.current;
     for (const file of incoming) {
       const name = file.name || 'pasted file';
@@ -99,13 +109,19 @@ export default function AttachmentTray({
       }
     }
     setProblems([...new Set(refused)]);
+    onTaken(incoming);
+    // Not cancelled by the next batch (a drop right after a paste keeps both), only by unmounting.
     void Promise.all(accepted).then((read) => {
       const added = read.filter((item): item is DraftAttachment => item !== null);
-      if (!cancelled && added.length) onChange((current) => [...current, ...added]);
+      if (!mounted.current || !added.length) return;
+      // Another batch may have filled the places counted above meanwhile.
+      const room = Math.max(0, MAX_ATTACHMENTS_PER_MESSAGE - itemsRef.current.length);
+      const late = added
+        .slice(room)
+        .map((item) => t.attachmentTooMany(item.name, MAX_ATTACHMENTS_PER_MESSAGE));
+      if (late.length) setProblems((shown) => [...new Set([...shown, ...late])]);
+      onChange((current) => [...current, ...added].slice(0, MAX_ATTACHMENTS_PER_MESSAGE));
     });
-    return () => {
-      cancelled = true;
-    };
   }, [incoming]);
 
   const listRef = useRef<HTMLUListElement>(null);
