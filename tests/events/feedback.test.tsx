@@ -185,6 +185,26 @@ describe('feedback on an answer', () => {
     expect(own.feedback[0]!.body).toMatchObject({ rating: 'down', messageId: 'msg_1', threadId: 'thr_1' });
   });
 
+  it("posts nothing to a service whose /health does not list feedback (the widget's other services)", async () => {
+    const service = serviceFetch([{}], 200, ['share']);
+    const log = eventLog();
+    render(
+      <DocsAssistant
+        {...props()}
+        baseUrl="https://no-feedback.example.com"
+        fetch={service.fetch}
+        variant="inline"
+        onEvent={log.onEvent}
+      />,
+    );
+    const { user, group } = await askAndWait();
+    await user.click(votes(group).up);
+    expect(await screen.findByText('Thanks for your feedback.')).toBeInTheDocument();
+    expect(ofType(log.events, 'feedback')).toHaveLength(1);
+    expect(ofType(log.events, 'error')).toEqual([]);
+    expect(service.feedback).toEqual([]);
+  });
+
   it('a vote the service refuses stays, says so, and is reported as an error event', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const service = serviceFetch([{}], 500);

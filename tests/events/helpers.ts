@@ -66,13 +66,23 @@ export interface SeenRequest {
 
 /**
  * A `fetch` for the service: the message endpoint answers with the scripts in turn (the last
- * repeats), the feedback endpoint with `feedbackStatus`. Every request is recorded.
+ * repeats), the feedback endpoint with `feedbackStatus`, `/health` with `capabilities`. Every POST
+ * is recorded.
  */
-export function serviceFetch(scripts: Array<AnswerScript | (() => Response)>, feedbackStatus = 200) {
+export function serviceFetch(
+  scripts: Array<AnswerScript | (() => Response)>,
+  feedbackStatus = 200,
+  capabilities: string[] = ['feedback'],
+) {
   const messages: SeenRequest[] = [];
   const feedback: SeenRequest[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = String(input);
+    if (url.endsWith('/health')) {
+      return new Response(JSON.stringify({ ok: true, capabilities }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
     const seen = {
       url,
       headers: Object.fromEntries(new Headers(init?.headers).entries()),

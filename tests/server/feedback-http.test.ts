@@ -91,6 +91,11 @@ describe('POST …/feedback: a reader votes on an answer of their thread', () =>
     answered = await askOverHttp('How do I install the widget?');
   });
 
+  it('is listed in /health capabilities, which the widget reads before posting', async () => {
+    const health = (await (await fetch(`${running.url}/health`)).json()) as { capabilities: string[] };
+    expect(health.capabilities).toContain('feedback');
+  });
+
   it('stores a vote, changes it, adds a comment; one vote per answer; the owner lists it as JSON and CSV', async () => {
     const first = await vote({ ...answered, fp: 'reader-1', rating: 'up' });
     expect(first.status).toBe(200);

@@ -159,7 +159,7 @@ describe('shares in the in-memory service (no Node built-ins, no database)', () 
     const health = (await (await assistant.fetch(new Request('http://mock/health'))).json()) as {
       capabilities: string[];
     };
-    expect(health.capabilities).toEqual(['share']);
+    expect(health.capabilities).toEqual(['share', 'feedback']);
     const answer = parseStream(
       await (
         await local('/message', {

@@ -10,6 +10,8 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { ASSISTANT_MESSAGE_ROUTE, type AssistantRuntime, mountAssistantRoutes } from './assistant.js';
 import {
+  FEEDBACK_CAPABILITY,
+  feedbackStorage,
   isFeedbackListRequest,
   mountDiscoveryRoutes,
   SHARE_CAPABILITY,
@@ -64,8 +66,12 @@ export function createAssistantApp(runtime: AssistantRuntime): Hono {
         : `No endpoint at ${c.req.method} ${path}; the assistant is at POST ${ASSISTANT_MESSAGE_ROUTE.replace(':domain', '{domain}')} (v2: POST /discovery/v2/assistant/{domain}/message), search at POST /discovery/v1/search/{domain}, pages at POST /discovery/v1/page/{domain}.`,
     );
   });
-  // `capabilities` tells clients which optional endpoints answer here (the widget's "Share").
-  const capabilities = shareStorage(runtime.threads.storage) ? [SHARE_CAPABILITY] : [];
+  // `capabilities` tells clients which optional endpoints answer here (the widget's "Share", and
+  // where it posts feedback votes).
+  const capabilities = [
+    ...(shareStorage(runtime.threads.storage) ? [SHARE_CAPABILITY] : []),
+    ...(feedbackStorage(runtime.threads.storage) ? [FEEDBACK_CAPABILITY] : []),
+  ];
   app.get('/health', (c) => c.json({ ok: true, domains: config.domains.map((d) => d.domain), capabilities }));
   mountAssistantRoutes(app, runtime);
   mountDiscoveryRoutes(app, runtime);

@@ -29,6 +29,9 @@ import type { FeedbackRecord, FeedbackStorage, ThreadStorage, Vote } from '../st
 
 export const FEEDBACK_ROUTE = '/discovery/v1/assistant/:domain/feedback';
 
+/** What `/health` lists when this service takes feedback (the widget posts votes only then). */
+export const FEEDBACK_CAPABILITY = 'feedback';
+
 /** Longest comment kept (characters); a longer one is refused with a 400 saying so. */
 export const MAX_FEEDBACK_COMMENT_CHARS = 1000;
 /** Longest message id accepted. */

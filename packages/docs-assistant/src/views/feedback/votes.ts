@@ -76,14 +76,39 @@ export function keepVote(config: FeedbackConfig, messageId: string, vote: Vote):
   }
 }
 
+const takesFeedback = new Map<string, Promise<boolean>>();
+
+/**
+ * Whether the service at `baseUrl` takes feedback: its `GET /health` lists the `feedback`
+ * capability (the reference service does). Asked once per base URL; a service that does not say so
+ * (or cannot be asked) gets no votes, so a reader never sees a vote fail against a service without
+ * the endpoint.
+ */
+function serviceTakesFeedback(baseUrl: string, fetcher: typeof fetch): Promise<boolean> {
+  const url = `${baseUrl.replace(/\/+$/, '')}/health`;
+  let known = takesFeedback.get(url);
+  if (!known) {
+    known = fetcher(url)
+      .then((response) => (response.ok ? response.json() : null))
+      .then(
+        (body: { capabilities?: unknown } | null) =>
+          Array.isArray(body?.capabilities) && body.capabilities.includes('feedback'),
+      )
+      .catch(() => false);
+    takesFeedback.set(url, known);
+  }
+  return known;
+}
+
 /** Where votes go for these options, or undefined when they are reported through `onEvent` only. */
-export function feedbackUrl(config: FeedbackConfig): string | undefined {
+export async function feedbackUrl(config: FeedbackConfig): Promise<string | undefined> {
   const { endpoint } = config.feedback;
   if (endpoint === false) return undefined;
   if (typeof endpoint === 'string') return endpoint;
-  const { api, apiKey, baseUrl, domain } = config.options();
+  const { api, apiKey, baseUrl, domain, fetch: fetcher = fetch } = config.options();
   // Through `api` the host's route holds the key; it has no feedback route unless it says so.
   if (api !== undefined || !apiKey || !baseUrl) return undefined;
+  if (!(await serviceTakesFeedback(baseUrl, fetcher))) return undefined;
   return assistantEndpoint(baseUrl, domain).replace(/\/message$/, '/feedback');
 }
 
@@ -96,11 +121,12 @@ export async function sendVote(
   messageId: string,
   vote: Vote,
 ): Promise<AssistantError | null> {
-  const url = feedbackUrl(config);
   const { threadId, threadKey } = config;
   const own = typeof config.feedback.endpoint === 'string';
   // The service stores a vote with its thread: without one (or its key) it has nothing to attach it to.
-  if (!url || (!own && (!threadId || !threadKey))) return null;
+  if (!own && (!threadId || !threadKey)) return null;
+  const url = await feedbackUrl(config);
+  if (!url) return null;
   const options = config.options();
   const body = {
     threadId,
