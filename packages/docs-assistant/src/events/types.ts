@@ -154,7 +154,8 @@ export type EventHandler = (event: DocsAssistantEvent) => void;
 export interface FeedbackOptions {
   /**
    * Where votes are posted. By default, with `apiKey` and `baseUrl`, the service's
-   * `POST {baseUrl}/discovery/v1/assistant/{domain}/feedback` (the reference service has it); a
+   * `POST {baseUrl}/discovery/v1/assistant/{domain}/feedback` when its `GET /health` lists the
+   * `feedback` capability (the reference service's does; asked once per base URL); a
    * URL of your own route instead (the same JSON body, no `Authorization`, your `headers`); `false`
    * reports votes through `onEvent` only. With `api` (your proxy route) nothing is posted unless
    * an endpoint is given.
