@@ -4,12 +4,19 @@
  * ESM, no expression and no front matter left, and links between pages resolved to `.md` URLs.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { llmsTxtPath, markdownOfSource, markdownPath } from '../../packages/docs-assistant-server/src/agents';
+import {
+  llmsTxtPath,
+  markdownOfSource,
+  markdownPath,
+  pageMarkdown,
+} from '../../packages/docs-assistant-server/src/agents';
+import { loadDocs } from '../../packages/docs-assistant-server/src/retrieval/load';
 import { type DocPage, parseDocument } from '../../packages/docs-assistant-server/src/retrieval/markdown';
 import { DocsIndex } from '../../packages/docs-assistant-server/src/retrieval/search-index';
 import { MDX_FIXTURES } from './mdx-fixtures';
@@ -296,6 +303,22 @@ describe('directive syntaxes of the docs frameworks', () => {
     const code = ['```mdx', '<Note>kept</Note>', ':::tip', 'kept', ':::', '{props.kept}', '```'].join('\n');
     const markdown = convert('code.mdx', `# Code\n\n${code}\n`);
     expect(markdown).toContain(code);
+  });
+});
+
+describe('snippets', () => {
+  it('an imported MDX snippet is its converted content in its place; nothing outside the folder is read', async () => {
+    const folder = join(dirname(fileURLToPath(import.meta.url)), 'llms-fixtures', 'snippets');
+    const pages = await loadDocs([folder], { warn: () => {} });
+    const setup = pages.find((page) => page.path === '/guides/setup')!;
+    const markdown = pageMarkdown(setup, new DocsIndex(pages));
+    expectClean(markdown);
+    // The snippet's callout, once per level of the snippet importing itself (bounded), no front matter.
+    expect(markdown).toContain('Install it.\n\n> **Note**\n>\n> Stuck? Write to **support@lumen.example**.');
+    expect(markdown.match(/Stuck\?/g)?.length).toBe(3);
+    expect(markdown).not.toContain('Support snippet');
+    // A relative snippet inline; one outside the docs folder left out.
+    expect(markdown).toContain('Then the local part and .');
   });
 });
 

@@ -6,6 +6,7 @@
  * Served by the reference service (`routes.ts`), written into the static export (`bundle.ts`).
  */
 import { readFileSync } from 'node:fs';
+import { posix, sep } from 'node:path';
 import { pageText } from '../discovery/search.js';
 import type { DocPage } from '../retrieval/markdown.js';
 import {
@@ -37,6 +38,27 @@ function readSource(page: DocPage): string | undefined {
   }
 }
 
+/**
+ * Reads the snippets a page imports from its site's folder: `/snippets/x.mdx` from the folder's
+ * root, `./x.mdx` from the importing file. Nothing outside the folder is read.
+ */
+function snippetReader(page: DocPage): PageMarkdownOptions['readSnippet'] {
+  const source = page.sourceFile?.split(sep).join('/');
+  if (!source?.endsWith(`/${page.file}`)) return undefined;
+  const root = source.slice(0, -page.file.length - 1);
+  return (specifier, fromFile) => {
+    const file = posix.normalize(
+      specifier.startsWith('/') ? specifier.slice(1) : posix.join(posix.dirname(fromFile), specifier),
+    );
+    if (file.startsWith('../') || file === '..' || posix.isAbsolute(file)) return undefined;
+    try {
+      return { source: readFileSync(`${root}/${file}`, 'utf8'), file };
+    } catch {
+      return undefined;
+    }
+  };
+}
+
 // Per page object: the index builds new page objects when a file changes, so a cached text never
 // outlives the source it was made from.
 const cache = new WeakMap<DocPage, Map<string, string>>();
@@ -57,8 +79,11 @@ export function pageMarkdown(page: DocPage, index?: PageLookup, options: PageMar
   const cached = !custom ? cache.get(page)?.get(key) : undefined;
   if (cached !== undefined) return cached;
   const source = readSource(page);
+  const readSnippet = full.readSnippet ?? snippetReader(page);
   const markdown =
-    source === undefined ? withPointer(pageText(page), page, full) : markdownOfSource(page, source, full);
+    source === undefined
+      ? withPointer(pageText(page), page, full)
+      : markdownOfSource(page, source, { ...full, ...(readSnippet ? { readSnippet } : {}) });
   if (!custom) {
     let byKey = cache.get(page);
     if (!byKey) {

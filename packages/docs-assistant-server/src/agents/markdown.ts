@@ -43,6 +43,12 @@ export interface PageMarkdownOptions {
   markdownUrl?: (path: string) => string;
   /** Overrides how a link to a file that is not a page (an image) is written; `path` is absolute. */
   fileUrl?: (path: string) => string;
+  /**
+   * Reads an MDX snippet a page imports (`import Support from '/snippets/support.mdx'`), so
+   * `<Support />` becomes the snippet's Markdown. `specifier` as written, `fromFile` the importing
+   * file relative to the site's folder; answers the source and its file, or undefined (left out).
+   */
+  readSnippet?: (specifier: string, fromFile: string) => { source: string; file: string } | undefined;
 }
 
 /** `/guides/setup` → `/guides/setup.md`, `/` → `/index.md`. */
@@ -206,8 +212,21 @@ function closingTicks(text: string, from: number, ticks: number): number {
 
 const SPECIAL = /[`\\<{\n]/g;
 
+// `import Name from './file.mdx'`: a snippet whose element is its content.
+const SNIPPET_IMPORT = /^import\s+([A-Z][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"]/;
+/** Snippets inside snippets are expanded this deep, no deeper (a snippet may import itself). */
+const MAX_SNIPPET_DEPTH = 3;
+
+interface SnippetScope {
+  read: NonNullable<PageMarkdownOptions['readSnippet']>;
+  /** The file being read, relative to the site's folder. */
+  file: string;
+  depth: number;
+}
+
 /** Reads components, code and text into a tree. Fenced code and code spans are kept as written. */
-function scan(body: string, mdx: boolean): MdxElement {
+function scan(body: string, mdx: boolean, snippets?: SnippetScope): MdxElement {
+  const imports = new Map<string, string>();
   const root: MdxElement = {
     name: '#root',
     attributes: {},
@@ -249,6 +268,8 @@ function scan(body: string, mdx: boolean): MdxElement {
         continue;
       }
       if (mdx && /^(import|export)\s/.test(line)) {
+        const snippet = SNIPPET_IMPORT.exec(line);
+        if (snippet) imports.set(snippet[1]!, snippet[2]!);
         i = esmEnd(body, i) + 1;
         continue;
       }
@@ -310,6 +331,24 @@ function scan(body: string, mdx: boolean): MdxElement {
         start: tagStart,
       };
       const selfClosing = tag.selfClosing || VOID_HTML.has(tag.name.toLowerCase());
+      const specifier = imports.get(tag.name);
+      if (specifier && snippets && snippets.depth < MAX_SNIPPET_DEPTH) {
+        const read = snippets.read(specifier, snippets.file);
+        if (read) {
+          // The snippet's content in its place, converted as a page is.
+          const inner = scan(
+            parseFrontMatter(read.source).body.replace(/\r\n?/g, '\n'),
+            /\.mdx$/i.test(read.file),
+            {
+              ...snippets,
+              file: read.file,
+              depth: snippets.depth + 1,
+            },
+          );
+          element.name = '#snippet';
+          element.children.push(renderChildren(inner.children));
+        }
+      }
       // A lone tag with text after it on its line (`<Version /> is current`) is part of that text.
       if (selfClosing && body.slice(i, lineEnd).trim()) element.block = false;
       stack[stack.length - 1]!.children.push(element);
@@ -504,6 +543,7 @@ function renderElement(element: MdxElement): string {
     if (lower === 'strong' || lower === 'b') return `**${innerInline(element)}**`;
     if (lower === 'em' || lower === 'i') return `*${innerInline(element)}*`;
     if (!element.children.length) return '';
+    if (name === '#snippet') return renderChildren(element.children).trim();
     return renderChildren(element.children);
   }
   const title = firstAttribute(element, ['title', 'label']);
@@ -849,7 +889,11 @@ export function convertBody(body: string, page: DocPage, options: PageMarkdownOp
   const mdx = /\.mdx$/i.test(page.file) || (page.sourceFile ? /\.mdx$/i.test(page.sourceFile) : false);
   const text = body.replace(/\r\n?/g, '\n');
   const components = renderChildren(
-    scan(mdx ? text.replace(/\{\/\*[\s\S]*?\*\/\}/g, '') : text, mdx).children,
+    scan(
+      mdx ? text.replace(/\{\/\*[\s\S]*?\*\/\}/g, '') : text,
+      mdx,
+      options.readSnippet ? { read: options.readSnippet, file: page.file, depth: 0 } : undefined,
+    ).children,
   );
   return rewriteLinks(tidy(directives(tidy(components))), page, options);
 }
