@@ -13,6 +13,7 @@ import {
   type DocsAssistantHandle,
   defaultLabels,
 } from '../../packages/docs-assistant/src/index';
+import { select, selectionButton } from '../context/helpers';
 import { eventLog, ofType, props, serviceFetch } from './helpers';
 
 const hook = (container: HTMLElement, name: string) =>
@@ -177,6 +178,25 @@ describe('onEvent: sources of open and ask', () => {
     await askInComposer('what does it build');
     await waitFor(() => expect(ofType(log.events, 'answer')).toHaveLength(1));
     expect(ofType(log.events, 'ask')).toEqual([{ type: 'ask', source: 'code-block', contextItems: 1 }]);
+  });
+
+  it('"Ask AI" on text selected in the page opens with source selection, and the question asks with it', async () => {
+    const { fetch } = serviceFetch([{ messageId: 'msg_sel' }]);
+    const log = eventLog();
+    render(
+      <>
+        <p data-testid="page">Themes follow the system setting.</p>
+        <DocsAssistant {...props()} fetch={fetch} onEvent={log.onEvent} />
+      </>,
+    );
+    await select(screen.getByTestId('page'));
+    await waitFor(() => expect(selectionButton()).not.toBeNull());
+    fireEvent.click(selectionButton()!);
+    expect(log.events).toEqual([{ type: 'open', source: 'selection' }]);
+    await askInComposer('what else');
+    await waitFor(() => expect(ofType(log.events, 'answer')).toHaveLength(1));
+    expect(ofType(log.events, 'ask')).toEqual([{ type: 'ask', source: 'selection', contextItems: 1 }]);
+    document.getSelection()?.removeAllRanges();
   });
 
   it('a question typed with a code block or a selection as context says so', async () => {
