@@ -36,10 +36,8 @@ export const forgetMemory = (domain: string): void =>
 const SearchResults = lazy(() => import('../search/search-results.js'));
 // A docs page shown in the panel (sourceAction="preview"): its own chunk too.
 const PagePreview = lazy(() => import('../search/page-preview.js'));
-// Sharing and support (views/share, views/support): loaded only when the props ask for them.
-const HeaderActions = lazy(() => import('../views/share/header-actions.js'));
-const SharedTranscript = lazy(() => import('../views/share/shared-transcript.js'));
-const SupportPrompt = lazy(() => import('../views/support/support.js'));
+// Sharing and support (views/share, views/support): one chunk, loaded only when the props ask for it.
+const ShareSupport = lazy(() => import('../views/share/entry.js'));
 // Past conversations and "Copy conversation" (views/history).
 const HistoryActions = lazy(() => import('../views/history/actions.js'));
 const HistoryView = lazy(() => import('../views/history/history.js'));
@@ -398,7 +396,8 @@ function PanelBody({
         ) : null}
         {(share !== false && state.threadKey) || support ? (
           <Suspense fallback={null}>
-            <HeaderActions
+            <ShareSupport
+              slot="header"
               options={options}
               share={share}
               support={support}
@@ -413,7 +412,8 @@ function PanelBody({
       </PanelHeader>
       {shared ? (
         <Suspense fallback={null}>
-          <SharedTranscript
+          <ShareSupport
+            slot="transcript"
             shareId={shared}
             options={options}
             labels={labels}
@@ -506,7 +506,8 @@ function PanelBody({
       )}
       {support && !empty && !searching && !preview && !shared && !history ? (
         <Suspense fallback={null}>
-          <SupportPrompt
+          <ShareSupport
+            slot="prompt"
             option={support}
             messages={messages}
             status={status}
