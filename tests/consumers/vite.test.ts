@@ -1,10 +1,11 @@
 /**
  * Vite apps (React 19 and React 18.3) that install the widget from its tarball, built for
  * production with `vite build` and driven in Chromium against the installed reference service:
- * open the assistant, ask, get an answer with a source, reload, conversation kept, no error.
+ * open the assistant, ask, get an answer with a source, reload, conversation kept, no error; past
+ * conversations (History lists two, search, resume with thread and key, delete from storage).
  */
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   askAndExpectAnswer,
@@ -21,6 +22,7 @@ import {
 } from './harness';
 
 const QUESTION = 'How do I install the package?';
+const SECOND_QUESTION = 'How do I change the colours?';
 
 let service: ReferenceService | undefined;
 let browser: Browser | undefined;
@@ -82,6 +84,63 @@ describe.each([
     expect(opened.pageErrors.map(String)).toEqual([]);
     expect(opened.console).toEqual([]);
     await opened.page.close();
+  });
+
+  it('History: two conversations listed, one found by a word of its answer, resumed with its thread and key, deleted', async () => {
+    const opened = await openPage(browser!, pageUrl());
+    const { page } = opened;
+    const sent: Request[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/message')) sent.push(request);
+    });
+    const first = await askAndExpectAnswer(page, QUESTION);
+    await page.locator('[data-action="new-conversation"]').click();
+    const second = await askAndExpectAnswer(page, SECOND_QUESTION);
+    const key = `docs-assistant:v1:${service!.domain}`;
+    type Stored = {
+      threadId?: string;
+      threadKey?: string;
+      messages: { content: string }[];
+      others?: Stored[];
+    };
+    const stored = async () => {
+      const value = JSON.parse(
+        (await page.evaluate((k) => localStorage.getItem(k), key)) ?? 'null',
+      ) as Stored | null;
+      return value ? [value, ...(value.others ?? [])] : [];
+    };
+    const [, firstStored] = await stored();
+    expect(firstStored?.messages[0]?.content).toBe(QUESTION);
+    expect(firstStored?.threadKey).toBeTruthy();
+
+    await page.locator('[data-action="history"]').click();
+    const titles = () =>
+      page.locator('[data-docs-assistant="history-item"] [data-part="title"]').allInnerTexts();
+    await expect.poll(titles).toEqual([SECOND_QUESTION, QUESTION]);
+    const other = `${SECOND_QUESTION} ${second.text}`.toLowerCase();
+    const word = first.text
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .find((w) => w.length >= 5 && !other.includes(w) && !QUESTION.toLowerCase().includes(w));
+    expect(word, 'a word only the first answer has').toBeTruthy();
+    await page.locator('[data-docs-assistant="history-search"]').fill(word!);
+    await expect.poll(titles).toEqual([QUESTION]);
+    await page.locator('[data-docs-assistant="history-item"] [data-action="open-conversation"]').click();
+    await askAndExpectAnswer(page, 'And the styles?');
+    const body = sent.at(-1)!.postDataJSON() as { threadId?: string; threadKey?: string };
+    expect(body.threadId).toBe(firstStored!.threadId);
+    expect(body.threadKey).toBe(firstStored!.threadKey);
+
+    await page.locator('[data-action="history"]').click();
+    await page
+      .locator('[data-docs-assistant="history-item"]', { hasText: SECOND_QUESTION })
+      .locator('[data-action="delete-conversation"]')
+      .click();
+    await expect.poll(titles).toEqual([QUESTION]);
+    expect((await stored()).map((item) => item.messages[0]?.content)).toEqual([QUESTION]);
+    expect(opened.pageErrors.map(String)).toEqual([]);
+    expect(opened.console).toEqual([]);
+    await page.close();
   });
 
   it("keeps the page's own content and script working beside the widget", async () => {
