@@ -172,10 +172,19 @@ describe('attachments', () => {
         url: `data:text/plain;base64,${Buffer.from(CONFIG).toString('base64')}`,
       },
     ]);
-    // Sent with the question, the chips go; the answer comes from the attached file's topic.
+    // Sent with the question, the chips go; the question shows the file's name; the answer comes
+    // from the attached file's topic.
     expect(await chips(page).count()).toBe(0);
+    expect(
+      await page
+        .locator(
+          '[data-docs-assistant="message"][data-role="user"] [data-docs-assistant="message-attachment"]',
+        )
+        .allTextContents(),
+    ).toEqual(['widget-config.txt']);
     const answer = await page.locator('[data-docs-assistant="message"][data-role="assistant"]').textContent();
     expect(answer).toMatch(/badge/i);
+    expect(await axeViolations(page)).toEqual([]);
     await close();
   });
 

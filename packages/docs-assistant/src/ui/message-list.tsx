@@ -217,7 +217,16 @@ const MessageItem = memo(function MessageItem({
     >
       <span style={visuallyHidden}>{isUser ? labels.you : labels.assistant}</span>
       {isUser ? (
-        <div data-docs-assistant="user-text">{message.content}</div>
+        <>
+          <div data-docs-assistant="user-text">{message.content}</div>
+          {/* The names of the files sent with the question (`attachments`; not kept in storage). */}
+          {message.experimental_attachments?.map((file, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a sent message's files never change
+            <div key={index} data-docs-assistant="message-attachment">
+              {file.name}
+            </div>
+          ))}
+        </>
       ) : (
         <MessageParts
           message={message}
