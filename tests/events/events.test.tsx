@@ -281,6 +281,34 @@ describe('onEvent: interactions', () => {
     ]);
   });
 
+  it('a follow-up question a custom part renderer asks (its onAsk) is a suggestion', async () => {
+    const { fetch } = serviceFetch([{ messageId: 'msg_1' }, { messageId: 'msg_2' }]);
+    const log = eventLog();
+    render(
+      <DocsAssistant
+        {...props()}
+        fetch={fetch}
+        variant="inline"
+        onEvent={log.onEvent}
+        components={{
+          text: ({ part, onAsk }) => (
+            <button type="button" onClick={() => onAsk?.('And with pnpm?')}>
+              {part.text}
+            </button>
+          ),
+        }}
+      />,
+    );
+    const user = await askInComposer('how');
+    await waitFor(() => expect(ofType(log.events, 'answer')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Install it with npm.' }));
+    await waitFor(() => expect(ofType(log.events, 'answer')).toHaveLength(2));
+    expect(ofType(log.events, 'suggestion-click', 'ask').slice(1)).toEqual([
+      { type: 'suggestion-click', kind: 'follow-up' },
+      { type: 'ask', source: 'suggestion', threadId: 'thr_1', contextItems: 0 },
+    ]);
+  });
+
   it('reports an error with kind, status and retryable (not the message), then the retry as an ask', async () => {
     const failing = () =>
       new Response(JSON.stringify({ error: 'down for maintenance', code: 'internal' }), {
