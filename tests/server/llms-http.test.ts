@@ -133,6 +133,12 @@ describe('llms.txt, llms-full.txt and .md pages of a Mintlify site (languages, v
     await html.body?.cancel();
   });
 
+  it('serves pages of other versions too, a page under /v1/ included', async () => {
+    const v1 = await getMarkdown(`${running.url}/v1/api/api-keys.md`);
+    expect(v1).toMatch(/^> .*\n\n# /);
+    expect(v1).not.toContain('<Note>');
+  });
+
   it('answers HEAD with the headers only', async () => {
     const head = await fetch(`${running.url}/llms.txt`, { method: 'HEAD' });
     expect(head.status).toBe(200);

@@ -24,7 +24,8 @@ export { acceptsMarkdown } from './accept.js';
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 
 // Paths of the service's own API: never pages.
-const API_PATH = /^\/(discovery|v1|mcp|health)(\/|$)/;
+// (A docs page may live under `/v1/`: only the static export API's prefix is the service's.)
+const API_PATH = /^\/(discovery|mcp|v1\/static-export)(\/|$)|^\/health$/;
 const LLMS_FILE = /^\/(?:([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)\/)?(llms|llms-full)\.txt$/;
 
 /**
