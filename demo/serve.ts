@@ -8,6 +8,7 @@ import { join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { isAgentRequest } from '../packages/docs-assistant-server/src/agents/routes';
+import { isMcpPath } from '../packages/docs-assistant-server/src/mcp/route';
 import { createAssistantService } from '../packages/docs-assistant-server/src/service';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -76,8 +77,14 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
 
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
-    // The service also serves the docs for agents: llms.txt, `.md` pages, `Accept: text/markdown`.
-    if (url.pathname.startsWith('/discovery/') || url.pathname.startsWith('/v1/') || isAgentRequest(request))
+    // The service also serves the docs for agents: llms.txt, `.md` pages, `Accept: text/markdown`,
+    // and the MCP server at /mcp.
+    if (
+      url.pathname.startsWith('/discovery/') ||
+      url.pathname.startsWith('/v1/') ||
+      isAgentRequest(request) ||
+      isMcpPath(url.pathname)
+    )
       return service.fetch(request);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
