@@ -61,9 +61,8 @@ export function forgetStored(domain: string, key: string, storage: unknown): voi
   for (const name of ['localStorage', 'sessionStorage'] as const) {
     try {
       const area = window[name];
-      for (let i = area.length; i--; ) {
-        const item = area.key(i);
-        if (item === key || (item?.startsWith('docs-assistant:') && `${item}:`.includes(`:${domain}:`))) {
+      for (const item of Object.keys(area)) {
+        if (item === key || (item.startsWith('docs-assistant:') && `${item}:`.includes(`:${domain}:`))) {
           area.removeItem(item);
         }
       }
@@ -74,6 +73,6 @@ export function forgetStored(domain: string, key: string, storage: unknown): voi
   try {
     if (storage && typeof storage === 'object') (storage as { clear(): void }).clear();
   } catch (error) {
-    console.warn('[docs-assistant] consent withdrawn: the storage option’s clear() failed.', error);
+    console.warn('[docs-assistant] storage.clear() failed', error);
   }
 }
