@@ -17,7 +17,7 @@ import type { DocPage } from '../retrieval/markdown.js';
 import type { DocsIndex } from '../retrieval/search-index.js';
 import { normalizePath } from '../retrieval/search-index.js';
 import { acceptsMarkdown } from './accept.js';
-import { llmsFullTxt, llmsTxt, pageMarkdown, siteLanguages } from './index.js';
+import { llmsFullTxt, llmsTxt, navigationPages, pageMarkdown, siteLanguages } from './index.js';
 
 export { acceptsMarkdown } from './accept.js';
 
@@ -150,13 +150,18 @@ async function handle(c: Context, next: Next, runtime: AssistantRuntime): Promis
       markdownBase: origin,
       ...(language ? { language } : {}),
     };
-    const text = cachedLlms(index, `${llms[2]}\u0000${language ?? ''}\u0000${origin}`, () =>
-      llms[2] === 'llms'
-        ? llmsTxt(index, options)
-        : llmsFullTxt(index, {
-            ...options,
-            markdown: { markdownBase: origin, ...(domain.siteUrl ? { siteBase: domain.siteUrl } : {}) },
-          }),
+    const key = `${llms[2]}\u0000${language ?? ''}\u0000${origin}`;
+    const markdown = { markdownBase: origin, ...(domain.siteUrl ? { siteBase: domain.siteUrl } : {}) };
+    if (llms[2] === 'llms-full' && !llmsCache.get(index)?.has(key)) {
+      // Each page converted first, a few at a time, so the service answers other requests in
+      // between (a thousand pages take seconds); llms-full.txt then joins the cached pages.
+      for (const [at, page] of navigationPages(index, language).entries()) {
+        pageMarkdown(page, index, { ...markdown, llmsTxtUrl: null });
+        if (at % 20 === 19) await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    const text = cachedLlms(index, key, () =>
+      llms[2] === 'llms' ? llmsTxt(index, options) : llmsFullTxt(index, { ...options, markdown }),
     );
     return markdownResponse(text, head);
   }
