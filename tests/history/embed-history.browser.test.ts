@@ -1,6 +1,6 @@
 /**
  * Past conversations in the script build (issue 20 item 1): `docs-assistant/embed` built with its
- * own config and served by the service's embed routes, on a plain HTML page with the real
+ * own config (React and Preact) and served by the service's embed routes, on a plain HTML page with the real
  * reference service on the same origin (tests/embed/embed-site.ts), in Chromium. Two
  * conversations; `DocsAssistant.conversations()` and the History view (inside the Shadow DOM) list
  * both; search finds one by a word of its answer; `DocsAssistant.openConversation(id)` resumes it
@@ -8,7 +8,13 @@
  * `DocsAssistant.deleteConversation(id)` removes one from localStorage; axe finds nothing to fix.
  */
 import type { Page, Request } from 'playwright-core';
-import { axeSource, type EmbedSite, elementAttributes, startEmbedSite } from '../embed/embed-site';
+import {
+  axeSource,
+  EMBED_FLAVOURS,
+  type EmbedSite,
+  elementAttributes,
+  startEmbedSite,
+} from '../embed/embed-site';
 
 const KEY = 'docs-assistant:v1:acme';
 const FIRST = 'How do I change the colours?';
@@ -30,53 +36,53 @@ interface Api {
 }
 type Stored = { threadId?: string; threadKey?: string; messages: { content: string }[]; others?: Stored[] };
 
-let site: EmbedSite | undefined;
+describe.each(EMBED_FLAVOURS)('History in the script build (%s)', (flavour) => {
+  let site: EmbedSite | undefined;
 
-beforeAll(async () => {
-  site = await startEmbedSite('react');
-  // localStorage (not the tests' usual memory storage): the history is what is stored.
-  const attributes = elementAttributes(site.origin, 'variant="inline"').replace('storage="memory"', '');
-  site.page(
-    '/docs/history.html',
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>History</title><link rel="icon" href="data:,">
+  beforeAll(async () => {
+    site = await startEmbedSite(flavour);
+    // localStorage (not the tests' usual memory storage): the history is what is stored.
+    const attributes = elementAttributes(site.origin, 'variant="inline"').replace('storage="memory"', '');
+    site.page(
+      '/docs/history.html',
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>History</title><link rel="icon" href="data:,">
 <script type="module" src="/embed.js"></script></head><body><main><h1>Docs page</h1>
 <docs-assistant ${attributes}></docs-assistant></main></body></html>`,
-  );
-}, 180_000);
+    );
+  }, 180_000);
 
-afterAll(async () => {
-  await site?.close();
-});
-
-const api = <T>(page: Page, run: (api: Api) => Promise<T>) =>
-  page.evaluate(`(${run.toString()})(window.DocsAssistant)`) as Promise<T>;
-
-async function answered(page: Page, count: number): Promise<void> {
-  await expect
-    .poll(() => page.locator('[data-docs-assistant="message"][data-role="assistant"]').count())
-    .toBe(count);
-  await page.locator('[data-docs-assistant="composer"] button[type="submit"]').waitFor();
-}
-
-async function stored(page: Page): Promise<Stored[]> {
-  const raw = await page.evaluate((key) => localStorage.getItem(key), KEY);
-  if (raw === null) return [];
-  const value = JSON.parse(raw) as Stored;
-  return [value, ...(value.others ?? [])];
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run: (el: Element) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-    };
-    const found = await axe.run(document.querySelector('docs-assistant')!);
-    return found.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+  afterAll(async () => {
+    await site?.close();
   });
-}
 
-describe('History in the script build', () => {
+  const api = <T>(page: Page, run: (api: Api) => Promise<T>) =>
+    page.evaluate(`(${run.toString()})(window.DocsAssistant)`) as Promise<T>;
+
+  async function answered(page: Page, count: number): Promise<void> {
+    await expect
+      .poll(() => page.locator('[data-docs-assistant="message"][data-role="assistant"]').count())
+      .toBe(count);
+    await page.locator('[data-docs-assistant="composer"] button[type="submit"]').waitFor();
+  }
+
+  async function stored(page: Page): Promise<Stored[]> {
+    const raw = await page.evaluate((key) => localStorage.getItem(key), KEY);
+    if (raw === null) return [];
+    const value = JSON.parse(raw) as Stored;
+    return [value, ...(value.others ?? [])];
+  }
+
+  async function axeViolations(page: Page): Promise<string[]> {
+    await page.addScriptTag({ content: axeSource });
+    return page.evaluate(async () => {
+      const { axe } = window as unknown as {
+        axe: { run: (el: Element) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+      };
+      const found = await axe.run(document.querySelector('docs-assistant')!);
+      return found.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+    });
+  }
+
   it('lists, searches, resumes with thread and key, and deletes through the browser API and the view', async () => {
     const context = await site!.browser.newContext();
     const page = await context.newPage();
