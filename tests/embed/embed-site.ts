@@ -5,45 +5,26 @@
  * service (tests/server/helpers) answering on the same origin, beside plain HTML pages the tests
  * register (no React, no bundler on the page), each with the headers it wants (a CSP).
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Browser } from 'playwright-core';
 import { mountEmbedRoutes } from '../../packages/docs-assistant-server/src/embed';
+import { buildEmbed, EMBED_FLAVOURS, type EmbedFlavour } from '../../scripts/embed-size';
 import { launchChromium } from '../e2e/browser';
 import { ASSISTANT_KEY, DOMAIN, type RunningService, startService } from '../server/helpers';
 
-export const EMBED_FLAVOURS = ['react', 'preact'] as const;
-export type EmbedFlavour = (typeof EMBED_FLAVOURS)[number];
-
 const repo = resolve(import.meta.dirname, '../..');
-const widgetPackage = resolve(repo, 'packages/docs-assistant');
 export const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Builds the script build into tests/.artifacts/embed-<flavour> (not dist/: nothing shared is touched). */
-export async function buildEmbed(flavour: EmbedFlavour): Promise<string> {
+async function buildInto(flavour: EmbedFlavour): Promise<string> {
   const out = resolve(repo, `tests/.artifacts/embed-${flavour}`);
   mkdirSync(out, { recursive: true });
-  await promisify(execFile)(
-    process.execPath,
-    [
-      resolve(repo, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '-c',
-      'vite.embed.config.ts',
-      '--logLevel',
-      'error',
-    ],
-    {
-      cwd: widgetPackage,
-      env: { ...process.env, DOCS_ASSISTANT_EMBED: flavour, DOCS_ASSISTANT_EMBED_OUT: out },
-    },
-  );
+  await buildEmbed(out, flavour);
   if (!existsSync(resolve(out, 'embed.js'))) throw new Error(`the embed build wrote no ${out}/embed.js`);
   return out;
 }
@@ -62,7 +43,7 @@ export interface EmbedSite {
 }
 
 export async function startEmbedSite(flavour: EmbedFlavour): Promise<EmbedSite> {
-  const directory = await buildEmbed(flavour);
+  const directory = await buildInto(flavour);
   const service: RunningService = await startService();
   const pages = new Map<string, { body: string; type: string; headers: Record<string, string> }>();
   const app = new Hono();
@@ -101,4 +82,4 @@ export async function startEmbedSite(flavour: EmbedFlavour): Promise<EmbedSite> 
 export const elementAttributes = (origin: string, extra = '') =>
   `domain="${DOMAIN}" api-key="${ASSISTANT_KEY}" base-url="${origin}" theme="light" storage="memory" ${extra}`.trim();
 
-export { ASSISTANT_KEY, DOMAIN };
+export { ASSISTANT_KEY, DOMAIN, EMBED_FLAVOURS, type EmbedFlavour };
