@@ -5,9 +5,11 @@
  * conversations; `DocsAssistant.conversations()` and the History view (inside the Shadow DOM) list
  * both; search finds one by a word of its answer; `DocsAssistant.openConversation(id)` resumes it
  * and the next question carries its `threadId` and key (request body checked);
- * `DocsAssistant.deleteConversation(id)` removes one from localStorage; axe finds nothing to fix.
+ * `DocsAssistant.deleteConversation(id)` removes one from localStorage; axe finds nothing to fix;
+ * a corrupt store is discarded with a warning, and the oldest go past the count bound.
  */
 import type { Page, Request } from 'playwright-core';
+import { MAX_STORED_CONVERSATIONS } from '../../packages/docs-assistant/src/chat/storage';
 import {
   axeSource,
   EMBED_FLAVOURS,
@@ -157,5 +159,58 @@ describe.each(EMBED_FLAVOURS)('History in the script build (%s)', (flavour) => {
     await expect(api(page, (assistant) => assistant.openConversation(''))).rejects.toThrow(/expects the id/);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('discards a corrupt store with a warning, and evicts the oldest past the count bound', async () => {
+    const seeded = async (value: string) => {
+      const context = await site!.browser.newContext();
+      await context.addInitScript(
+        ([key, raw]) => {
+          if (!sessionStorage.getItem('seeded')) {
+            localStorage.setItem(key, raw);
+            sessionStorage.setItem('seeded', '1');
+          }
+        },
+        [KEY, value] as const,
+      );
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      await page.goto(`${site!.origin}/docs/history.html`);
+      await page.locator('[data-docs-assistant="input"]').waitFor();
+      return { context, page, warnings };
+    };
+
+    const corrupt = await seeded('{"version":1,"messages":[{"id":');
+    expect(await api(corrupt.page, (assistant) => assistant.conversations())).toEqual([]);
+    expect(
+      corrupt.warnings.some((text) => /Discarded the stored conversation.*not valid JSON/.test(text)),
+    ).toBe(true);
+    expect(await corrupt.page.evaluate((key) => localStorage.getItem(key), KEY)).toBeNull();
+    await corrupt.context.close();
+
+    const old = Array.from({ length: MAX_STORED_CONVERSATIONS }, (_, i) => ({
+      id: `old-${i}`,
+      revision: 1,
+      updatedAt: new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString(),
+      messages: [
+        { id: `q-${i}`, role: 'user', content: `Old ${i}`, parts: [{ type: 'text', text: `Old ${i}` }] },
+      ],
+    }));
+    const [latest, ...others] = old;
+    const full = await seeded(JSON.stringify({ version: 1, ...latest, others }));
+    await api(full.page, (assistant) => assistant.newConversation());
+    await full.page.locator('[data-docs-assistant="input"]').fill(FIRST);
+    await full.page.keyboard.press('Enter');
+    await answered(full.page, 1);
+    const ids = (await api(full.page, (assistant) => assistant.conversations())).map((item) => item.id);
+    expect(ids).toHaveLength(MAX_STORED_CONVERSATIONS);
+    expect(ids).not.toContain(`old-${MAX_STORED_CONVERSATIONS - 1}`);
+    expect(ids).toContain(`old-${MAX_STORED_CONVERSATIONS - 2}`);
+    expect(await stored(full.page)).toHaveLength(MAX_STORED_CONVERSATIONS);
+    await full.context.close();
   });
 });
