@@ -30,6 +30,17 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
+const HTML_HEADERS = { 'Content-Type': CONTENT_TYPES['.html']!, 'Cache-Control': 'no-cache' };
+
+/** demo/embed.html: a static page (no React, no bundler) with the widget's script tag. */
+async function embedPage(origin: string): Promise<string> {
+  const html = await readFile(join(ROOT, 'demo', 'embed.html'), 'utf8');
+  return html
+    .replaceAll('%DOMAIN%', DEMO_DOMAIN)
+    .replaceAll('%API_KEY%', DEMO_ASSISTANT_KEY)
+    .replaceAll('%ORIGIN%', origin);
+}
+
 export interface DemoOptions {
   port?: number;
   host?: string;
@@ -89,6 +100,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
     }
+    // The script build (`GET /embed.js` and its chunks, from the service) and a plain HTML page using it.
+    if (url.pathname === '/embed.js' || url.pathname.startsWith('/embed-chunks/'))
+      return service.fetch(request);
+    if (url.pathname === '/embed.html')
+      return new Response(await embedPage(origin), { headers: HTML_HEADERS });
     const asset = await readAsset(distDir, url.pathname);
     if (asset) return asset;
     // Every other path is a docs page rendered client-side.

@@ -40,6 +40,7 @@ import { rspack } from '@rspack/core';
 import * as esbuild from 'esbuild';
 import { build as viteBuild } from 'vite';
 import webpack from 'webpack';
+import { buildEmbed, EMBED_BUDGET, type EmbedSize, measureEmbed } from './embed-size';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -119,6 +120,8 @@ export interface SizeReport {
   cells: Cell[];
   /** The biggest inputs of the widget (bytes they take in the library build, before minifying). */
   inputs: { path: string; bytes: number }[];
+  /** The script build (`docs-assistant/embed`), React or Preact inside: see embed-size.ts. */
+  embed: EmbedSize;
 }
 
 const gzip = (data: Uint8Array | string) => gzipSync(data, { level: 9 }).length;
@@ -185,6 +188,7 @@ export async function measureSize(
       css: gzip(css.code),
       cells,
       inputs,
+      embed: await measureEmbed(join(lib, 'dist/embed'), work),
     };
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
@@ -222,6 +226,8 @@ async function buildAndPack(work: string) {
       }
     }
   }
+  // The script build, as the package's `npm run build` makes it (its default flavour).
+  await buildEmbed(join(pkg, 'dist/embed'));
   // --ignore-scripts: the build above is the one measured; the package has no pack scripts anyway.
   const { stdout } = await run(
     'npm',
@@ -613,6 +619,8 @@ export function overBudget(report: SizeReport): string[] {
       over.push(`${where}: on-demand views ${kB(cell.search)} > ${kB(BUDGETS.search)}`);
   }
   if (report.css > BUDGETS.css) over.push(`CSS ${kB(report.css)} > ${kB(BUDGETS.css)}`);
+  if (report.embed.shipped.upfront > EMBED_BUDGET)
+    over.push(`script build before opening ${kB(report.embed.shipped.upfront)} > ${kB(EMBED_BUDGET)}`);
   return over;
 }
 
@@ -627,6 +635,10 @@ async function main() {
     );
     console.log(markdownTable(report));
     console.log(`\nCSS (docs-assistant/styles.css, minified): ${kB(report.css)} (budget ${kB(BUDGETS.css)})`);
+    const { shipped, flavours } = report.embed;
+    console.log(
+      `\nscript build (docs-assistant/embed, runtime included): ${kB(shipped.upfront)} before the assistant is opened (budget ${kB(EMBED_BUDGET)}), ${kB(shipped.lazy)} on demand; built on React: ${kB(flavours.react.upfront)} + ${kB(flavours.react.lazy)}, on preact/compat: ${kB(flavours.preact.upfront)} + ${kB(flavours.preact.lazy)}`,
+    );
     console.log('\nbundler runtime, reported apart:');
     for (const bundler of BUNDLERS) console.log(`  ${bundler}: ${RUNTIME[bundler]}`);
     console.log(

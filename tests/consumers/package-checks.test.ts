@@ -3,8 +3,9 @@
  * (strict) on both tarballs, Are the Types Wrong on the widget's (ESM-only is the package's
  * promise), and the widget's production install: no server-only package comes with it.
  */
-import { lstat, readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstat, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -90,6 +91,23 @@ describe("the widget's production install", () => {
         .filter((name) => name === 'react' || name === 'react-dom')
         .sort(),
     ).toEqual(['react', 'react-dom']);
+  });
+
+  it('ships the script build: docs-assistant/embed is one ES module with its lazy chunks beside it', async () => {
+    await writeFile(
+      join(dir, 'resolve-embed.mjs'),
+      "console.log(import.meta.resolve('docs-assistant/embed'));\n",
+    );
+    const { stdout } = await run('node', ['resolve-embed.mjs'], { cwd: dir });
+    const file = fileURLToPath(stdout.trim());
+    expect(file).toBe(join(dir, 'node_modules/docs-assistant/dist/embed/embed.js'));
+    const code = await readFile(file, 'utf8');
+    // Self-contained: every import is a chunk of its own, beside it.
+    const imports = [...code.matchAll(/\bfrom\s*["']([^"']+)["']/g)].map((match) => match[1]);
+    expect(imports.filter((specifier) => !specifier?.startsWith('./embed-chunks/'))).toEqual([]);
+    expect(code).toContain('customElements');
+    const chunks = await readdir(join(dirname(file), 'embed-chunks'));
+    expect(chunks.some((name) => name.startsWith('panel-'))).toBe(true);
   });
 
   it('prints its size', async () => {

@@ -5,6 +5,7 @@
  * depends on time); the four production builds take about half a minute.
  */
 import * as esbuild from 'esbuild';
+import { EMBED_BUDGET } from '../../scripts/embed-size';
 import {
   BUDGETS,
   BUNDLERS,
@@ -127,6 +128,16 @@ describe('bundler runtime, reported apart', () => {
 it(`ships at most ${BUDGETS.css} bytes of CSS`, () => {
   expect(report.css).toBeGreaterThan(0);
   expect(report.css).toBeLessThanOrEqual(BUDGETS.css);
+});
+
+it(`loads at most ${EMBED_BUDGET} bytes of the script build (docs-assistant/embed) before the assistant is opened, runtime included`, () => {
+  const { shipped, flavours } = report.embed;
+  expect(shipped.files.filter((file) => file.upfront).map((file) => file.file)).toContain('embed.js');
+  // The panel and the chat client are lazy chunks beside it.
+  expect(shipped.lazy).toBeGreaterThan(shipped.upfront);
+  expect(shipped.upfront).toBeLessThanOrEqual(EMBED_BUDGET);
+  // The tarball ships one of the two flavours measured (React's figure is reported beside it).
+  expect([flavours.react.upfront, flavours.preact.upfront]).toContain(shipped.upfront);
 });
 
 it('measures the packed tarball', () => {
