@@ -413,10 +413,8 @@ describe('MCP language and version filters (Mintlify fixture)', () => {
       expect(result.isError, textOf(result)).toBeFalsy();
       const markdown = textOf(result);
       expect(markdown).toMatch(/^# \S/m);
-      // The service's `.md` route leaves `/v1/…` to its API (agents/routes.ts), so the versioned
-      // page is compared only through the tool.
-      if (!path.startsWith('/v1/'))
-        expect(markdown).toBe(await (await fetch(`${running.url}${path}.md`)).text());
+      // The same text as the page's `.md` URL, versioned pages (`/v1/…`) included.
+      expect(markdown).toBe(await (await fetch(`${running.url}${path}.md`)).text());
       expect(markdown).not.toMatch(/^---$/m);
       expect(markdown).not.toMatch(/^(title|description):/m);
       expect(markdown).not.toMatch(/<\/?[A-Z][A-Za-z]*[\s>/]/);
