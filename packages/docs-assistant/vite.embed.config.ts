@@ -12,6 +12,8 @@
  * builds it on React, to compare (scripts/embed-size.ts); `DOCS_ASSISTANT_EMBED_OUT` builds
  * elsewhere than dist/embed.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -49,8 +51,44 @@ const remToPx: Plugin = {
   },
 };
 
+/**
+ * The build bundles third-party code (Preact or React, the AI SDK, the Markdown packages…): their
+ * licences ship beside it as `embed-chunks/THIRD_PARTY_LICENSES.txt`, each package's licence file
+ * (or its package.json licence field), listed from the modules the build actually took.
+ */
+const licenses: Plugin = {
+  name: 'docs-assistant:embed-licenses',
+  generateBundle(_options, bundle) {
+    const roots = new Set<string>();
+    for (const item of Object.values(bundle)) {
+      if (item.type !== 'chunk') continue;
+      for (const id of Object.keys(item.modules)) {
+        const match = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(id.replace(/\\/g, '/'));
+        if (match) roots.add(match[1]!);
+      }
+    }
+    const sections = [...roots].sort().map((root) => {
+      const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+        name: string;
+        version: string;
+        license?: string;
+      };
+      const file = readdirSync(root).find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name));
+      const text = file
+        ? readFileSync(join(root, file), 'utf8').trim()
+        : `License: ${pkg.license ?? 'see the package'}`;
+      return `${pkg.name}@${pkg.version} (${pkg.license ?? 'unknown'})\n${'-'.repeat(72)}\n${text}\n`;
+    });
+    this.emitFile({
+      type: 'asset',
+      fileName: 'embed-chunks/THIRD_PARTY_LICENSES.txt',
+      source: `The docs-assistant script build (embed.js and embed-chunks/) bundles the following packages.\n\n${sections.join('\n')}`,
+    });
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), remToPx],
+  plugins: [react(), remToPx, licenses],
   resolve: {
     alias: [
       {
