@@ -143,6 +143,16 @@ api.init({
 }).then(() => log.push('init'));
 `;
 
+const CLOSED_SCRIPT = (origin: string) => `
+const log = [];
+window.__log = log;
+window.DocsAssistant.init({
+  domain: ${JSON.stringify(DOMAIN)}, apiKey: ${JSON.stringify(ASSISTANT_KEY)}, baseUrl: ${JSON.stringify(origin)},
+  storage: 'memory', shadow: 'closed', onEvent: (event) => log.push('event:' + event.type),
+}).then(() => log.push('init'));
+window.DocsAssistant.ask('How do I install it?').then(() => log.push('ask'));
+`;
+
 describe.each(EMBED_FLAVOURS)('the script build (%s)', (flavour) => {
   let site: EmbedSite;
   const opened: { close: () => Promise<unknown> }[] = [];
@@ -281,6 +291,23 @@ describe.each(EMBED_FLAVOURS)('the script build (%s)', (flavour) => {
       { domain: DOMAIN, apiKey: ASSISTANT_KEY, baseUrl: site.origin },
     );
     await page.locator('[data-docs-assistant="launcher"]').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('renders in a closed shadow root with shadow: "closed", the API still driving it', async () => {
+    site.page('/closed.js', CLOSED_SCRIPT(site.origin), 'text/javascript');
+    site.page(
+      '/closed',
+      docPage(site.origin, { element: '', body: '<script type="module" src="/closed.js"></script>' }),
+    );
+    const errors: string[] = [];
+    const { page } = await visit('/closed', errors, false);
+    const log = () => page.evaluate(() => (window as unknown as { __log: string[] }).__log);
+    // The answer's event says the question went out and came back, unseen by page scripts.
+    await expect.poll(log).toContain('event:answer');
+    expect(await log()).toEqual(expect.arrayContaining(['init', 'ask', 'event:open', 'event:ask']));
+    expect(await page.evaluate(() => document.querySelector('docs-assistant')!.shadowRoot)).toBeNull();
+    expect(await page.locator('[data-docs-assistant="launcher"]').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
