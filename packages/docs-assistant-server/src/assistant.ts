@@ -16,7 +16,7 @@ import {
   validateAssistantRequest,
 } from 'docs-assistant/protocol';
 import type { Context, Hono } from 'hono';
-import { ATTACHMENTS_BODY_ALLOWANCE, attachmentContext, checkAttachments } from './attachments.js';
+import { attachmentContext, attachmentsBodyAllowance, checkAttachments } from './attachments.js';
 import type { DomainConfig, ServiceConfig } from './config.js';
 import { pageUrlBuilder, searchOutput } from './engines/sources.js';
 import type { AnswerContext, AnswerEngine, AnswerOutcome } from './engines/types.js';
@@ -389,8 +389,13 @@ export function answerHeaders(prepared: PreparedAnswer, admitted: AdmittedReques
 
 /** Reads and validates the v1 body: 400 with every problem and its path. */
 async function readAssistantRequest(c: Context, config: ServiceConfig): Promise<AssistantRequest> {
-  // Room for one message's attachments at their limits, checked one by one below.
-  const body = await readJsonBody(c.req.raw, config.maxBodyBytes + ATTACHMENTS_BODY_ALLOWANCE);
+  // Attachments' data URLs may go beyond maxBodyBytes (one message's worth at their limits, each
+  // checked below); the rest of the body may not.
+  const body = await readJsonBody(
+    c.req.raw,
+    config.maxBodyBytes,
+    attachmentsBodyAllowance(config.maxBodyBytes),
+  );
   const validation = validateAssistantRequest(body);
   if (!validation.success) {
     const list = validation.problems.map((p) => `${p.path}: ${p.message}`).join('; ');

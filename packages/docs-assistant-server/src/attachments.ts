@@ -15,15 +15,123 @@ import {
   MAX_ATTACHMENTS_PER_MESSAGE,
   parseDataUrl,
 } from 'docs-assistant/protocol';
-import { HttpError } from './http.js';
+import { type BodyAllowance, HttpError } from './http.js';
+import { utf8Length } from './limits.js';
 
 /**
- * Bytes of request body allowed on top of `maxBodyBytes` for attachments: one message's worth at
- * the limits (base64 takes 4 bytes per 3, plus the JSON around each). The widget sends attachments
- * with the latest question only, so a longer conversation does not grow by them.
+ * Bytes of request body allowed on top of `maxBodyBytes` for the attachments' data URLs: one
+ * message's worth at the limits (base64 takes 4 bytes per 3, plus the data URL's head). The widget
+ * sends attachments with the latest question only, so a longer conversation does not grow by them.
  */
 export const ATTACHMENTS_BODY_ALLOWANCE =
   MAX_ATTACHMENTS_PER_MESSAGE * (Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 + 1024);
+
+/**
+ * The allowance the v1 endpoint reads its body with: only the data URLs of
+ * `messages[].experimental_attachments[].url` go beyond `maxBodyBytes`; the rest of the body
+ * (questions, history, context) is held to `maxBodyBytes` as without attachments.
+ */
+export function attachmentsBodyAllowance(maxBodyBytes: number): BodyAllowance {
+  return {
+    maxBytes: ATTACHMENTS_BODY_ALLOWANCE,
+    tooLarge: `The request body is larger than ${maxBodyBytes} bytes plus one message's attachments (at most ${MAX_ATTACHMENTS_PER_MESSAGE} files of ${formatBytes(MAX_ATTACHMENT_BYTES)} each); send less.`,
+    meter: dataUrlMeter,
+    measure: attachmentUrlBytes,
+  };
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+/** `data:`, its letters in lower case (a data URL's scheme is case-insensitive). */
+const DATA_SCHEME = [0x64, 0x61, 0x74, 0x61, 0x3a];
+
+/**
+ * Counts, chunk by chunk, the bytes of JSON strings that start with `data:`: the only ones that
+ * can be attachments. Anything else (a long question, a padded field) counts against
+ * `maxBodyBytes` as it arrives, so such a body is refused once `maxBodyBytes` have been read.
+ * A data URL that is no attachment is caught once parsed (`attachmentUrlBytes`).
+ */
+export function dataUrlMeter(): (chunk: Uint8Array) => number {
+  let inString = false;
+  let escaped = false;
+  // Bytes of `data:` matched at the start of the current string; -1 once it cannot be one.
+  let matched = -1;
+  return (chunk) => {
+    let apart = 0;
+    // Next quote and backslash at or after i, found natively: base64 holds neither, so a data URL's
+    // megabytes are skipped in a few calls rather than walked byte by byte.
+    let quote = -1;
+    let backslash = -1;
+    for (let i = 0; i < chunk.length; i++) {
+      if (!inString) {
+        if (chunk[i] === QUOTE) {
+          inString = true;
+          matched = 0;
+        }
+        continue;
+      }
+      const data = matched === DATA_SCHEME.length;
+      if (escaped) {
+        escaped = false;
+        if (data) apart++;
+        else matched = -1;
+        continue;
+      }
+      if (data) {
+        if (quote < i) quote = indexOrEnd(chunk, QUOTE, i);
+        if (backslash < i) backslash = indexOrEnd(chunk, BACKSLASH, i);
+        const end = Math.min(quote, backslash);
+        apart += end - i;
+        i = end;
+        if (i === chunk.length) break;
+      }
+      const byte = chunk[i]!;
+      if (byte === QUOTE) inString = false;
+      else if (byte === BACKSLASH) {
+        escaped = true;
+        if (data) apart++;
+        else matched = -1;
+      } else if (matched >= 0 && matched < DATA_SCHEME.length) {
+        const lower = matched < 4 ? byte | 0x20 : byte;
+        matched = lower === DATA_SCHEME[matched] ? matched + 1 : -1;
+        // The scheme is part of the data URL too (as `attachmentUrlBytes` counts it).
+        if (matched === DATA_SCHEME.length) apart += DATA_SCHEME.length;
+      }
+    }
+    return apart;
+  };
+}
+
+// JSON.stringify escapes every control character, so printable ASCII is all it leaves of ASCII.
+const ASCII = /^[\x20-\x7e]*$/;
+
+function indexOrEnd(chunk: Uint8Array, byte: number, from: number): number {
+  const at = chunk.indexOf(byte, from);
+  return at < 0 ? chunk.length : at;
+}
+
+/**
+ * Bytes the data URLs of the attachments take in the JSON body (the characters between their
+ * quotes), read from the parsed body before it is validated, so anything unexpected counts 0.
+ */
+export function attachmentUrlBytes(body: unknown): number {
+  const messages = (body as { messages?: unknown } | null)?.messages;
+  if (!Array.isArray(messages)) return 0;
+  let bytes = 0;
+  for (const message of messages) {
+    const attachments = (message as { experimental_attachments?: unknown } | null)?.experimental_attachments;
+    if (!Array.isArray(attachments)) continue;
+    for (const attachment of attachments) {
+      const url = (attachment as { url?: unknown } | null)?.url;
+      if (typeof url !== 'string' || !/^data:/i.test(url)) continue;
+      // As JSON.stringify writes it, less its quotes (a sender's extra escapes, like `\/`, count
+      // against maxBodyBytes). Base64 data URLs are ASCII: their length is their byte count.
+      const json = JSON.stringify(url);
+      bytes += (ASCII.test(json) ? json.length : utf8Length(json)) - 2;
+    }
+  }
+  return bytes;
+}
 
 const ACCEPTED = `images (${ATTACHMENT_IMAGE_TYPES.join(', ')}) and text or code files (text/*, application/json, …)`;
 

@@ -132,11 +132,34 @@ export function requireKey(
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
 /**
+ * Parts of a body a route lets go beyond `maxBytes` (the assistant's attachments): only those, up
+ * to their own cap; every other byte of the body is still held to `maxBytes`.
+ */
+export interface BodyAllowance {
+  /** Most bytes of the parts set apart, on top of `maxBytes`. */
+  maxBytes: number;
+  /** The 413's message when the parts set apart pass their cap; says what to change. */
+  tooLarge: string;
+  /**
+   * A counter for one body: given each chunk as it is read, how many of its bytes may be parts set
+   * apart. It bounds the read; it may count too few, never too many (`measure` decides).
+   */
+  meter: () => (chunk: Uint8Array) => number;
+  /** Bytes of the parsed body that are parts set apart, as sent. */
+  measure: (body: unknown) => number;
+}
+
+/**
  * Reads a JSON body of at most `maxBytes`: 415 when it is not JSON, 413 when too large (by
  * `Content-Length` up front, and by counting while reading, for chunked bodies), 400 when the
- * JSON does not parse.
+ * JSON does not parse. With an `allowance`, the parts it sets apart may add up to its `maxBytes`
+ * more, counted apart while reading and exactly once parsed.
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+export async function readJsonBody(
+  request: Request,
+  maxBytes: number,
+  allowance?: BodyAllowance,
+): Promise<unknown> {
   const type = request.headers.get('content-type');
   if (!type || !JSON_TYPE.test(type)) {
     throw new HttpError(
@@ -150,20 +173,28 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     new HttpError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes; send less.`, {
       headers: { Connection: 'close' },
     });
+  const allowanceTooLarge = () =>
+    new HttpError(413, 'payload_too_large', allowance?.tooLarge ?? '', { headers: { Connection: 'close' } });
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
+  if (declared !== null && Number(declared) > maxBytes + (allowance?.maxBytes ?? 0)) {
+    throw allowance ? allowanceTooLarge() : tooLarge();
+  }
 
   const chunks: Uint8Array[] = [];
   let size = 0;
+  // Bytes the allowance's meter set apart so far; the rest of `size` is held to `maxBytes`.
+  let apart = 0;
+  const meter = allowance?.meter();
   if (request.body) {
     const reader = request.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) {
+      if (meter) apart += meter(value);
+      if (size - apart > maxBytes || apart > (allowance?.maxBytes ?? 0)) {
         await reader.cancel().catch(() => {});
-        throw tooLarge();
+        throw size - apart > maxBytes ? tooLarge() : allowanceTooLarge();
       }
       chunks.push(value);
     }
@@ -186,12 +217,20 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   }
   if (!text.trim())
     throw new HttpError(400, 'invalid_json', 'The request body is empty; send a JSON object.');
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'it does not parse';
     throw new HttpError(400, 'invalid_json', `The request body is not valid JSON: ${reason}.`);
   }
+  if (allowance && size > maxBytes) {
+    // The meter only bounded the read: what the parsed body really sets apart decides.
+    const exact = allowance.measure(parsed);
+    if (size - exact > maxBytes) throw tooLarge();
+    if (exact > allowance.maxBytes) throw allowanceTooLarge();
+  }
+  return parsed;
 }
 
 interface NodeBindings {
