@@ -136,8 +136,12 @@ it(`loads at most ${EMBED_BUDGET} bytes of the script build (docs-assistant/embe
   // The panel and the chat client are lazy chunks beside it.
   expect(shipped.lazy).toBeGreaterThan(shipped.upfront);
   expect(shipped.upfront).toBeLessThanOrEqual(EMBED_BUDGET);
-  // The tarball ships one of the two flavours measured (React's figure is reported beside it).
-  expect([flavours.react.upfront, flavours.preact.upfront]).toContain(shipped.upfront);
+  // The tarball ships one of the two flavours measured (React's figure is reported beside it); the
+  // builds are separate runs, whose chunk names (hashes) may differ by a byte or two.
+  const nearest = Math.min(
+    ...[flavours.react, flavours.preact].map((built) => Math.abs(built.upfront - shipped.upfront)),
+  );
+  expect(nearest).toBeLessThan(shipped.upfront / 100);
 });
 
 it('measures the packed tarball', () => {
