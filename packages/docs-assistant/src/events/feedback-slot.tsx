@@ -4,7 +4,12 @@
  * panel holds is this slot and the context that configures it.
  */
 import { createContext, lazy, Suspense, useContext } from 'react';
+import { assistantEndpoint } from '../chat/config.js';
+import { httpError } from '../chat/errors.js';
 import type { UseDocsAssistantOptions } from '../chat/types.js';
+import { useLabels } from '../labels.js';
+import { visuallyHidden } from '../ui/dom.js';
+import { errorEvent } from './emit.js';
 import type { DocsAssistantEvent, FeedbackOptions } from './types.js';
 
 export interface FeedbackConfig {
@@ -17,15 +22,24 @@ export interface FeedbackConfig {
   threadKey?: string;
 }
 
+/**
+ * What the view uses of the panel's and the launcher's modules, handed to it rather than imported:
+ * a lazy chunk that imports a module the panel or the launcher also has makes esbuild move that
+ * module into a shared chunk of its own (one more file up front, gzipped apart), see `npm run size`.
+ */
+export const feedbackKit = { assistantEndpoint, httpError, errorEvent, visuallyHidden };
+export type FeedbackKit = typeof feedbackKit;
+
 export const FeedbackContext = createContext<FeedbackConfig | null>(null);
 
 const FeedbackView = lazy(() => import('../views/feedback/feedback.js'));
 
 export function FeedbackSlot({ messageId }: { messageId: string }) {
   const config = useContext(FeedbackContext);
+  const labels = useLabels();
   return config ? (
     <Suspense fallback={null}>
-      <FeedbackView config={config} messageId={messageId} />
+      <FeedbackView config={config} kit={feedbackKit} labels={labels} messageId={messageId} />
     </Suspense>
   ) : null;
 }

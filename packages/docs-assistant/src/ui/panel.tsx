@@ -10,6 +10,7 @@ import { useDocsAssistant } from '../chat/use-docs-assistant.js';
 import { type FeedbackConfig, FeedbackContext } from '../events/feedback-slot.js';
 import type { AskSource, DocsAssistantEvent } from '../events/types.js';
 import { defaultLabels, type Labels, useLabels } from '../labels.js';
+import { copyText } from '../parts/copy-text.js';
 import { collectSources, createHrefResolver, Markdown, parseAllowedImageOrigins } from '../parts/index.js';
 import { assistantAvailable, searchAvailable } from '../search/features.js';
 import { defaultSearchKit } from '../search/kit.js';
@@ -32,15 +33,17 @@ export type { PanelProps };
 export const forgetMemory = (domain: string): void =>
   createMemoryThreadStorage(threadStorageKey(domain)).clear();
 
-// Instant docs search: its own chunk, loaded the first time the reader types in the search view.
-const SearchResults = lazy(() => import('../search/search-results.js'));
-// A docs page shown in the panel (sourceAction="preview"): its own chunk too.
-const PagePreview = lazy(() => import('../search/page-preview.js'));
+// Instant docs search and a docs page shown in the panel (sourceAction="preview"): one chunk
+// (search/views.ts), loaded the first time the reader types in the search view or opens a page.
+const searchViews = () => import('../search/views.js');
+const SearchResults = lazy(() => searchViews().then((m) => ({ default: m.SearchResults })));
+const PagePreview = lazy(() => searchViews().then((m) => ({ default: m.PagePreview })));
 // Sharing and support (views/share, views/support): one chunk, loaded only when the props ask for it.
 const ShareSupport = lazy(() => import('../views/share/entry.js'));
-// Past conversations and "Copy conversation" (views/history).
-const HistoryActions = lazy(() => import('../views/history/actions.js'));
-const HistoryView = lazy(() => import('../views/history/history.js'));
+// Past conversations and "Copy conversation" (views/history): one chunk for both (entry.ts).
+const historyViews = () => import('../views/history/entry.js');
+const HistoryActions = lazy(() => historyViews().then((m) => ({ default: m.HistoryActions })));
+const HistoryView = lazy(() => historyViews().then((m) => ({ default: m.HistoryView })));
 // Attached files (views/attachments): loaded when the reader first attaches one.
 const AttachmentTray = lazy(() => import('../views/attachments/tray.js'));
 type DraftAttachment = import('../views/attachments/tray.js').DraftAttachment;
@@ -379,6 +382,8 @@ function PanelBody({
             busy={busy}
             resolveHref={resolveHref}
             labels={labels}
+            collectSources={collectSources}
+            copyText={copyText}
           />
         </Suspense>
         {canSearch ? (

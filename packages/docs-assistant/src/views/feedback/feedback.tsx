@@ -7,15 +7,16 @@
  * and focus returns to the vote); what happened is said in a polite live region.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { errorEvent } from '../../events/emit.js';
-import type { FeedbackConfig } from '../../events/feedback-slot.js';
+import type { FeedbackConfig, FeedbackKit } from '../../events/feedback-slot.js';
 import type { FeedbackRating } from '../../events/types.js';
-import { useLabels } from '../../labels.js';
-import { visuallyHidden } from '../../ui/dom.js';
+import type { Labels } from '../../labels.js';
 import { keepVote, MAX_COMMENT_CHARS, readVote, sendVote, type Vote } from './votes.js';
 
 export interface FeedbackProps {
   config: FeedbackConfig;
+  /** The panel's helpers this chunk uses (imported, they would be split into chunks of their own). */
+  kit: FeedbackKit;
+  labels: Labels;
   messageId: string;
 }
 
@@ -38,8 +39,7 @@ function Thumb({ down }: { down?: boolean }) {
   );
 }
 
-export default function Feedback({ config, messageId }: FeedbackProps) {
-  const labels = useLabels();
+export default function Feedback({ config, kit, labels, messageId }: FeedbackProps) {
   const [vote, setVote] = useState<Vote | undefined>(() => readVote(config, messageId));
   const [commenting, setCommenting] = useState(false);
   const [said, setSaid] = useState('');
@@ -58,12 +58,12 @@ export default function Feedback({ config, messageId }: FeedbackProps) {
       comment: config.includeText ? next.comment : undefined,
     });
     setSaid('');
-    void sendVote(config, messageId, next).then((error) => {
+    void sendVote(config, kit, messageId, next).then((error) => {
       if (!error) {
         setSaid(labels.feedbackThanks ?? 'Thanks for your feedback.');
         return;
       }
-      config.emit(errorEvent(error));
+      config.emit(kit.errorEvent(error));
       console.warn(`[docs-assistant] feedback not sent: ${error.detail ?? error.message}`);
       setSaid(labels.feedbackFailed ?? 'Your feedback could not be sent.');
     });
@@ -115,7 +115,7 @@ export default function Feedback({ config, messageId }: FeedbackProps) {
           onSkip={closeComment}
         />
       ) : null}
-      <span data-docs-assistant="feedback-status" role="status" aria-live="polite" style={visuallyHidden}>
+      <span data-docs-assistant="feedback-status" role="status" aria-live="polite" style={kit.visuallyHidden}>
         {said}
       </span>
     </div>
@@ -124,7 +124,7 @@ export default function Feedback({ config, messageId }: FeedbackProps) {
 
 interface CommentFormProps {
   initial: string;
-  labels: ReturnType<typeof useLabels>;
+  labels: Labels;
   onSend: (comment: string) => void;
   onSkip: () => void;
 }

@@ -3,10 +3,8 @@
  * when the conversation is, so a reloaded conversation shows the votes it had. Also the request that
  * sends a vote to the service (or the host's own route).
  */
-import { assistantEndpoint } from '../../chat/config.js';
-import { httpError } from '../../chat/errors.js';
 import type { AssistantError } from '../../chat/types.js';
-import type { FeedbackConfig } from '../../events/feedback-slot.js';
+import type { FeedbackConfig, FeedbackKit } from '../../events/feedback-slot.js';
 import type { FeedbackRating } from '../../events/types.js';
 
 /** Longest comment sent (the reference service refuses a longer one with a 400). */
@@ -101,7 +99,7 @@ function serviceTakesFeedback(baseUrl: string, fetcher: typeof fetch): Promise<b
 }
 
 /** Where votes go for these options, or undefined when they are reported through `onEvent` only. */
-export async function feedbackUrl(config: FeedbackConfig): Promise<string | undefined> {
+export async function feedbackUrl(config: FeedbackConfig, kit: FeedbackKit): Promise<string | undefined> {
   const { endpoint } = config.feedback;
   if (endpoint === false) return undefined;
   if (typeof endpoint === 'string') return endpoint;
@@ -109,7 +107,7 @@ export async function feedbackUrl(config: FeedbackConfig): Promise<string | unde
   // Through `api` the host's route holds the key; it has no feedback route unless it says so.
   if (api !== undefined || !apiKey || !baseUrl) return undefined;
   if (!(await serviceTakesFeedback(baseUrl, fetcher))) return undefined;
-  return assistantEndpoint(baseUrl, domain).replace(/\/message$/, '/feedback');
+  return kit.assistantEndpoint(baseUrl, domain).replace(/\/message$/, '/feedback');
 }
 
 /**
@@ -118,6 +116,7 @@ export async function feedbackUrl(config: FeedbackConfig): Promise<string | unde
  */
 export async function sendVote(
   config: FeedbackConfig,
+  kit: FeedbackKit,
   messageId: string,
   vote: Vote,
 ): Promise<AssistantError | null> {
@@ -125,7 +124,7 @@ export async function sendVote(
   const own = typeof config.feedback.endpoint === 'string';
   // The service stores a vote with its thread: without one (or its key) it has nothing to attach it to.
   if (!own && (!threadId || !threadKey)) return null;
-  const url = await feedbackUrl(config);
+  const url = await feedbackUrl(config, kit);
   if (!url) return null;
   const options = config.options();
   const body = {
@@ -147,7 +146,7 @@ export async function sendVote(
       body: JSON.stringify(body),
     });
     if (response.ok) return null;
-    return httpError(response.status, response.headers, await response.text());
+    return kit.httpError(response.status, response.headers, await response.text());
   } catch (error) {
     return {
       kind: 'network',

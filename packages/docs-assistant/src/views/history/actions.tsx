@@ -6,9 +6,8 @@
 import { useEffect, useState } from 'react';
 import type { AssistantMessage } from '../../chat/types.js';
 import type { Labels } from '../../labels.js';
-import { copyText } from '../../parts/copy-text.js';
 import { historyLabels } from './labels.js';
-import { conversationMarkdown } from './markdown.js';
+import { type CollectSources, conversationMarkdown } from './markdown.js';
 
 /** How long "Conversation copied" shows (in ms). */
 const COPIED_MS = 2_000;
@@ -22,6 +21,12 @@ export interface HistoryActionsProps {
   busy: boolean;
   resolveHref: (href: string) => string | null;
   labels: Labels;
+  /**
+   * The panel's own helpers, handed over rather than imported, so this chunk shares no module with
+   * the panel (esbuild would split each shared one into a chunk of its own).
+   */
+  collectSources: CollectSources;
+  copyText: (text: string) => Promise<boolean>;
 }
 
 export default function HistoryActions({
@@ -31,6 +36,8 @@ export default function HistoryActions({
   busy,
   resolveHref,
   labels,
+  collectSources,
+  copyText,
 }: HistoryActionsProps) {
   const words = historyLabels(labels);
   const [copied, setCopied] = useState(false);
@@ -51,7 +58,7 @@ export default function HistoryActions({
           data-action="copy-conversation"
           data-copied={copied ? 'true' : undefined}
           onClick={() => {
-            const markdown = conversationMarkdown(messages, resolveHref, labels);
+            const markdown = conversationMarkdown(messages, resolveHref, labels, collectSources);
             void copyText(markdown).then((ok) => {
               if (ok) setCopied(true);
               else

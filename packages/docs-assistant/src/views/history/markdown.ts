@@ -4,7 +4,10 @@
  * as links under it. The answer's own Markdown is kept as it is.
  */
 import type { AssistantMessage } from '../../chat/types.js';
-import { collectSources } from '../../parts/sources.js';
+import type { collectSources } from '../../parts/sources.js';
+
+/** The panel's `collectSources`, handed over: imported, esbuild would move it (and the AI SDK helpers under it) into a chunk shared with the panel. */
+export type CollectSources = typeof collectSources;
 
 /** The text of a message: its text parts, else its content. */
 function textOf(message: AssistantMessage): string {
@@ -30,6 +33,7 @@ export function conversationMarkdown(
   messages: readonly AssistantMessage[],
   resolveHref: (href: string) => string | null,
   words: MarkdownWords,
+  collectSources: CollectSources,
 ): string {
   const blocks: string[] = [];
   for (const message of messages) {
