@@ -108,6 +108,21 @@ describe('npm start', () => {
     await page.close();
   });
 
+  it('serves the script build and a plain HTML page using it (/embed.html)', async () => {
+    const page = await browser!.newPage();
+    await page.goto(`${url}embed.html`);
+    // The widget renders in the <docs-assistant> element's shadow root (Playwright's CSS pierces it).
+    await page.locator('[data-docs-assistant="launcher"]').click();
+    const input = page.locator('[data-docs-assistant="input"]');
+    await input.fill('How do I install docs-assistant?');
+    await input.press('Enter');
+    const answer = page.locator('[data-docs-assistant="message"][data-role="assistant"]').last();
+    await answer.locator('[data-docs-assistant="source"]').first().waitFor({ timeout: 20_000 });
+    const inShadow = await page.evaluate(() => document.querySelector('docs-assistant')?.shadowRoot != null);
+    expect(inShadow).toBe(true);
+    await page.close();
+  });
+
   it('asks about selected text: "Ask AI" adds a chip and the answer uses it', async () => {
     const page = await browser!.newPage();
     await page.goto(`${url}getting-started`);
