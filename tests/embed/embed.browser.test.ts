@@ -261,6 +261,19 @@ describe.each(EMBED_FLAVOURS)('the script build (%s)', (flavour) => {
     );
     expect(await page.locator('[data-docs-assistant="panel"]').getAttribute('data-state')).toBe('closed');
 
+    // focus: false opens the panel and leaves focus where the page had it.
+    await page.focus('#page-button');
+    await page.evaluate(() =>
+      (window as unknown as { DocsAssistant: { open: (o: object) => Promise<void> } }).DocsAssistant.open({
+        focus: false,
+      }),
+    );
+    expect(await page.locator('[data-docs-assistant="panel"]').getAttribute('data-state')).toBe('open');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('page-button');
+    await page.evaluate(() =>
+      (window as unknown as { DocsAssistant: { close: () => Promise<void> } }).DocsAssistant.close(),
+    );
+
     await page.evaluate(() =>
       (window as unknown as { DocsAssistant: { reset: () => Promise<void> } }).DocsAssistant.reset(),
     );

@@ -25,6 +25,14 @@ export interface OpenOptions {
   focus?: boolean;
 }
 
+/** After the next paint and the tasks queued behind it (React's and Preact's passive effects). */
+const afterEffects = (doc: Document) =>
+  new Promise<void>((resolve) => {
+    const win = doc.defaultView;
+    if (!win) return resolve();
+    win.requestAnimationFrame(() => win.setTimeout(resolve, 0));
+  });
+
 export class EmbeddedAssistant {
   config: EmbedConfig;
   readonly ready: Promise<void>;
@@ -87,9 +95,16 @@ export class EmbeddedAssistant {
 
   async open(options: OpenOptions = {}): Promise<void> {
     const handle = await this.live();
+    const doc = this.shadow.ownerDocument;
+    const before = doc.activeElement as HTMLElement | null;
     flushSync(() => handle.open({ source: options.source ?? 'api' }));
-    // The widget moves focus into the panel as it opens; `focus: false` leaves it where it was.
-    if (options.focus === false) (this.shadow.activeElement as HTMLElement | null)?.blur();
+    if (options.focus !== false) return;
+    // The widget moves focus into the panel as it opens, and into the question box once the
+    // panel's code has loaded and its effects have run: wait for both, then give focus back.
+    await this.waitFor(() => this.shadow.querySelector('[data-docs-assistant="input"]'));
+    await afterEffects(doc);
+    if (this.shadow.activeElement && before && before !== doc.activeElement) before.focus();
+    else (this.shadow.activeElement as HTMLElement | null)?.blur();
   }
 
   async close(): Promise<void> {
