@@ -12,6 +12,7 @@ import type { AskSource, DocsAssistantEvent } from '../events/types.js';
 import { defaultLabels, type Labels, useLabels } from '../labels.js';
 import { copyText } from '../parts/copy-text.js';
 import { collectSources, createHrefResolver, Markdown, parseAllowedImageOrigins } from '../parts/index.js';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '../protocol/limits.js';
 import { assistantAvailable, searchAvailable } from '../search/features.js';
 import { defaultSearchKit } from '../search/kit.js';
 import { Composer } from './composer.js';
@@ -47,6 +48,7 @@ const HistoryView = lazy(() => historyViews().then((m) => ({ default: m.HistoryV
 // Attached files (views/attachments): loaded when the reader first attaches one.
 const AttachmentTray = lazy(() => import('../views/attachments/tray.js'));
 type DraftAttachment = import('../views/attachments/tray.js').DraftAttachment;
+const ATTACHMENT_LIMITS = { bytes: MAX_ATTACHMENT_BYTES, count: MAX_ATTACHMENTS_PER_MESSAGE };
 
 type PreviewTarget = import('../search/page-preview.js').PreviewTarget;
 
@@ -557,6 +559,7 @@ function PanelBody({
             onTaken={takeFiles}
             fallbackFocusRef={inputRef}
             labels={labels}
+            limits={ATTACHMENT_LIMITS}
           />
         </Suspense>
       ) : null}

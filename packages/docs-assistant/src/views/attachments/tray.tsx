@@ -11,7 +11,6 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Labels } from '../../labels.js';
 
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '../../protocol/limits.js';
 import type { Attachment } from '../../protocol/schemas.js';
 import { attachmentContentType, formatBytes } from './rules.js';
 
@@ -32,6 +31,11 @@ export interface AttachmentTrayProps {
   /** Takes focus when the last chip is removed (the question box). */
   fallbackFocusRef: RefObject<HTMLElement | null>;
   labels: Labels;
+  /**
+   * The protocol's limits (`MAX_ATTACHMENT_BYTES`, `MAX_ATTACHMENTS_PER_MESSAGE`), handed over by
+   * the panel: imported, `protocol/limits.ts` would be split by esbuild into a chunk of its own.
+   */
+  limits: { bytes: number; count: number };
 }
 
 const fallback = {
@@ -67,6 +71,7 @@ export default function AttachmentTray({
   onChange,
   fallbackFocusRef,
   labels,
+  limits,
 }: AttachmentTrayProps) {
   const text = { ...fallback, ...definedOnly(labels) };
   const [problems, setProblems] = useState<string[]>([]);
@@ -94,10 +99,8 @@ export default function AttachmentTray({
       const name = file.name || 'pasted file';
       const type = attachmentContentType(name, file.type);
       if (!type) refused.push(t.attachmentBadType(name));
-      else if (file.size > MAX_ATTACHMENT_BYTES)
-        refused.push(t.attachmentTooLarge(name, formatBytes(MAX_ATTACHMENT_BYTES)));
-      else if (count >= MAX_ATTACHMENTS_PER_MESSAGE)
-        refused.push(t.attachmentTooMany(name, MAX_ATTACHMENTS_PER_MESSAGE));
+      else if (file.size > limits.bytes) refused.push(t.attachmentTooLarge(name, formatBytes(limits.bytes)));
+      else if (count >= limits.count) refused.push(t.attachmentTooMany(name, limits.count));
       else {
         count++;
         accepted.push(
@@ -115,12 +118,10 @@ export default function AttachmentTray({
       const added = read.filter((item): item is DraftAttachment => item !== null);
       if (!mounted.current || !added.length) return;
       // Another batch may have filled the places counted above meanwhile.
-      const room = Math.max(0, MAX_ATTACHMENTS_PER_MESSAGE - itemsRef.current.length);
-      const late = added
-        .slice(room)
-        .map((item) => t.attachmentTooMany(item.name, MAX_ATTACHMENTS_PER_MESSAGE));
+      const room = Math.max(0, limits.count - itemsRef.current.length);
+      const late = added.slice(room).map((item) => t.attachmentTooMany(item.name, limits.count));
       if (late.length) setProblems((shown) => [...new Set([...shown, ...late])]);
-      onChange((current) => [...current, ...added].slice(0, MAX_ATTACHMENTS_PER_MESSAGE));
+      onChange((current) => [...current, ...added].slice(0, limits.count));
     });
   }, [incoming]);
 
