@@ -23,7 +23,11 @@ export const onMount = (listener: MountListener): (() => void) => {
   return () => mountListeners.delete(listener);
 };
 
-export class DocsAssistantElement extends HTMLElement {
+// Importing this module outside a browser (server rendering, Node tools reading the package) must
+// not throw: there is no HTMLElement there, and the element is only defined in a browser anyway.
+const ElementBase = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement;
+
+export class DocsAssistantElement extends ElementBase {
   // Every attribute but `shadow`, which only counts when the element first mounts.
   static readonly observedAttributes = Object.keys(ATTRIBUTES).filter((name) => name !== 'shadow');
 
