@@ -4,8 +4,11 @@
  * package's `docs-assistant` bin runs and answers over HTTP.
  */
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { prepareApp, type ReferenceService, run, startReferenceService } from './harness';
+import { FIXTURE_DOCS, prepareApp, type ReferenceService, run, startReferenceService } from './harness';
 
 /** Names each known entry must export (more may follow; a new entry must export something). */
 const EXPECTED: Record<string, Record<string, string[]>> = {
@@ -16,6 +19,9 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     './static-export': ['createStaticExportClient', 'createStaticExportHandler', 'StaticExportError'],
     './static-export/react': ['StaticExportPanel', 'defaultStaticExportLabels'],
     './proxy': ['createAssistantProxy', 'FORWARDED_RESPONSE_HEADERS'],
+    // The script build imports in Node too (server rendering, tools reading the package) without
+    // defining anything: the element and window.DocsAssistant exist in browsers only.
+    './embed': ['DocsAssistant', 'DocsAssistantElement'],
     './package.json': ['name', 'version', 'exports'],
   },
   'docs-assistant-server': {
@@ -147,5 +153,60 @@ describe('the docs-assistant bin', () => {
     expect(types).toContain('text-delta');
     const finish = events.find((event) => event.type === 'finish');
     expect(JSON.stringify(finish?.messageMetadata)).toMatch(/threadId/);
+  });
+
+  it('serves the script build, llms.txt with its Markdown pages, and the MCP server', async () => {
+    service ??= await startReferenceService(dir);
+    const embed = await fetch(`${service.url}/embed.js`);
+    expect(embed.status).toBe(200);
+    expect(embed.headers.get('content-type')).toMatch(/javascript/);
+    expect(await embed.text()).toMatch(/customElements/);
+
+    const llms = await fetch(`${service.url}/llms.txt`);
+    expect(llms.status).toBe(200);
+    expect(llms.headers.get('content-type')).toMatch(/text\/markdown/);
+    const index = await llms.text();
+    expect(index).toMatch(/^# /);
+    const link = /\]\((http[^)]+\.md)\)/.exec(index)?.[1];
+    expect(link, 'llms.txt links a Markdown page').toBeTruthy();
+    const page = await fetch(link ?? '');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/markdown/);
+
+    const client = new Client({ name: 'consumer-node-esm', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`)));
+    try {
+      const tools = await client.listTools();
+      expect(tools.tools.map((tool) => tool.name).sort()).toEqual(['get_page', 'search']);
+      const result = await client.callTool({
+        name: 'search',
+        arguments: { query: 'install the package', pageSize: 3 },
+      });
+      expect(result.isError).toBeFalsy();
+      expect(JSON.stringify(result.structuredContent)).toMatch(/getting-started/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('runs the MCP server over stdio for a local docs folder (docs-assistant mcp)', async () => {
+    const client = new Client({ name: 'consumer-node-esm-stdio', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: join(dir, 'node_modules/.bin/docs-assistant'),
+        args: ['mcp', '--docs', FIXTURE_DOCS],
+        cwd: dir,
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const result = await client.callTool({ name: 'get_page', arguments: { path: '/getting-started' } });
+      expect(result.isError).toBeFalsy();
+      const text = (result.content as { type: string; text: string }[])[0]?.text ?? '';
+      expect(text).toMatch(/^# /m);
+      expect(text).not.toMatch(/^---$/m);
+    } finally {
+      await client.close();
+    }
   });
 });
