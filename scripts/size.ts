@@ -25,6 +25,10 @@
  *   shared transcript, consent notice, support), each loaded the first time it is shown, reported
  *   apart. Budget 16 kB for all of them together.
  * - runtime: the bundler's own code, reported on its own (see `RUNTIME` for how each is separated).
+ *   esbuild prints its CommonJS helpers in the first chunk that needs them, or, when several entry
+ *   points (its dynamic imports are entry points) need them, in a chunk of their own that maps to no
+ *   source: such a helpers-only chunk is runtime, not launcher, as its helpers would be anywhere
+ *   else (`runtimeFiles` lists it with the modules the metafile puts in it, which must be none).
  * - CSS: `docs-assistant/styles.css`, minified. Budget 6 kB.
  *
  * Run: `npm run size` (`--json` for machine-readable output, `--modules` to list the modules in
@@ -77,7 +81,7 @@ export type Import = (typeof IMPORTS)[number];
 export const RUNTIME: Record<Bundler, string> = {
   vite: "rolldown's runtime module and Vite's preload helper, put in a chunk of their own (output.codeSplitting group)",
   esbuild:
-    "the helpers esbuild prints before the first module of a chunk (__commonJS, __toESM, __require… for the CommonJS inside swr and @ai-sdk/ui-utils' dependencies): the code before the chunk's first source-mapped byte, cut out of the chunk",
+    "the helpers esbuild prints before the first module of a chunk (__commonJS, __toESM, __require… for the CommonJS inside swr and @ai-sdk/ui-utils' dependencies): the code before the chunk's first source-mapped byte, cut out of the chunk; a chunk of those helpers alone (no source-mapped byte, no module's bytes in the metafile, which tests/size checks) is runtime as a whole",
   webpack: "the runtime chunk (optimization.runtimeChunk: 'single'): module cache, chunk loading",
   rspack: "the runtime chunk (optimization.runtimeChunk: 'single'): module cache, chunk loading",
 };
@@ -104,6 +108,8 @@ export interface Cell {
   search: number;
   /** The bundler's runtime, loaded up front too. */
   runtime: number;
+  /** Files counted as runtime as a whole (esbuild's helpers-only chunks), with the modules whose bytes the bundler reports in them. */
+  runtimeFiles?: { file: string; modules: string[] }[];
   files: SizedFile[];
   /** The modules in the up-front files, biggest first (bytes as the bundler reports them). */
   upfrontModules: { module: string; bytes: number }[];
@@ -175,6 +181,7 @@ export async function measureSize(
           whole: sum(result.files.filter((file) => !file.search)),
           search: sum(result.files.filter((file) => file.search)),
           runtime: result.runtime,
+          ...(result.runtimeFiles ? { runtimeFiles: result.runtimeFiles } : {}),
           files: result.files,
           upfrontModules: result.upfrontModules.sort((a, b) => b.bytes - a.bytes),
           packages: [...new Set(result.modules.filter((id) => !id.startsWith('\0')).map(packageOf))].sort(),
@@ -248,6 +255,7 @@ async function buildAndPack(work: string) {
 interface Bundled {
   files: SizedFile[];
   runtime: number;
+  runtimeFiles?: { file: string; modules: string[] }[];
   upfrontModules: { module: string; bytes: number }[];
   /** The path of every module bundled. */
   modules: string[];
@@ -361,6 +369,7 @@ async function bundleWithEsbuild(work: string, entry: string, outDir: string): P
   );
   const files: SizedFile[] = [];
   let runtime = 0;
+  const runtimeFiles: NonNullable<Bundled['runtimeFiles']> = [];
   const upfrontModules: Bundled['upfrontModules'] = [];
   for (const file of result.outputFiles) {
     if (!file.path.endsWith('.js')) continue;
@@ -369,8 +378,17 @@ async function bundleWithEsbuild(work: string, entry: string, outDir: string): P
     if (!info) throw new Error(`esbuild: ${key} is not in the metafile`);
     const map = maps.get(`${file.path}.map`);
     if (map === undefined) throw new Error(`esbuild: no source map for ${key}`);
-    const { code, helpers } = splitEsbuildHelpers(file.text, map);
+    const { code, helpers, helpersOnly } = splitEsbuildHelpers(file.text, map);
     if (helpers) runtime += gzip(helpers);
+    if (helpersOnly) {
+      runtimeFiles.push({
+        file: basename(file.path),
+        modules: Object.entries(info.inputs).flatMap(([input, { bytesInOutput }]) =>
+          bytesInOutput > 0 ? [input] : [],
+        ),
+      });
+      continue;
+    }
     const isUpfront = upfront.has(key);
     files.push({
       file: basename(file.path),
@@ -392,17 +410,29 @@ async function bundleWithEsbuild(work: string, entry: string, outDir: string): P
   const modules = Object.values(outputs).flatMap((output) =>
     Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : [])),
   );
-  return { files, runtime, upfrontModules, modules };
+  return { files, runtime, runtimeFiles, upfrontModules, modules };
 }
 
 /**
  * esbuild prints its runtime (the helpers for the CommonJS modules it wraps) as the first file of a
  * chunk, right after the chunk's imports of other chunks, and gives it no source mapping: the
- * helpers are the bytes between those imports and the first byte mapped to a source module.
+ * helpers are the bytes between those imports and the first byte mapped to a source module. When
+ * several chunks need them, esbuild prints them in a chunk of their own that maps no byte to a
+ * source: the whole chunk is helpers (`helpersOnly`), a run of declarations and the export of them.
  */
-export function splitEsbuildHelpers(code: string, sourceMap: string): { code: string; helpers: string } {
+export function splitEsbuildHelpers(
+  code: string,
+  sourceMap: string,
+): { code: string; helpers: string; helpersOnly?: boolean } {
   const first = firstMappedOffset(code, (JSON.parse(sourceMap) as { mappings: string }).mappings);
   const imports = /^(?:import\s*(?:[\w${},\s*]+from\s*)?"\.\/[^"]+";\s*)*/.exec(code)![0].length;
+  if (
+    first === undefined &&
+    /^var\s[\s\S]*export\s*\{[\w$,\s]+\};?\s*$/.test(code) &&
+    !/\bfrom\s*"/.test(code)
+  ) {
+    return { code: '', helpers: code, helpersOnly: true };
+  }
   if (first === undefined || first <= imports) return { code, helpers: '' };
   const helpers = code.slice(imports, first);
   // The runtime is a run of declarations (`var a=Object.create;…`); anything else means the layout

@@ -80,6 +80,18 @@ describe('bundler runtime, reported apart', () => {
     }
   });
 
+  it("counts a chunk of esbuild's helpers alone as runtime only when no module of the widget is in it", () => {
+    for (const from of IMPORTS) {
+      const { runtimeFiles = [], files, runtime } = cell('esbuild', from);
+      for (const helpers of runtimeFiles) {
+        // The metafile puts no module's bytes there, so no code of the widget hides in the runtime.
+        expect(helpers.modules).toEqual([]);
+        expect(files.map((file) => file.file)).not.toContain(helpers.file);
+      }
+      if (runtimeFiles.length > 0) expect(runtime).toBeGreaterThan(0);
+    }
+  });
+
   it("cuts esbuild's helpers, and only them, out of the chunk they are printed in", async () => {
     // A CommonJS module behind a dynamic import, and a module shared with the entry: esbuild prints
     // its CommonJS helpers in the shared chunk, which the page loads up front.
