@@ -4,7 +4,7 @@
  * fixture `__fixtures__/markdown-walker.html` was made once with that pipeline, from the sample
  * below, which goes through every construct the renderer handles.
  */
-import type { ComponentPropsWithoutRef } from 'react';
+import type { HTMLAttributes } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createHrefResolver, Markdown } from '../../packages/docs-assistant/src/parts';
 import type { ExtraProps } from '../../packages/docs-assistant/src/parts/markdown-components';
@@ -129,9 +129,9 @@ Trailing paragraph with a final footnote call[^1].
 const resolveHref = createHrefResolver('https://docs.acme.dev/docs');
 
 function Tagged(tag: string) {
-  return function Component({ node, children, ...props }: ComponentPropsWithoutRef<'li'> & ExtraProps) {
+  return function Component({ node, children, ...props }: HTMLAttributes<HTMLElement> & ExtraProps) {
     return (
-      <span data-tag={tag} data-node={node?.tagName} {...(props as object)}>
+      <span data-tag={tag} data-node={node?.tagName} {...props}>
         {children}
       </span>
     );

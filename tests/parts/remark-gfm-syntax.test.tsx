@@ -3,6 +3,7 @@
  * `remark-gfm`. The rendered HTML must be the same, for whole documents and for the unfinished
  * fragments a stream produces.
  */
+import type { Root as HastRoot } from 'hast';
 import { renderToStaticMarkup } from 'react-dom/server';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
@@ -75,7 +76,15 @@ describe('remarkGfmSyntax', () => {
     }
   });
 
-  it('is what the widget renders with: RenderMarkdown gives the output of react-markdown with remark-gfm', () => {
+  // The widget lists an answer's footnotes itself (markdown.tsx): its renderer makes no footnote
+  // section, so react-markdown's is left out of the comparison.
+  const dropFootnoteSection = () => (tree: HastRoot) => {
+    tree.children = tree.children.filter(
+      (node) => !(node.type === 'element' && node.tagName === 'section' && node.properties.dataFootnotes),
+    );
+  };
+
+  it('is what the widget renders with: RenderMarkdown gives the output of react-markdown with remark-gfm (but the footnote section)', () => {
     const html = `${DOCUMENT}\nRaw <b>html</b> and <div>a block</div>; [bad](javascript:alert(1)) ![img](/a.png "t")\n`;
     for (let end = 1; end <= html.length; end += 7) {
       const prefix = html.slice(0, end);
@@ -83,7 +92,11 @@ describe('remarkGfmSyntax', () => {
         <RenderMarkdown urlTransform={defaultUrlTransform}>{prefix}</RenderMarkdown>,
       );
       const theirs = renderToStaticMarkup(
-        <ReactMarkdown remarkPlugins={[remarkGfm]} urlTransform={defaultUrlTransform}>
+        <ReactMarkdown
+          remarkPlugins={[remarkGfm]}
+          rehypePlugins={[dropFootnoteSection]}
+          urlTransform={defaultUrlTransform}
+        >
           {prefix}
         </ReactMarkdown>,
       );

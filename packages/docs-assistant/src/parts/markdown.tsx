@@ -122,7 +122,7 @@ function hastText(node: HastLike): string {
 }
 
 // The Markdown's HTML tree gives a fenced block's language as its code's one class,
-// `['language-ts']` (mdast-util-to-hast), and no class without one.
+// `['language-ts']` (`mdast-to-hast.ts`), and no class without one.
 function languageOf(code: HastLike): string | undefined {
   const name = (code.properties?.className as unknown[] | undefined)?.[0];
   return typeof name === 'string' && name.startsWith('language-') ? name.slice(9) : undefined;
@@ -157,7 +157,7 @@ const urlTransform = (url: string, key: string, node: Element): string | null =>
   isSafeHref(url) || (key === 'src' && node.tagName === 'img' && isDataRasterImage(url.trim())) ? url : null;
 
 /**
- * The parser's footnote section goes (an answer shows its footnotes once, after its last block,
+ * The HTML tree has no footnote section (an answer shows its footnotes once, after its last block,
  * not after each block that calls one); footnote calls are numbered for the whole answer and link
  * to ids unique to this answer (`prefix`), not to the parser's per-block `user-content-fn-…`.
  * `parsed` is the text the block was parsed from: a call's position in it gives its label.
@@ -182,9 +182,6 @@ function footnoteCalls(parsed: string, prefix: string, notes: string) {
     }
   };
   return (tree: Root) => {
-    tree.children = tree.children.filter(
-      (node) => !(node.type === 'element' && node.tagName === 'section' && node.properties.dataFootnotes),
-    );
     if (numbers.size > 0) rewrite(tree.children as ElementContent[]);
   };
 }

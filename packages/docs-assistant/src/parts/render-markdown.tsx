@@ -2,16 +2,17 @@
  * Markdown text to React elements: what react-markdown does for the widget, without its plugin
  * pipeline. react-markdown runs `unified` with a virtual file (`vfile`, a path module, `extend`),
  * none of which an answer needs: this calls the same steps directly (micromark with the GFM
- * extensions, mdast to hast) and turns the HTML tree into elements itself, with react-markdown's
- * options, so the output is the same (`tests/parts/remark-gfm-syntax.test.tsx` holds it to
- * react-markdown with remark-gfm).
+ * extensions, mdast to hast with `mdast-to-hast.ts`) and turns the HTML tree into elements itself,
+ * with react-markdown's options, so the output is the same but for the footnote section, which
+ * the widget lists itself (`tests/parts/remark-gfm-syntax.test.tsx` holds it to react-markdown
+ * with remark-gfm).
  */
 import type { Element, Properties, Root, RootContent } from 'hast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { toHast } from 'mdast-util-to-hast';
 import type { ElementType, ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { Components } from './markdown-components.js';
+import { mdastToHast } from './mdast-to-hast.js';
 import { gfmFromMarkdownExtension, gfmSyntax } from './remark-gfm-syntax.js';
 
 type UrlTransform = (url: string, key: string, node: Element) => string | null;
@@ -29,7 +30,7 @@ export interface RenderMarkdownProps {
 /**
  * hast to React elements, as `hast-util-to-jsx-runtime` does with react-markdown's options (keys
  * `tag-n`, `node` passed to components, no whitespace text inside table rows, a cell's `align` as
- * `textAlign`), for the HTML mdast-util-to-hast makes from Markdown. That package also maps every
+ * `textAlign`), for the HTML `mdastToHast` makes from Markdown. That package also maps every
  * HTML and SVG attribute through `property-information` (some 10 kB gzip in the panel) and parses
  * `style` strings; neither occurs here: Markdown yields HTML elements whose properties are named as
  * React names them, plus `data*` and `aria*` ones, spelled out below.
@@ -43,14 +44,8 @@ function toReact(
   const children: ReactNode[] = [];
   const counts = new Map<string, number>();
   const table = node.type === 'element' && TABLE_ELEMENTS.has(node.tagName);
-  const nodes: RootContent[] = node.children;
-  for (let index = 0; index < nodes.length; index++) {
-    let child = nodes[index]!;
-    // Raw HTML becomes its text, as in react-markdown (in the tree too: components get it).
-    if (child.type === 'raw') {
-      child = { type: 'text', value: child.value };
-      nodes[index] = child;
-    }
+  // Raw HTML is already text in the tree (`mdastToHast`), as in react-markdown.
+  for (const child of node.children as RootContent[]) {
     if (child.type === 'text') {
       if (!(table && /^[ \t\n\f\r]*$/.test(child.value))) children.push(child.value);
     } else if (child.type === 'element') {
@@ -92,7 +87,7 @@ function toProps(node: Element, urlTransform: UrlTransform): Record<string, unkn
     }
     const value = properties[name];
     if (value === null || value === undefined || Number.isNaN(value)) continue;
-    // Lists of tokens (`className`, `ariaDescribedBy`) are space-separated in the mdast-util-to-hast output.
+    // Lists of tokens (`className`, `ariaDescribedBy`) are space-separated in the HTML.
     const prop = Array.isArray(value) ? value.join(' ') : value;
     if (name === 'align' && typeof prop === 'string' && (node.tagName === 'td' || node.tagName === 'th')) {
       props.style = { textAlign: prop };
@@ -112,7 +107,7 @@ export function RenderMarkdown({ children, components, urlTransform, transform }
     extensions: [gfmSyntax],
     mdastExtensions: [gfmFromMarkdownExtension],
   });
-  const tree = toHast(mdast, { allowDangerousHtml: true }) as Root;
+  const tree = mdastToHast(mdast);
   transform?.(tree);
   return toReact(tree, components, urlTransform);
 }
