@@ -132,7 +132,8 @@ describe('consent and page starters in the script build', () => {
           window as unknown as { DocsAssistant: { consent(granted: boolean): Promise<void> } }
         ).DocsAssistant.consent(false),
       );
-      expect(await storage(p)).toEqual({ local: [], session: [] });
+      // The sweep is in the notice's chunk (already loaded here): it runs once that import resolves.
+      await expect.poll(() => storage(p)).toEqual({ local: [], session: [] });
       await accept.waitFor();
       expect(errors).toEqual([]);
     } finally {

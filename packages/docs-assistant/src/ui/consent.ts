@@ -51,28 +51,5 @@ export function rememberConsent(key: string): void {
   }
 }
 
-/**
- * Withdrawal: deletes everything the widget stored for `domain` in this browser: every local and
- * session storage entry under `docs-assistant:` naming the domain as one of its `:` segments (the
- * conversations, the tab's conversation, history and whatever else the widget keeps there), the
- * consent flag, and a host's own `storage` (its `clear()`).
- */
-export function forgetStored(domain: string, key: string, storage: unknown): void {
-  for (const name of ['localStorage', 'sessionStorage'] as const) {
-    try {
-      const area = window[name];
-      for (const item of Object.keys(area)) {
-        if (item === key || (item.startsWith('docs-assistant:') && `${item}:`.includes(`:${domain}:`))) {
-          area.removeItem(item);
-        }
-      }
-    } catch {
-      // Blocked storage holds nothing of ours.
-    }
-  }
-  try {
-    if (storage && typeof storage === 'object') (storage as { clear(): void }).clear();
-  } catch (error) {
-    console.warn('[docs-assistant] storage.clear() failed', error);
-  }
-}
+// What withdrawal deletes (`forgetStored`) is in the notice's chunk (`views/consent/consent-notice.tsx`):
+// nothing before the first withdrawal needs it.

@@ -20,7 +20,7 @@ import { emitEvent, errorEvent } from '../events/emit.js';
 import type { DocsAssistantEvent, OpenSource } from '../events/types.js';
 import { defaultLabels, LabelsProvider, useLabels } from '../labels.js';
 import type { Context } from '../protocol/index.js';
-import { consentKey, forgetStored, readConsent, rememberConsent } from './consent.js';
+import { consentKey, readConsent, rememberConsent } from './consent.js';
 import { cx, flag, visuallyHidden } from './dom.js';
 import { Boundary, reportWidgetError } from './error-boundary.js';
 import { Icon } from './icons.js';
@@ -33,8 +33,10 @@ import { useIsClient, useResolvedTheme } from './use-theme.js';
 let panelModule: Promise<typeof import('./panel.js')> | undefined;
 /** The panel once loaded, so a later mount renders it at once instead of showing "Loading…". */
 let loadedPanel: ComponentType<PanelProps> | undefined;
-// The consent notice (the `consent` prop): its own chunk, loaded when it is first shown.
-const ConsentNotice = lazy(() => import('../views/consent/consent-notice.js'));
+// The consent notice (the `consent` prop): its own chunk, loaded when it is first shown or when
+// consent is withdrawn (it holds `forgetStored`).
+const consentView = () => import('../views/consent/consent-notice.js');
+const ConsentNotice = lazy(consentView);
 
 /**
  * Loads the heavy panel (chat hook, part renderers, markdown) once; called on the launcher's hover
@@ -215,7 +217,10 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     const was = before.current;
     before.current = { consented, forgets };
     if ((was.consented && !consented) || was.forgets !== forgets) {
-      forgetStored(domain, consentStorageKey, storage);
+      consentView().then(
+        (view) => view.forgetStored(domain, consentStorageKey, storage),
+        (cause: unknown) => console.error('[docs-assistant] could not delete what was stored', cause),
+      );
       void panelModule?.then((module) => module.forgetMemory(domain));
     }
   }, [consented, forgets, domain, consentStorageKey, storage]);
@@ -229,7 +234,14 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   const [Panel, setPanel] = useState(() => loadedPanel);
   const [loadFailures, setLoadFailures] = useState(0);
   const [loadFailed, setLoadFailed] = useState(false);
-  const latest = useRef({ open, openProp, onOpenChange, onError, onEvent, loadFailed });
+  const latest = useRef<{
+    open: boolean;
+    openProp?: boolean;
+    onOpenChange?: (open: boolean) => void;
+    onError?: (error: AssistantError) => void;
+    onEvent?: (event: DocsAssistantEvent) => void;
+    loadFailed: boolean;
+  }>(null!);
   latest.current = { open, openProp, onOpenChange, onError, onEvent, loadFailed };
   const emit = useCallback((event: DocsAssistantEvent) => emitEvent(latest.current.onEvent, event), []);
   const handleError = useCallback(
@@ -449,6 +461,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   const PanelElement = variant === 'side-panel' ? 'aside' : variant === 'inline' ? 'section' : 'div';
   const showPanel = (everOpened || inline) && !failedClosed;
   const unavailableText = labels.panelUnavailable ?? defaultLabels.panelUnavailable;
+  const preload = unavailable || !consented ? undefined : () => void preloadPanel().catch(() => {});
 
   return (
     <LabelsProvider labels={labelOverrides}>
@@ -481,8 +494,8 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
               else if (open) closeAndRestore();
               else setOpen(true, 'launcher');
             }}
-            onPointerEnter={unavailable || !consented ? undefined : () => void preloadPanel().catch(() => {})}
-            onFocus={unavailable || !consented ? undefined : () => void preloadPanel().catch(() => {})}
+            onPointerEnter={preload}
+            onFocus={preload}
           >
             <Icon name="chat" />
             <span>{loadFailed ? unavailableText : labels.launcher}</span>

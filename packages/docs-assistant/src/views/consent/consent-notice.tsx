@@ -13,6 +13,33 @@ export interface ConsentNoticeProps {
   className?: string;
 }
 
+/**
+ * Withdrawal: deletes everything the widget stored for `domain` in this browser: every local and
+ * session storage entry under `docs-assistant:` naming the domain as one of its `:` segments (the
+ * conversations, the tab's conversation, history and whatever else the widget keeps there), the
+ * consent flag, and a host's own `storage` (its `clear()`). Here rather than in the shell, which
+ * loads this chunk when consent is withdrawn: the launcher does not carry it.
+ */
+export function forgetStored(domain: string, key: string, storage: unknown): void {
+  for (const name of ['localStorage', 'sessionStorage'] as const) {
+    try {
+      const area = window[name];
+      for (const item of Object.keys(area)) {
+        if (item === key || (item.startsWith('docs-assistant:') && `${item}:`.includes(`:${domain}:`))) {
+          area.removeItem(item);
+        }
+      }
+    } catch {
+      // Blocked storage holds nothing of ours.
+    }
+  }
+  try {
+    if (storage && typeof storage === 'object') (storage as { clear(): void }).clear();
+  } catch (error) {
+    console.warn('[docs-assistant] storage.clear() failed', error);
+  }
+}
+
 const NOTICE =
   'This assistant answers your questions with AI from the documentation. Your questions (and the page you are on) are sent to the assistant service, and your conversations are kept in this browser. Nothing is sent or stored until you accept.';
 
