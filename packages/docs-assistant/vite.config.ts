@@ -5,13 +5,6 @@
  * one copy, and no CommonJS ever lands in `dist` (a bundled CommonJS dependency needs a `require`
  * shim that breaks in ESM-only hosts). One file per module also keeps the lazy panel a real split
  * point for every bundler: what the launcher imports is all that loads before first open.
- *
- * One exception, `VENDORED`: mdast-util-to-hast (ESM, MIT) is bundled, file per file, under
- * `dist/vendor/`, so that its `@ungap/structured-clone` import can point at the platform's
- * `structuredClone` (src/shims/structured-clone.ts): a host's bundler cannot redirect an import made
- * inside our dependency, and the polyfill is 3 kB of every host's widget. Its own dependencies stay
- * imports (they are dependencies of this package, with the ranges it asks for); its licence ships in
- * THIRD_PARTY_LICENSES.
  */
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
@@ -21,22 +14,8 @@ import { defineConfig, type Plugin, transformWithOxc } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
 };
-/** Dev dependencies the build bundles (see the top of this file); nothing else of node_modules may be. */
-const VENDORED = ['mdast-util-to-hast'];
-for (const name of VENDORED) {
-  if (!pkg.devDependencies?.[name] || pkg.dependencies?.[name]) {
-    throw new Error(`${name} is bundled into dist/vendor: list it in devDependencies, not dependencies.`);
-  }
-}
-/** `dist/vendor/<package>/<file>` for a module of a vendored package, else undefined. */
-function vendoredFile(id: string | null | undefined): string | undefined {
-  const match = id ? /\/node_modules\/((?:@[^/]+\/)?[^/]+)\/(.+)\.[cm]?js$/.exec(id) : null;
-  if (!match || !VENDORED.includes(match[1]!)) return undefined;
-  return `vendor/${match[1]}/${match[2]}.js`;
-}
 const packages = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
 const escapeRegExp = (name: string) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** A package and its subpaths (`react/jsx-runtime`, `zod/v4-mini`). */
@@ -112,14 +91,6 @@ const reExportBarrels: Plugin = {
 
 export default defineConfig({
   plugins: [react(), cssOnlyEntry, reExportBarrels],
-  resolve: {
-    alias: [
-      {
-        find: /^@ungap\/structured-clone$/,
-        replacement: fileURLToPath(new URL('./src/shims/structured-clone.ts', import.meta.url)),
-      },
-    ],
-  },
   // No public/ folder to copy: everything the package ships comes from src/.
   publicDir: false,
   build: {
@@ -157,11 +128,8 @@ export default defineConfig({
       output: {
         preserveModules: true,
         // Absolute: a relative root is taken from the working directory, and scripts/size.ts builds
-        // from the repository's root. With modules from node_modules in the build, the common
-        // directory of all modules is no longer src/, so the root must match for real.
+        // from the repository's root.
         preserveModulesRoot: fileURLToPath(new URL('./src', import.meta.url)),
-        // Vendored modules would land under `dist/node_modules/`, which npm leaves out of the tarball.
-        entryFileNames: (chunk) => vendoredFile(chunk.facadeModuleId) ?? '[name].js',
       },
     },
   },

@@ -91,10 +91,6 @@ export default defineConfig({
   plugins: [react(), remToPx, licenses],
   resolve: {
     alias: [
-      {
-        find: /^@ungap\/structured-clone$/,
-        replacement: fileURLToPath(new URL('./src/shims/structured-clone.ts', import.meta.url)),
-      },
       ...(preact
         ? [
             { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },

@@ -1,17 +1,16 @@
 /**
- * What the tarballs carry besides our own code. Every dependency is an import the user's bundler or
- * Node resolves, with one exception: the widget bundles mdast-util-to-hast under `dist/vendor/` (its
- * `@ungap/structured-clone` import replaced by the platform's `structuredClone`, see the widget's
- * vite.config.ts), with its licence in THIRD_PARTY_LICENSES. The source maps name where every byte
- * of each file came from: a file of this repository's `src/`, or for `dist/vendor/<package>/` that
- * package alone. Each tarball carries the MIT licence, and its package.json the metadata npm shows
+ * What the tarballs carry besides our own code: nothing. Every dependency is an import the user's
+ * bundler or Node resolves (the widget renders Markdown's tree itself, without mdast-util-to-hast,
+ * which it once bundled under `dist/vendor/`). The source maps name where every byte of each file
+ * came from: a file of this repository's `src/`.
+ * Each tarball carries the MIT licence, and its package.json the metadata npm shows
  * (repository, homepage, bugs).
  */
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT, run } from './harness';
+import { run } from './harness';
 
 const unpacked: Record<string, string> = {};
 let work = '';
@@ -36,23 +35,18 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 describe.each(['widget', 'server'])('the %s tarball', (kind) => {
-  it('bundles only its own sources and the vendored packages: what each source map names', async () => {
+  it('bundles only its own sources: what each source map names', async () => {
     const dir = unpacked[kind]!;
     const maps = (await filesUnder(join(dir, 'dist'))).filter((file) => file.endsWith('.js.map'));
     expect(maps.length).toBeGreaterThan(0);
     const foreign: string[] = [];
     for (const map of maps) {
       const { sources } = JSON.parse(await readFile(map, 'utf8')) as { sources: string[] };
-      const vendored = /^dist\/vendor\/((?:@[^/]+\/)?[^/]+)\//.exec(
-        relative(dir, map).split(sep).join('/'),
-      )?.[1];
       for (const source of sources) {
-        // Source paths are relative to the map; inside the repository they reach packages/<name>/src,
-        // or node_modules/<package>/ for a file of dist/vendor/<package>/.
+        // Source paths are relative to the map; inside the repository they reach packages/<name>/src.
         const path = resolve(dirname(map), source);
         const inSrc = relative(dir, path).startsWith(`src${sep}`) && !source.includes('node_modules');
-        const ofVendored = vendored !== undefined && source.includes(`/node_modules/${vendored}/`);
-        if (!inSrc && !ofVendored) foreign.push(`${relative(dir, map)}: ${source}`);
+        if (!inSrc) foreign.push(`${relative(dir, map)}: ${source}`);
       }
     }
     expect(foreign).toEqual([]);
@@ -83,43 +77,35 @@ describe.each(['widget', 'server'])('the %s tarball', (kind) => {
 });
 
 describe('the widget tarball', () => {
-  const VENDORED = ['mdast-util-to-hast'];
-
-  it('bundles mdast-util-to-hast without @ungap/structured-clone, and ships its licence', async () => {
+  it('bundles no third-party code: no dist/vendor/, no @ungap/structured-clone or mdast-util-to-hast import', async () => {
     const dir = unpacked.widget!;
-    const vendor = await readdir(join(dir, 'dist/vendor'));
-    expect(vendor).toEqual(VENDORED);
+    expect(await readdir(join(dir, 'dist'))).not.toContain('vendor');
     const code = (await filesUnder(join(dir, 'dist'))).filter((file) => file.endsWith('.js'));
-    const withPolyfill: string[] = [];
+    const withDropped: string[] = [];
     for (const file of code) {
-      // The specifier in any import form; the shim's comment names the package in backticks.
-      if (/["']@ungap\/structured-clone["']/.test(await readFile(file, 'utf8'))) withPolyfill.push(file);
+      // The specifier in any import form.
+      if (/["'](?:@ungap\/structured-clone|mdast-util-to-hast)["']/.test(await readFile(file, 'utf8'))) {
+        withDropped.push(file);
+      }
     }
-    expect(withPolyfill).toEqual([]);
-    const notices = await readFile(join(dir, 'THIRD_PARTY_LICENSES'), 'utf8');
-    for (const name of VENDORED) {
-      // The licence text as the vendored version ships it (line endings aside).
-      const licence = await readFile(join(REPO_ROOT, 'node_modules', name, 'license'), 'utf8');
-      expect(notices).toContain(name);
-      expect(notices.replace(/\r\n/g, '\n')).toContain(licence.replace(/\r\n/g, '\n').trim());
-    }
+    expect(withDropped).toEqual([]);
+    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
+      devDependencies?: Record<string, string>;
+    };
+    expect(manifest.devDependencies?.['mdast-util-to-hast']).toBeUndefined();
+    expect(await readFile(join(dir, 'THIRD_PARTY_LICENSES'), 'utf8')).toMatch(/bundles no third-party code/);
   });
 
-  it('declares every package its files import as a dependency or peer (the vendored code included)', async () => {
+  it('declares every package its files import as a dependency or peer', async () => {
     const dir = unpacked.widget!;
     const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
       dependencies?: Record<string, string>;
-      devDependencies?: Record<string, string>;
       peerDependencies?: Record<string, string>;
     };
     const declared = new Set([
       ...Object.keys(manifest.dependencies ?? {}),
       ...Object.keys(manifest.peerDependencies ?? {}),
     ]);
-    for (const name of VENDORED) {
-      expect(declared.has(name), `${name} is bundled, not a dependency`).toBe(false);
-      expect(manifest.devDependencies?.[name], `${name} in devDependencies`).toBeTruthy();
-    }
     const undeclared = new Set<string>();
     for (const file of (await filesUnder(join(dir, 'dist'))).filter((path) => path.endsWith('.js'))) {
       const text = await readFile(file, 'utf8');
