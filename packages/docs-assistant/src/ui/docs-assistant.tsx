@@ -18,7 +18,7 @@ import { createContextStore } from '../context/store.js';
 import { useLazyCollectors } from '../context/use-lazy-collectors.js';
 import { emitEvent, errorEvent } from '../events/emit.js';
 import type { DocsAssistantEvent, OpenSource } from '../events/types.js';
-import { defaultLabels, LabelsProvider, useLabels } from '../labels.js';
+import { defaultLabels, LabelsProvider } from '../labels.js';
 import type { Context } from '../protocol/index.js';
 import { consentKey, readConsent, rememberConsent } from './consent.js';
 import { cx, flag, visuallyHidden } from './dom.js';
@@ -118,29 +118,29 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     defaultOpen = false,
     onOpenChange,
     shortcut = 'mod+i',
-    starterQuestions,
+    starterQuestions: _starterQuestions,
     labels: labelOverrides,
     theme = 'system',
     unstyled = false,
     classNames,
-    components,
+    components: _components,
     collectors,
-    docsBaseUrl,
-    allowedImageOrigins,
+    docsBaseUrl: _docsBaseUrl,
+    allowedImageOrigins: _allowedImageOrigins,
     whenUnavailable = 'message',
     domain,
-    apiKey,
-    baseUrl,
-    api,
-    fp,
-    retrievalPageSize,
-    filter,
-    currentPath,
+    apiKey: _apiKey,
+    baseUrl: _baseUrl,
+    api: _api,
+    fp: _fp,
+    retrievalPageSize: _retrievalPageSize,
+    filter: _filter,
+    currentPath: _currentPath,
     storage,
     deployment,
-    fetch: fetchOption,
-    headers,
-    onFinish,
+    fetch: _fetch,
+    headers: _headers,
+    onFinish: _onFinish,
     onError,
     className,
     // The panel reads these from `props` (panelProps.search); taken out here so they stay off the DOM.
@@ -149,11 +149,11 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     sourceAction: _sourceAction,
     consent,
     onEvent,
-    eventsIncludeText,
-    feedback,
-    share,
-    support,
-    attachments,
+    eventsIncludeText: _eventsIncludeText,
+    feedback: _feedback,
+    share: _share,
+    support: _support,
+    attachments: _attachments,
     ...rootProps
   } = props;
 
@@ -411,48 +411,24 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     if (wantsPanel) loadPanel(false);
   }, [wantsPanel, loadPanel]);
 
-  const hookOptions: UseDocsAssistantOptions = {
-    domain,
-    apiKey,
-    baseUrl,
-    api,
-    fp,
-    retrievalPageSize,
-    filter,
-    currentPath,
-    storage,
-    deployment,
-    fetch: fetchOption,
-    headers,
-    onFinish,
-    onError: handleError,
-    contextStore: store,
-  };
-
   if (hidden) return null;
 
+  // The props pass through as they are (the hook and the panel read their own by name; listing
+  // them again here would cost the launcher bytes), with what the shell decides on top.
+  const hookOptions: UseDocsAssistantOptions = { ...props, onError: handleError, contextStore: store };
   const panelProps: PanelProps = {
+    ...props,
     options: hookOptions,
     variant,
     open,
     titleId,
-    classNames,
-    starterQuestions,
-    components,
-    docsBaseUrl,
-    allowedImageOrigins,
     search: props,
     onClose: inline ? undefined : closeAndRestore,
     onStatusChange: setStatus,
     apiRef,
     pendingRef,
     emit,
-    eventsIncludeText,
-    feedback,
-    share,
-    support,
     sharedId,
-    attachments,
   };
 
   // A floating or side panel that failed to load stays closed: the launcher offers the retry.
@@ -537,45 +513,44 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
               closeAndRestore();
             }}
           >
-            {unavailable || loadFailed ? (
-              // Air-gapped, or (inline, which has no launcher) the panel's code failed to load.
-              <>
-                <PanelHeader
-                  titleId={titleId}
-                  className={classNames?.header}
-                  onClose={inline ? undefined : closeAndRestore}
-                />
-                {/* The panel's ErrorBanner for these cases, without loading the panel. */}
-                <div
-                  data-docs-assistant="error"
-                  data-error-kind={unavailable ? 'unavailable' : 'network'}
-                  role="alert"
-                  className={classNames?.error}
-                >
-                  {unavailable ? (
-                    <p>{labels.unavailable}</p>
-                  ) : (
-                    <button type="button" data-action="retry" onClick={() => retryLoad()}>
-                      {unavailableText}
-                    </button>
-                  )}
-                </div>
-              </>
-            ) : !consented && granted !== undefined ? (
-              <>
-                <PanelHeader titleId={titleId} className={classNames?.header} onClose={panelProps.onClose} />
-                <Suspense fallback={null}>
-                  <ConsentNotice
-                    options={consentOptions ?? {}}
-                    id={`${panelId}c`}
-                    onAccept={() => setConsent(true)}
-                  />
-                </Suspense>
-              </>
-            ) : Panel && isClient && consented ? (
+            {Panel && isClient && consented && !unavailable && !loadFailed ? (
               <Panel {...panelProps} />
             ) : (
-              <PanelLoading {...panelProps} />
+              // Until the panel is there: its title bar, and what stands in for it.
+              <>
+                <PanelHeader titleId={titleId} className={classNames?.header} onClose={panelProps.onClose} />
+                {unavailable || loadFailed ? (
+                  // Air-gapped, or (inline, which has no launcher) the panel's code failed to load:
+                  // the panel's ErrorBanner for these cases, without loading the panel.
+                  <div
+                    data-docs-assistant="error"
+                    data-error-kind={unavailable ? 'unavailable' : 'network'}
+                    role="alert"
+                    className={classNames?.error}
+                  >
+                    {unavailable ? (
+                      <p>{labels.unavailable}</p>
+                    ) : (
+                      <button type="button" data-action="retry" onClick={() => retryLoad()}>
+                        {unavailableText}
+                      </button>
+                    )}
+                  </div>
+                ) : !consented && granted !== undefined ? (
+                  <Suspense fallback={null}>
+                    <ConsentNotice
+                      options={consentOptions ?? {}}
+                      id={`${panelId}c`}
+                      onAccept={() => setConsent(true)}
+                    />
+                  </Suspense>
+                ) : (
+                  // While the panel's code loads (and on the server): a busy status.
+                  <div data-docs-assistant="loading" role="status" aria-busy="true">
+                    {labels.loading ?? defaultLabels.loading}
+                  </div>
+                )}
+              </>
             )}
           </PanelElement>
         ) : null}
@@ -585,16 +560,3 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
 });
 
 Shell.displayName = 'DocsAssistantShell';
-
-/** Shown while the panel's code loads (and on the server): the title bar and a busy status. */
-function PanelLoading({ titleId, classNames, onClose }: PanelProps) {
-  const labels = useLabels();
-  return (
-    <>
-      <PanelHeader titleId={titleId} className={classNames?.header} onClose={onClose} />
-      <div data-docs-assistant="loading" role="status" aria-busy="true">
-        {labels.loading ?? defaultLabels.loading}
-      </div>
-    </>
-  );
-}
