@@ -2,7 +2,8 @@
  * Every user-facing string, with English defaults, and the React context that carries them to the
  * shell and the part renderers. `labels` on `<DocsAssistant>` overrides any of them.
  */
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { type ReactNode, useContext } from 'react';
+import { LabelOverrides, shellLabels } from './labels-context.js';
 
 /** Every user-facing string. Functions take the values they show. */
 export interface Labels {
@@ -174,9 +175,8 @@ export interface Labels {
 }
 
 export const defaultLabels: Labels = {
-  launcher: 'Ask AI',
-  title: 'Ask the docs',
-  close: 'Close',
+  // The shell's own (launcher, title bar…), kept in labels-context.ts so the launcher needs no more.
+  ...shellLabels,
   inputPlaceholder: 'Ask a question about the docs…',
   inputLabel: 'Your question',
   send: 'Send',
@@ -187,7 +187,6 @@ export const defaultLabels: Labels = {
   copyCode: 'Copy code',
   newConversation: 'New conversation',
   starterQuestionsHeading: 'Try asking',
-  askAi: 'Ask AI',
   removeContext: (value) => `Remove context: ${value.length > 40 ? `${value.slice(0, 40)}…` : value}`,
   contextTruncated: 'cut to fit',
   sourcesHeading: 'Sources',
@@ -209,7 +208,6 @@ export const defaultLabels: Labels = {
   errorStream: 'The answer was cut off. Retry to get the rest.',
   errorRequest: 'The assistant couldn’t take this request.',
   errorConfig: 'The assistant is not set up correctly on this site.',
-  unavailable: 'The AI assistant is not available on this deployment.',
   you: 'You',
   assistant: 'Assistant',
   redacted: '[redacted]',
@@ -217,22 +215,26 @@ export const defaultLabels: Labels = {
   imageAlt: (mimeType) => `Image from the assistant (${mimeType})`,
   downloadFile: (mimeType) => `Download file (${mimeType})`,
   copyFailed: 'Code selected: press Ctrl+C (⌘C on a Mac) to copy',
-  loading: 'Loading the assistant…',
-  askAiAboutCode: 'Ask AI about this code',
   codeBlock: 'Code',
-  panelUnavailable: 'Assistant unavailable, retry',
   panelCrashed: 'Something went wrong in the assistant.',
 };
 
-const LabelsContext = createContext<Labels>(defaultLabels);
-
-/** Provides labels (defaults merged with overrides) to everything below. */
+/** Provides labels (overrides of the defaults) to everything below. */
 export function LabelsProvider({ labels, children }: { labels?: Partial<Labels>; children: ReactNode }) {
-  const merged = useMemo(() => (labels ? { ...defaultLabels, ...labels } : defaultLabels), [labels]);
-  return <LabelsContext.Provider value={merged}>{children}</LabelsContext.Provider>;
+  return <LabelOverrides.Provider value={labels}>{children}</LabelOverrides.Provider>;
 }
 
-/** The labels in effect (the defaults outside a provider). */
+// One merged object per overrides object, shared by every reader.
+const merged = new WeakMap<Partial<Labels>, Labels>();
+
+/** The labels in effect: the defaults with the provider's overrides (the defaults outside one). */
 export function useLabels(): Labels {
-  return useContext(LabelsContext);
+  const labels = useContext(LabelOverrides);
+  if (!labels) return defaultLabels;
+  let all = merged.get(labels);
+  if (!all) {
+    all = { ...defaultLabels, ...labels };
+    merged.set(labels, all);
+  }
+  return all;
 }

@@ -18,7 +18,7 @@ import { createContextStore } from '../context/store.js';
 import { useLazyCollectors } from '../context/use-lazy-collectors.js';
 import { emitEvent, errorEvent } from '../events/emit.js';
 import type { DocsAssistantEvent, OpenSource } from '../events/types.js';
-import { defaultLabels, LabelsProvider } from '../labels.js';
+import { LabelOverrides, shellLabels } from '../labels-context.js';
 import type { Context } from '../protocol/index.js';
 import { consentKey, readConsent, rememberConsent } from './consent.js';
 import { cx, flag, visuallyHidden } from './dom.js';
@@ -76,7 +76,7 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
     const { onError, onEvent, labels, unstyled, className, classNames } = props;
     // Read defensively: this label must render even when the props made the shell throw.
     const text =
-      typeof labels?.panelUnavailable === 'string' ? labels.panelUnavailable : defaultLabels.panelUnavailable;
+      typeof labels?.panelUnavailable === 'string' ? labels.panelUnavailable : shellLabels.panelUnavailable;
     return (
       <Boundary
         onCatch={(cause) =>
@@ -158,7 +158,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   } = props;
 
   const labels = useMemo(
-    () => (labelOverrides ? { ...defaultLabels, ...labelOverrides } : defaultLabels),
+    () => (labelOverrides ? { ...shellLabels, ...labelOverrides } : shellLabels),
     [labelOverrides],
   );
   const unavailable = deployment === 'air-gapped';
@@ -364,7 +364,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   // than an English sentence around it (the name must contain the visible text, WCAG 2.5.3).
   const askAiAboutCode =
     labelOverrides?.askAiAboutCode ??
-    (labels.askAi === defaultLabels.askAi ? defaultLabels.askAiAboutCode : labels.askAi);
+    (labels.askAi === shellLabels.askAi ? shellLabels.askAiAboutCode : labels.askAi);
   // Their code loads on the reader's first interaction with the page, not with the launcher.
   useLazyCollectors({
     ...collectorOptions,
@@ -436,11 +436,11 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   const state = open && !failedClosed ? 'open' : 'closed';
   const PanelElement = variant === 'side-panel' ? 'aside' : variant === 'inline' ? 'section' : 'div';
   const showPanel = (everOpened || inline) && !failedClosed;
-  const unavailableText = labels.panelUnavailable ?? defaultLabels.panelUnavailable;
+  const unavailableText = labels.panelUnavailable ?? shellLabels.panelUnavailable;
   const preload = unavailable || !consented ? undefined : () => void preloadPanel().catch(() => {});
 
   return (
-    <LabelsProvider labels={labelOverrides}>
+    <LabelOverrides.Provider value={labelOverrides}>
       <div
         {...rootProps}
         ref={rootRef}
@@ -547,7 +547,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
                 ) : (
                   // While the panel's code loads (and on the server): a busy status.
                   <div data-docs-assistant="loading" role="status" aria-busy="true">
-                    {labels.loading ?? defaultLabels.loading}
+                    {labels.loading ?? shellLabels.loading}
                   </div>
                 )}
               </>
@@ -555,7 +555,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
           </PanelElement>
         ) : null}
       </div>
-    </LabelsProvider>
+    </LabelOverrides.Provider>
   );
 });
 

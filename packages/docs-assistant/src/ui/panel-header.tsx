@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { useLabels } from '../labels.js';
+import { type ReactNode, useContext } from 'react';
+import { LabelOverrides, shellLabels } from '../labels-context.js';
 import { Icon } from './icons.js';
 
 export interface PanelHeaderProps {
@@ -13,7 +13,8 @@ export interface PanelHeaderProps {
 
 /** The panel's title bar; it also names the dialog/region through `titleId`. */
 export function PanelHeader({ titleId, className, onClose, children }: PanelHeaderProps) {
-  const labels = useLabels();
+  // The shell shows it before the panel (and labels.tsx) loads: its own defaults only.
+  const labels = { ...shellLabels, ...useContext(LabelOverrides) };
   return (
     <div data-docs-assistant="header" className={className}>
       <h2 id={titleId} data-docs-assistant="title">
