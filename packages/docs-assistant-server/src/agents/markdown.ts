@@ -12,7 +12,7 @@
  */
 import type { Definition, Image, Link, Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { type DocPage, pagePathFromFile, parseFrontMatter } from '../retrieval/markdown.js';
+import { type DocPage, esmEnd, pagePathFromFile, parseFrontMatter } from '../retrieval/markdown.js';
 import { normalizePath } from '../retrieval/search-index.js';
 
 /** The other pages of the site, for links between pages (a `DocsIndex` is one). */
@@ -179,24 +179,6 @@ function readTag(text: string, from: number): Tag | null {
   if (!/^[A-Z]/.test(name)) return null;
   const lineEnd = text.indexOf('\n', from);
   return { end: lineEnd < 0 ? text.length : lineEnd, name, closing, selfClosing: true, attributes: {} };
-}
-
-/** End of an ESM statement starting at a line start: where its brackets close at a line end. */
-function esmEnd(text: string, from: number): number {
-  let depth = 0;
-  for (let i = from; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === '"' || char === "'" || char === '`') {
-      const end = text.indexOf(char, i + 1);
-      i = end < 0 ? text.length : end;
-    } else if (char === '{' || char === '(' || char === '[') depth++;
-    else if (char === '}' || char === ')' || char === ']') depth--;
-    else if (char === '\n' && (depth <= 0 || text[i + 1] === '\n')) {
-      const more = /^[ \t]*([.,=+?:|&]|from\b)/.test(text.slice(i + 1, i + 12));
-      if (!more || text[i + 1] === '\n') return i;
-    }
-  }
-  return text.length;
 }
 
 /** Index of the backtick run of exactly `ticks` closing a code span, or -1. */

@@ -394,7 +394,7 @@ const TITLE_ATTRIBUTES = ['title', 'label'];
 const NAME_ATTRIBUTES = ['name', 'path', 'query', 'body', 'header'];
 
 /** End of an ESM statement starting at `from` (a line start): where its brackets close at a line end. */
-function esmEnd(text: string, from: number): number {
+export function esmEnd(text: string, from: number): number {
   let depth = 0;
   for (let i = from; i < text.length; i++) {
     const char = text[i]!;
