@@ -20,7 +20,7 @@ import { attachmentContext, attachmentsBodyAllowance, checkAttachments } from '.
 import type { DomainConfig, ServiceConfig } from './config.js';
 import { pageUrlBuilder, searchOutput } from './engines/sources.js';
 import type { AnswerContext, AnswerEngine, AnswerOutcome } from './engines/types.js';
-import { clientIp, HttpError, readJsonBody, requireKey } from './http.js';
+import { clientIp, HttpError, ownedDomain, readJsonBody, requireKey } from './http.js';
 import { type AssistantLimits, DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
 import type { DocsIndex } from './retrieval/index.js';
@@ -243,21 +243,7 @@ export async function admitRequest(c: Context, runtime: AssistantRuntime): Promi
   if (!ipDecision.allowed) throw rateLimited('from this IP address', ipDecision);
 
   const owner = requireKey(config, c.req.header('authorization'), 'assistant');
-  const domain = config.domains.find((d) => d.domain === domainName);
-  if (!domain) {
-    throw new HttpError(
-      404,
-      'not_found',
-      `Unknown domain "${domainName}"; check the domain in the request path.`,
-    );
-  }
-  if (domain.organization !== owner.organization.id) {
-    throw new HttpError(
-      403,
-      'forbidden',
-      `This assistant key is not valid for domain "${domainName}"; use the assistant key of the organization that owns it.`,
-    );
-  }
+  const domain = ownedDomain(config, owner, domainName);
   const orgDecision = await limiters.perOrganization.hit(owner.organization.id);
   if (!orgDecision.allowed) throw rateLimited('for this organization', orgDecision);
   return { domain, decisions: [ipDecision, orgDecision] };

@@ -11,7 +11,7 @@ import {
 } from 'docs-assistant/protocol';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { OrganizationConfig, ServiceConfig } from './config.js';
+import type { DomainConfig, OrganizationConfig, ServiceConfig } from './config.js';
 
 /** Extras of an error body (spec §7 leaves error bodies open; DESIGN.md fixes the shape). */
 export interface ErrorBodyInit {
@@ -81,6 +81,29 @@ export function findKeyOwner(config: ServiceConfig, key: string): KeyOwner | und
 }
 
 const BEARER_CHALLENGE = { 'WWW-Authenticate': 'Bearer' };
+
+/**
+ * The domain a request's path names, when the key's organization owns it: 404 for a domain the
+ * service does not serve, 403 for another organization's key, each saying what to change.
+ */
+export function ownedDomain(config: ServiceConfig, owner: KeyOwner, domainName: string): DomainConfig {
+  const domain = config.domains.find((d) => d.domain === domainName);
+  if (!domain) {
+    throw new HttpError(
+      404,
+      'not_found',
+      `Unknown domain "${domainName}"; check the domain in the request path.`,
+    );
+  }
+  if (domain.organization !== owner.organization.id) {
+    throw new HttpError(
+      403,
+      'forbidden',
+      `This ${owner.kind} key is not valid for domain "${domainName}"; use the ${owner.kind} key of the organization that owns it.`,
+    );
+  }
+  return domain;
+}
 
 /**
  * Authenticates a request with the key kind a route needs (spec §5). 401 for a missing or unknown

@@ -24,7 +24,7 @@ import {
   rateLimitHeaders,
   threadDomain,
 } from '../assistant.js';
-import { clientIp, HttpError, readJsonBody, requireKey } from '../http.js';
+import { clientIp, HttpError, ownedDomain, readJsonBody, requireKey } from '../http.js';
 import type { FeedbackRecord, FeedbackStorage, ThreadStorage, Vote } from '../storage/types.js';
 
 export const FEEDBACK_ROUTE = '/discovery/v1/assistant/:domain/feedback';
@@ -284,21 +284,7 @@ async function handleList(c: Context, runtime: AssistantRuntime): Promise<Respon
     }
     throw error;
   }
-  const domainName = c.req.param('domain') ?? '';
-  const domain = config.domains.find((d) => d.domain === domainName);
-  if (!domain)
-    throw new HttpError(
-      404,
-      'not_found',
-      `Unknown domain "${domainName}"; check the domain in the request path.`,
-    );
-  if (domain.organization !== owner.organization.id) {
-    throw new HttpError(
-      403,
-      'forbidden',
-      `This admin key is not valid for domain "${domainName}"; use the admin key of the organization that owns it.`,
-    );
-  }
+  const domain = ownedDomain(config, owner, c.req.param('domain') ?? '');
   const storage = storageOf(runtime);
   const query = readListQuery(c);
   const records = await storage.listFeedback(domain.domain, {
