@@ -42,7 +42,12 @@ export type {
 export { defaultLabels, type Labels } from './labels.js';
 // The renderer props, for `components` (types only: nothing of the renderers loads from here).
 export type * from './parts/types.js';
-export { DocsAssistant } from './ui/docs-assistant.js';
+// `export *`, not a named re-export, so esbuild can leave `defaultLabels` out of the launcher: a
+// named re-export of what the app uses makes this module live for esbuild, whose code splitting
+// then follows all its exports (`defaultLabels` too, which the panel loads) into a chunk the page
+// loads up front. Through `export *` this module is never live when only `DocsAssistant` is used.
+// `DocsAssistant` is the one export of docs-assistant.tsx: anything exported there is public.
+export * from './ui/docs-assistant.js';
 export type {
   ClassNames,
   CollectorOptions,

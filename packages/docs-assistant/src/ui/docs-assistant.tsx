@@ -41,8 +41,9 @@ const ConsentNotice = lazy(consentView);
 /**
  * Loads the heavy panel (chat hook, part renderers, markdown) once; called on the launcher's hover
  * or focus so the code is usually there by the time it is clicked. A failed load may be retried.
+ * Not exported: `widget.ts` re-exports this module with `export *`, so its exports are public.
  */
-export function preloadPanel(): Promise<typeof import('./panel.js')> {
+function preloadPanel(): Promise<typeof import('./panel.js')> {
   panelModule ??= import('./panel.js').then(
     (module) => {
       loadedPanel = module.default;
