@@ -19,11 +19,15 @@
  * - launcher: what the page loads before the assistant is opened: the app's entry and every chunk
  *   it imports statically, without the bundler's runtime. Budget 8 kB.
  * - whole: every chunk, lazy ones included (panel, chat, every part renderer), without the
- *   bundler's runtime and the search view's chunk. Budget 80 kB.
+ *   bundler's runtime, the on-demand views' chunks and the Markdown worker's. Budget 80 kB.
  * - on-demand views: the chunks of the panel's docs search and page preview (`dist/search/`) and of
  *   the views a reader opens on demand (`dist/views/`: history, feedback comment, attachments,
  *   shared transcript, consent notice, support), each loaded the first time it is shown, reported
  *   apart. Budget 16 kB for all of them together.
+ * - Markdown worker: the chunk of the Web Worker that parses Markdown off the page's main thread
+ *   (`new Worker(new URL('./markdown-worker.js', import.meta.url))` in the panel), which Vite,
+ *   webpack and Rspack bundle on their own (esbuild does not bundle workers: its column is empty).
+ *   Reported apart, not budgeted, in neither the launcher nor the whole widget (see `isWorkerChunk`).
  * - runtime: the bundler's own code, reported on its own (see `RUNTIME` for how each is separated).
  *   esbuild prints its CommonJS helpers in the first chunk that needs them, or, when several entry
  *   points (its dynamic imports are entry points) need them, in a chunk of their own that maps to no
@@ -86,6 +90,14 @@ export const isSearchModule = (id: string): boolean =>
 /** Whether every module of a chunk belongs to the search view. */
 const searchOnly = (ids: string[]): boolean => ids.length > 0 && ids.every(isSearchModule);
 
+/**
+ * A file of the Markdown worker, by its name: Vite emits the worker, bundled on its own, as an
+ * asset named after its entry (`assets/markdown-worker-….js`). webpack and Rspack name the worker's
+ * chunk after the Worker's `name` option, so theirs is told by the runtime it runs in (see
+ * `bundleWithWebpack`).
+ */
+export const isWorkerFile = (file: string): boolean => /markdown-worker/.test(basename(file));
+
 export const BUNDLERS = ['vite', 'esbuild', 'webpack', 'rspack'] as const;
 export type Bundler = (typeof BUNDLERS)[number];
 /** The documented imports of the widget. */
@@ -110,6 +122,8 @@ export interface SizedFile {
   upfront: boolean;
   /** The search view's own chunk (every module in it from `dist/search/`), counted apart from `whole`. */
   search?: boolean;
+  /** A chunk of the Markdown worker (loaded by the worker, not the page), counted apart from `whole`. */
+  worker?: boolean;
 }
 
 export interface Cell {
@@ -121,6 +135,8 @@ export interface Cell {
   whole: number;
   /** The search view's chunk (lazy, loaded on the first search), reported apart. */
   search: number;
+  /** The Markdown worker's chunks (0 when the bundler emits none), reported apart, not budgeted. */
+  worker: number;
   /** The bundler's runtime, loaded up front too. */
   runtime: number;
   /** Files counted as runtime as a whole (esbuild's helpers-only chunks), with the modules whose bytes the bundler reports in them. */
@@ -193,8 +209,9 @@ export async function measureSize(
           bundler,
           import: from,
           launcher: sum(result.files.filter((file) => file.upfront)),
-          whole: sum(result.files.filter((file) => !file.search)),
+          whole: sum(result.files.filter((file) => !file.search && !file.worker)),
           search: sum(result.files.filter((file) => file.search)),
+          worker: sum(result.files.filter((file) => file.worker)),
           runtime: result.runtime,
           ...(result.runtimeFiles ? { runtimeFiles: result.runtimeFiles } : {}),
           files: result.files,
@@ -321,16 +338,36 @@ async function bundleWithVite(work: string, entry: string, outDir: string): Prom
     Object.keys(chunk.modules).length > 0 && Object.keys(chunk.modules).every((id) => id.startsWith('\0'));
   const runtime = chunks.filter(isRuntime);
   if (runtime.length > 1) throw new Error(`vite: expected one runtime chunk, got ${runtime.length}`);
+  // Vite bundles a worker (`new Worker(new URL(…))`) in a build of its own and emits it as an asset.
+  const scripts = outputs.flatMap((item) =>
+    item.type === 'asset' && item.fileName.endsWith('.js') ? [item] : [],
+  );
+  const unknown = scripts.filter((item) => !isWorkerFile(item.fileName));
+  if (unknown.length > 0) {
+    throw new Error(
+      `vite: scripts emitted as assets that are not the Markdown worker, so not measured: ${unknown.map((item) => item.fileName).join(', ')} (teach scripts/size.ts what they are)`,
+    );
+  }
   return {
-    files: chunks
-      .filter((chunk) => !isRuntime(chunk))
-      .map((chunk) => ({
-        file: chunk.fileName,
-        raw: Buffer.byteLength(chunk.code),
-        gzip: gzip(chunk.code),
-        upfront: upfront.has(chunk.fileName),
-        search: searchOnly(Object.keys(chunk.modules)),
+    files: [
+      ...chunks
+        .filter((chunk) => !isRuntime(chunk))
+        .map((chunk) => ({
+          file: chunk.fileName,
+          raw: Buffer.byteLength(chunk.code),
+          gzip: gzip(chunk.code),
+          upfront: upfront.has(chunk.fileName),
+          search: searchOnly(Object.keys(chunk.modules)),
+          worker: isWorkerFile(chunk.fileName),
+        })),
+      ...scripts.map((asset) => ({
+        file: asset.fileName,
+        raw: Buffer.byteLength(asset.source),
+        gzip: gzip(asset.source),
+        upfront: false,
+        worker: true,
       })),
+    ],
     runtime: runtime.reduce((total, chunk) => total + gzip(chunk.code), 0),
     upfrontModules: chunks
       .filter((chunk) => upfront.has(chunk.fileName) && !isRuntime(chunk))
@@ -415,6 +452,8 @@ async function bundleWithEsbuild(work: string, entry: string, outDir: string): P
           bytesInOutput > 0 ? [input] : [],
         ),
       ),
+      // esbuild does not bundle workers (it leaves `new URL(…)` as written): none is expected here.
+      worker: isWorkerFile(file.path),
     });
     if (isUpfront) {
       for (const [input, { bytesInOutput }] of Object.entries(info.inputs)) {
@@ -505,6 +544,8 @@ interface StatsChunk {
   names?: string[];
   files?: string[];
   initial?: boolean;
+  /** The runtimes the chunk runs in: the page's, or a worker's of its own. */
+  runtime?: string[];
   modules?: StatsModule[];
 }
 interface Stats {
@@ -575,6 +616,14 @@ async function bundleWithWebpack(
   const chunks = stats.chunks ?? [];
   const entryChunks = new Set((stats.entrypoints?.main?.chunks ?? []).map(String));
   const isRuntime = (chunk: StatsChunk) => chunk.names?.includes('runtime') ?? false;
+  // A `new Worker(new URL(…))` is an entry point of its own: its chunks run in the worker's runtime,
+  // not in the page's. A chunk of both (code the panel shares with the worker) is the page's.
+  const pageRuntimes = new Set(
+    chunks.filter((chunk) => entryChunks.has(String(chunk.id))).flatMap((chunk) => chunk.runtime ?? []),
+  );
+  const isWorker = (chunk: StatsChunk, file: string) =>
+    isWorkerFile(file) ||
+    (pageRuntimes.size > 0 && !(chunk.runtime ?? []).some((name) => pageRuntimes.has(name)));
   const files: SizedFile[] = [];
   let runtime = 0;
   const upfrontModules: Bundled['upfrontModules'] = [];
@@ -590,7 +639,14 @@ async function bundleWithWebpack(
       if (isRuntime(chunk)) runtime += gzip(code);
       else {
         const names = flatten(chunk.modules).flatMap((module) => (module.name ? [module.name] : []));
-        files.push({ file, raw: code.length, gzip: gzip(code), upfront, search: searchOnly(names) });
+        files.push({
+          file,
+          raw: code.length,
+          gzip: gzip(code),
+          upfront,
+          search: searchOnly(names),
+          worker: isWorker(chunk, file),
+        });
       }
     }
     if (upfront && !isRuntime(chunk)) {
@@ -630,24 +686,27 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
 /** The matrix as a Markdown table (for `bench/results.md` and the README). */
 export function markdownTable(report: {
   cells: (Pick<Cell, 'bundler' | 'import' | 'launcher' | 'whole' | 'runtime'> &
-    Partial<Pick<Cell, 'search'>>)[];
+    Partial<Pick<Cell, 'search' | 'worker'>>)[];
 }): string {
-  // Reports measured before the search view existed have no search column.
+  // Reports measured before the search view (or the worker column) existed have no such column.
   const withSearch = report.cells.some((cell) => cell.search !== undefined);
+  const withWorker = report.cells.some((cell) => cell.worker !== undefined);
   const rows = [
-    `| bundler | import | launcher (before open) | whole widget |${withSearch ? ' on-demand views (lazy, apart) |' : ''} bundler runtime (apart) |`,
-    `| --- | --- | ---: | ---: |${withSearch ? ' ---: |' : ''} ---: |`,
+    `| bundler | import | launcher (before open) | whole widget |${withSearch ? ' on-demand views (lazy, apart) |' : ''}${withWorker ? ' Markdown worker (apart) |' : ''} bundler runtime (apart) |`,
+    `| --- | --- | ---: | ---: |${withSearch ? ' ---: |' : ''}${withWorker ? ' ---: |' : ''} ---: |`,
   ];
   const mark = (bytes: number, budget: number) => `${kB(bytes)}${bytes > budget ? ' **over**' : ''}`;
   for (const cell of report.cells) {
     const search = withSearch ? ` ${mark(cell.search ?? 0, BUDGETS.search)} |` : '';
+    // "none": the bundler emitted no worker chunk (esbuild never does; nor does any before the worker).
+    const worker = withWorker ? ` ${cell.worker ? kB(cell.worker) : 'none'} |` : '';
     rows.push(
-      `| ${cell.bundler} | \`${cell.import}\` | ${mark(cell.launcher, BUDGETS.launcher)} | ${mark(cell.whole, BUDGETS.whole)} |${search} ${kB(cell.runtime)} |`,
+      `| ${cell.bundler} | \`${cell.import}\` | ${mark(cell.launcher, BUDGETS.launcher)} | ${mark(cell.whole, BUDGETS.whole)} |${search}${worker} ${kB(cell.runtime)} |`,
     );
   }
   rows.push(
-    `| budget | | ${kB(BUDGETS.launcher)} | ${kB(BUDGETS.whole)} |${withSearch ? ` ${kB(BUDGETS.search)} |` : ''} not budgeted |`,
-    `| esbuild's temporary ceiling (missed budget) | | ${kB(ESBUILD_CEILING.launcher)} | ${kB(ESBUILD_CEILING.whole)} |${withSearch ? ' |' : ''} |`,
+    `| budget | | ${kB(BUDGETS.launcher)} | ${kB(BUDGETS.whole)} |${withSearch ? ` ${kB(BUDGETS.search)} |` : ''}${withWorker ? ' not budgeted |' : ''} not budgeted |`,
+    `| esbuild's temporary ceiling (missed budget) | | ${kB(ESBUILD_CEILING.launcher)} | ${kB(ESBUILD_CEILING.whole)} |${withSearch ? ' |' : ''}${withWorker ? ' |' : ''} |`,
   );
   return rows.join('\n');
 }
@@ -688,6 +747,9 @@ async function main() {
     console.log('\nbundler runtime, reported apart:');
     for (const bundler of BUNDLERS) console.log(`  ${bundler}: ${RUNTIME[bundler]}`);
     console.log(
+      "\nMarkdown worker, reported apart: Vite emits it as an asset of its own build (assets/markdown-worker-….js), webpack and Rspack as chunks that run in a runtime other than the page's; esbuild does not bundle workers",
+    );
+    console.log(
       `\nversions: ${Object.entries(report.versions)
         .map(([name, v]) => `${name} ${v}`)
         .join(', ')}`,
@@ -696,7 +758,7 @@ async function main() {
       console.log(`\n${cell.bundler}, '${cell.import}': files (gzip -9, runtime excluded)`);
       for (const file of cell.files) {
         console.log(
-          `  ${file.file.padEnd(36)} ${kB(file.gzip).padStart(10)}  ${file.upfront ? 'up front' : file.search ? 'lazy, on-demand view' : 'lazy'}`,
+          `  ${file.file.padEnd(36)} ${kB(file.gzip).padStart(10)}  ${file.upfront ? 'up front' : file.search ? 'lazy, on-demand view' : file.worker ? 'Markdown worker, apart' : 'lazy'}`,
         );
       }
       if (process.argv.includes('--modules')) {

@@ -57,6 +57,15 @@ describe.each(matrix)('%s, import { DocsAssistant } from %s (gzip -9, React exte
     expect(search).toBeLessThanOrEqual(BUDGETS.search);
   });
 
+  it('counts the Markdown worker chunk, if the bundler emits one, apart: in neither the launcher nor the whole widget', () => {
+    const { files, worker, whole } = cell(bundler, from);
+    const own = files.filter((file) => file.worker);
+    expect(own.every((file) => !file.upfront && !file.search)).toBe(true);
+    expect(worker).toBe(own.reduce((total, file) => total + file.gzip, 0));
+    const page = files.filter((file) => !file.search && !file.worker);
+    expect(whole).toBe(page.reduce((total, file) => total + file.gzip, 0));
+  });
+
   it('keeps the chat client and the Markdown parser out of the launcher', () => {
     const upfront = cell(bundler, from).upfrontModules.map((item) => item.module);
     expect(upfront.some((module) => module.includes('docs-assistant/dist/ui/docs-assistant.js'))).toBe(true);
@@ -73,6 +82,18 @@ describe.each(matrix)('%s, import { DocsAssistant } from %s (gzip -9, React exte
       expect(upfront.filter((module) => module.includes(lazy))).toEqual([]);
     }
   });
+});
+
+describe('Markdown worker, reported apart', () => {
+  it.each(IMPORTS)(
+    'is found by Vite, webpack and Rspack alike (all bundle `new Worker(new URL(…))`), never by esbuild: %s',
+    (from) => {
+      // Before the widget starts a worker, none of them reports one; after, all three do.
+      const found = (['vite', 'webpack', 'rspack'] as const).map((bundler) => cell(bundler, from).worker > 0);
+      expect(new Set(found).size).toBe(1);
+      expect(cell('esbuild', from).worker).toBe(0);
+    },
+  );
 });
 
 describe('bundler runtime, reported apart', () => {
