@@ -310,7 +310,7 @@ function verdicts(runs: StreamRun[]): string[] {
 /** The size figures kept in bench.json: the matrix without its per-file and per-module detail. */
 type SizeFigures = Pick<SizeReport, 'date' | 'versions' | 'tarball' | 'css'> & {
   cells: (Pick<SizeReport['cells'][number], 'bundler' | 'import' | 'launcher' | 'whole' | 'runtime'> &
-    Partial<Pick<SizeReport['cells'][number], 'search'>>)[];
+    Partial<Pick<SizeReport['cells'][number], 'search' | 'worker'>>)[];
   /** What esbuild's launcher for `docs-assistant` is made of (minified bytes per module). */
   launcherModules?: SizeReport['cells'][number]['upfrontModules'];
 };
@@ -324,12 +324,13 @@ function sizeFigures(report: SizeReport): SizeFigures {
     tarball,
     css,
     ...(esbuild ? { launcherModules: esbuild.upfrontModules } : {}),
-    cells: cells.map(({ bundler, import: from, launcher, whole, search, runtime }) => ({
+    cells: cells.map(({ bundler, import: from, launcher, whole, search, worker, runtime }) => ({
       bundler,
       import: from,
       launcher,
       whole,
       search,
+      worker,
       runtime,
     })),
   };
