@@ -70,18 +70,20 @@ export const BUDGETS = {
 
 /**
  * A MISSED target, kept visible rather than hidden: since issue 13 and 20 (events, feedback,
- * consent, share, history, attachments, modal), esbuild's figures are over the budgets of issue 11
- * that the other three bundlers meet with room (launcher 7.1 kB, whole 77 kB). Two causes are
- * measured: esbuild hoists `labels.js`, which the entry re-exports (`defaultLabels`) and the panel
- * imports, into a chunk the launcher shares with the panel; and it keeps about 1.3 kB gzip more of
- * the AI SDK's `useChat` (@ai-sdk/ui-utils) than rolldown. Until that work lands, esbuild is held to
- * these ceilings, so it can get no worse; the table marks it "over" against the real budget.
+ * consent, share, history, attachments, modal), esbuild's whole widget is over the 80 kB budget of
+ * issue 11 that the other three bundlers meet with room (77 kB). Its launcher is back under its
+ * budget (`widget.ts` re-exports `DocsAssistant` with `export *`, so esbuild no longer loads the
+ * label defaults up front) and is held to it like the others'. The whole widget's excess is not in
+ * what esbuild keeps: the same rolldown bundle minified by esbuild instead of oxc is 3.7 kB gzip
+ * bigger (80.96 kB), and esbuild's own bundling adds 1 kB to that (chunks, imports of React per
+ * module). Only less code would bring it under 80 kB. Until then esbuild's whole widget is held to
+ * this ceiling, so it can get no worse; the table marks it "over" against the real budget.
  */
-export const ESBUILD_CEILING = { launcher: 8_400, whole: 82_000 } as const;
+export const ESBUILD_CEILING = { whole: 82_000 } as const;
 
 /** The figure a cell must not exceed: the budget, or esbuild's temporary ceiling. */
 export const ceilingOf = (bundler: string, key: 'launcher' | 'whole'): number =>
-  bundler === 'esbuild' ? ESBUILD_CEILING[key] : BUDGETS[key];
+  bundler === 'esbuild' && key === 'whole' ? ESBUILD_CEILING.whole : BUDGETS[key];
 
 /** A module of an on-demand view (`dist/search/`, `dist/views/`), which bundlers put in chunks of their own. */
 export const isSearchModule = (id: string): boolean =>
@@ -706,7 +708,7 @@ export function markdownTable(report: {
   }
   rows.push(
     `| budget | | ${kB(BUDGETS.launcher)} | ${kB(BUDGETS.whole)} |${withSearch ? ` ${kB(BUDGETS.search)} |` : ''}${withWorker ? ' not budgeted |' : ''} not budgeted |`,
-    `| esbuild's temporary ceiling (missed budget) | | ${kB(ESBUILD_CEILING.launcher)} | ${kB(ESBUILD_CEILING.whole)} |${withSearch ? ' |' : ''}${withWorker ? ' |' : ''} |`,
+    `| esbuild's temporary ceiling (missed budget) | | | ${kB(ESBUILD_CEILING.whole)} |${withSearch ? ' |' : ''}${withWorker ? ' |' : ''} |`,
   );
   return rows.join('\n');
 }
