@@ -54,6 +54,22 @@ describe('markdownToPlainText (what the live region says of an answer)', () => {
     expect(plain(markdown)).toBe('Before. (code block) Between. After. (code block)');
     expect(markdownToPlainText(markdown, '')).toBe('Before. Between. After.');
   });
+
+  it('with `enough`, stops reading a long answer once the announcement is decided', () => {
+    const paragraph = (n: number) => `**Step ${n}.** Run \`step-${n}\`   and  [read on](/s/${n}).`;
+    const markdown = Array.from({ length: 2_000 }, (_, n) =>
+      n % 7 === 3 ? '```sh\nrun\n```' : paragraph(n),
+    ).join('\r\n\n');
+    const whole = plain(markdown);
+    const start = markdownToPlainText(markdown, '(code block)', 300);
+    // Only the beginning was converted, and it is the beginning of the whole text.
+    expect(start.length).toBeGreaterThan(300);
+    expect(start.length).toBeLessThan(whole.length / 10);
+    expect(whole.startsWith(start)).toBe(true);
+    expect(truncateAtWord(start, 300)).toBe(truncateAtWord(whole, 300));
+    // A short answer is read whole either way.
+    expect(markdownToPlainText('Short *answer*.', '', 300)).toBe('Short answer.');
+  });
 });
 
 describe('truncateAtWord', () => {

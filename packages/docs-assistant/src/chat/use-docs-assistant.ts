@@ -57,7 +57,10 @@ function usePlace(options: UseDocsAssistantOptions, configError: AssistantError 
     [storageKind, domain],
   );
   // With `api` the host's route adds the key and knows the service's domain.
-  const endpoint = configError ? undefined : (api ?? assistantEndpoint(baseUrl ?? '', domain));
+  const endpoint = useMemo(
+    () => (configError ? undefined : (api ?? assistantEndpoint(baseUrl ?? '', domain))),
+    [configError, api, baseUrl, domain],
+  );
   return useMemo(() => ({ storage, tab, endpoint }), [storage, tab, endpoint]);
 }
 

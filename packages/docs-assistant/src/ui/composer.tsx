@@ -1,4 +1,12 @@
-import { type FormEvent, type KeyboardEvent, type RefObject, useId, useLayoutEffect, useRef } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  memo,
+  type RefObject,
+  useId,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { useLabels } from '../labels.js';
 import { visuallyHidden } from './dom.js';
 import { Icon } from './icons.js';
@@ -22,8 +30,12 @@ export interface ComposerProps {
   onFiles?: (files: File[]) => void;
 }
 
-/** The question box: Enter sends, Shift+Enter starts a new line, an IME composition is left alone. */
-export function Composer({
+/**
+ * The question box: Enter sends, Shift+Enter starts a new line, an IME composition is left alone.
+ * Memoised: the panel re-renders once per frame while an answer streams, the box only when its props
+ * change (give it callbacks that keep their identity).
+ */
+export const Composer = memo(function Composer({
   value,
   onValueChange,
   onSubmit,
@@ -162,4 +174,4 @@ export function Composer({
       )}
     </form>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { type RefObject, useRef } from 'react';
+import { memo, type RefObject, useRef } from 'react';
 import type { ContextItem } from '../context/types.js';
 import { useLabels } from '../labels.js';
 import { Icon } from './icons.js';
@@ -14,8 +14,13 @@ export interface ContextChipsProps {
 /** Longest preview of a context value on its chip (in characters); the full value is its title. */
 const CHIP_PREVIEW_LENGTH = 60;
 
-/** The context items that go with the next question, each removable. */
-export function ContextChips({ items, onRemove, fallbackFocusRef, className }: ContextChipsProps) {
+/** The context items that go with the next question, each removable (memoised: see `Composer`). */
+export const ContextChips = memo(function ContextChips({
+  items,
+  onRemove,
+  fallbackFocusRef,
+  className,
+}: ContextChipsProps) {
   const labels = useLabels();
   const listRef = useRef<HTMLUListElement>(null);
   // The removed chip's button goes away with it: focus moves on first, to the next chip, else the
@@ -64,4 +69,4 @@ export function ContextChips({ items, onRemove, fallbackFocusRef, className }: C
       })}
     </ul>
   );
-}
+});

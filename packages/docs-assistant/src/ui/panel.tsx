@@ -2,10 +2,20 @@
  * The heavy half of the widget, loaded with `React.lazy` on first open: the chat hook, the part
  * renderers (markdown) and the conversation UI. The shell (`docs-assistant.tsx`) stays small.
  */
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { resolveCurrentPath } from '../chat/config.js';
 import { createMemoryThreadStorage, threadStorageKey } from '../chat/storage.js';
-import type { AssistantError, AssistantStatus } from '../chat/types.js';
+import type { AssistantError, AssistantMessage, AssistantStatus } from '../chat/types.js';
 import { useDocsAssistant } from '../chat/use-docs-assistant.js';
 import { type FeedbackConfig, FeedbackContext } from '../events/feedback-slot.js';
 import type { AskSource, DocsAssistantEvent } from '../events/types.js';
@@ -24,7 +34,7 @@ import { Icon } from './icons.js';
 import { MessageList, messageText } from './message-list.js';
 import { PanelHeader } from './panel-header.js';
 import type { PanelProps } from './panel-types.js';
-import { markdownToPlainText, truncateAtWord } from './plain-text.js';
+import { ANNOUNCEMENT_MAX_LENGTH, markdownToPlainText, truncateAtWord } from './plain-text.js';
 import { StarterQuestions, starterQuestionsFor, validStarterQuestions } from './starter-questions.js';
 import { useFullScreenModal } from './use-full-screen-modal.js';
 
@@ -160,10 +170,17 @@ function PanelBody({
   latestHref.current = resolveHref;
   const [imageOrigins, imageOriginsError] = useImageOrigins(allowedImageOrigins);
   const configError = state.configError ?? docsBaseUrlError ?? imageOriginsError;
-  // A function or a map of `starterQuestions` is read for the page the reader is on now.
-  const pagePath = Array.isArray(starterQuestions) ? '' : (resolveCurrentPath(options.currentPath) ?? '/');
+  // A function or a map of `starterQuestions` is read for the page the reader is on now, and only
+  // while the starters can show (an empty conversation): not on every update of a streamed answer.
+  const byPath = starterQuestions != null && !Array.isArray(starterQuestions);
+  const pagePath = !byPath
+    ? ''
+    : messages.length === 0
+      ? (resolveCurrentPath(options.currentPath) ?? '/')
+      : null;
   const questions = useMemo(
-    () => validStarterQuestions(starterQuestionsFor(starterQuestions, pagePath)),
+    () =>
+      pagePath === null ? undefined : validStarterQuestions(starterQuestionsFor(starterQuestions, pagePath)),
     [starterQuestions, pagePath],
   );
   const searchOptions = useMemo(
@@ -357,50 +374,61 @@ function PanelBody({
   const shared = sharedId && sharedId !== closedShare && !configError ? sharedId : null;
   const waitingToRetry = useRetryWait(error);
 
+  // The header, the context chips and the question box are memoised: a streamed answer re-renders
+  // this component once per frame, and only the conversation changes then. Their callbacks keep
+  // their identity (they call this render's code), and the history actions get the messages as of
+  // the last pause: while an answer streams they show nothing that depends on them.
+  const pausedRef = useRef(messages);
+  if (!busy) pausedRef.current = messages;
+  const pausedMessages = pausedRef.current;
+  const startNewConversation = useStableCallback(() => {
+    emit({ type: 'new-conversation', threadId: state.threadId });
+    state.newConversation();
+    setHistory(false);
+    setInput('');
+    setView(firstView);
+    inputRef.current?.focus();
+  });
+  const toggleHistory = useStableCallback(() => setHistory(!history));
+  const toggleSearch = useStableCallback(() => {
+    setView(view === 'search' ? 'chat' : 'search');
+    inputRef.current?.focus();
+  });
+  const changeInput = useStableCallback((text: string) => {
+    setInput(text);
+    // Typing goes back from a previewed page to the results (or the conversation).
+    setPreview(null);
+  });
+  const submitInput = useStableCallback((question: string) => {
+    // Search without the assistant (features.assistant false): Enter only chooses rows.
+    if (!canAsk) return;
+    setInput('');
+    setView('chat');
+    setPreview(null);
+    const types = context.items.map((item) => item.type);
+    send(
+      question,
+      types.includes('textSelection') ? 'selection' : types.includes('code') ? 'code-block' : 'composer',
+    );
+  });
+  const stableAddFiles = useStableCallback(addFiles);
+
   return (
     <>
       <PanelHeader titleId={titleId} className={classNames?.header} onClose={onClose}>
-        <button
-          type="button"
-          data-action="new-conversation"
-          disabled={empty && !busy}
-          onClick={() => {
-            emit({ type: 'new-conversation', threadId: state.threadId });
-            state.newConversation();
-            setHistory(false);
-            setInput('');
-            setView(firstView);
-            inputRef.current?.focus();
-          }}
-        >
-          <Icon name="plus" />
-          <span>{labels.newConversation}</span>
-        </button>
-        <Suspense fallback={null}>
-          <HistoryActions
-            open={history}
-            onToggle={() => setHistory(!history)}
-            messages={messages}
-            busy={busy}
-            resolveHref={resolveHref}
-            labels={labels}
-            collectSources={collectSources}
-            copyText={copyText}
-          />
-        </Suspense>
-        {canSearch ? (
-          <button
-            type="button"
-            data-action="search-view"
-            aria-pressed={view === 'search'}
-            onClick={() => {
-              setView(view === 'search' ? 'chat' : 'search');
-              inputRef.current?.focus();
-            }}
-          >
-            <span>{labels.searchView ?? 'Search the docs'}</span>
-          </button>
-        ) : null}
+        <ConversationActions
+          canStartNew={!empty || busy}
+          history={history}
+          messages={pausedMessages}
+          busy={busy}
+          canSearch={canSearch}
+          searchView={view === 'search'}
+          resolveHref={resolveHref}
+          labels={labels}
+          onNewConversation={startNewConversation}
+          onToggleHistory={toggleHistory}
+          onToggleSearch={toggleSearch}
+        />
         {(share !== false && state.threadKey) || support ? (
           <Suspense fallback={null}>
             <ShareSupport
@@ -564,29 +592,10 @@ function PanelBody({
         </Suspense>
       ) : null}
       <Composer
-        onFiles={attachments ? addFiles : undefined}
+        onFiles={attachments ? stableAddFiles : undefined}
         value={input}
-        onValueChange={(text) => {
-          setInput(text);
-          // Typing goes back from a previewed page to the results (or the conversation).
-          setPreview(null);
-        }}
-        onSubmit={(question) => {
-          // Search without the assistant (features.assistant false): Enter only chooses rows.
-          if (!canAsk) return;
-          setInput('');
-          setView('chat');
-          setPreview(null);
-          const types = context.items.map((item) => item.type);
-          send(
-            question,
-            types.includes('textSelection')
-              ? 'selection'
-              : types.includes('code')
-                ? 'code-block'
-                : 'composer',
-          );
-        }}
+        onValueChange={changeInput}
+        onSubmit={submitInput}
         onStop={state.stop}
         busy={busy}
         disabled={!!configError || !!shared}
@@ -608,6 +617,73 @@ function PanelBody({
   );
 }
 
+/** A function of constant identity that calls the `fn` of the latest render (for memoised children). */
+function useStableCallback<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
+  const latest = useRef(fn);
+  latest.current = fn;
+  return useCallback((...args: A) => latest.current(...args), []);
+}
+
+interface ConversationActionsProps {
+  canStartNew: boolean;
+  history: boolean;
+  messages: readonly AssistantMessage[];
+  busy: boolean;
+  canSearch: boolean;
+  searchView: boolean;
+  resolveHref: (href: string) => string | null;
+  labels: Labels;
+  onNewConversation: () => void;
+  onToggleHistory: () => void;
+  onToggleSearch: () => void;
+}
+
+/** The header's conversation actions: New conversation, the history actions and the search view. */
+const ConversationActions = memo(function ConversationActions({
+  canStartNew,
+  history,
+  messages,
+  busy,
+  canSearch,
+  searchView,
+  resolveHref,
+  labels,
+  onNewConversation,
+  onToggleHistory,
+  onToggleSearch,
+}: ConversationActionsProps) {
+  return (
+    <>
+      <button
+        type="button"
+        data-action="new-conversation"
+        disabled={!canStartNew}
+        onClick={onNewConversation}
+      >
+        <Icon name="plus" />
+        <span>{labels.newConversation}</span>
+      </button>
+      <Suspense fallback={null}>
+        <HistoryActions
+          open={history}
+          onToggle={onToggleHistory}
+          messages={messages}
+          busy={busy}
+          resolveHref={resolveHref}
+          labels={labels}
+          collectSources={collectSources}
+          copyText={copyText}
+        />
+      </Suspense>
+      {canSearch ? (
+        <button type="button" data-action="search-view" aria-pressed={searchView} onClick={onToggleSearch}>
+          <span>{labels.searchView ?? 'Search the docs'}</span>
+        </button>
+      ) : null}
+    </>
+  );
+});
+
 /**
  * The panel's polite live region says two things per question: that an answer is on its way (once,
  * when the question goes out) and, from the hook's `onFinish` (which carries the complete message,
@@ -626,7 +702,12 @@ function useAnswerAnnouncement(
   const onFinish = useCallback<NonNullable<PanelProps['options']['onFinish']>>(
     (message, thread) => {
       const { answerReady, codeBlockAnnounced } = labelsRef.current;
-      const plain = markdownToPlainText(messageText(message), codeBlockAnnounced ?? '(code block)');
+      // Only the beginning is announced: a long answer is not converted to its end.
+      const plain = markdownToPlainText(
+        messageText(message),
+        codeBlockAnnounced ?? '(code block)',
+        ANNOUNCEMENT_MAX_LENGTH,
+      );
       const text = truncateAtWord(plain);
       setAnnouncement(text ? `${answerReady}: ${text}` : answerReady);
       userOnFinish?.(message, thread);

@@ -12,12 +12,18 @@ export const ANNOUNCEMENT_MAX_LENGTH = 300;
 
 /**
  * `codeBlock` replaces each fenced code block ("" drops them). Markdown this does not know is left
- * as it is: the announcement is a summary, the answer itself stays in the log.
+ * as it is: the announcement is a summary, the answer itself stays in the log. With `enough`, lines
+ * stop being read once the text holds more than that many characters: its first `enough` are then
+ * those of the whole answer's text (all `truncateAtWord` keeps), without reading a long answer to
+ * its end.
  */
-export function markdownToPlainText(markdown: string, codeBlock: string): string {
+export function markdownToPlainText(markdown: string, codeBlock: string, enough = Infinity): string {
   const lines: string[] = [];
   let fence: Fence | null = null;
-  for (const line of markdown.split(/\r?\n/)) {
+  // The length of the text of the lines read so far (at most: code block mentions are left out).
+  let length = 0;
+  for (const line of linesOf(markdown)) {
+    if (length > enough) break;
     if (fence) {
       if (closesFence(line, fence)) fence = null;
       continue;
@@ -28,13 +34,26 @@ export function markdownToPlainText(markdown: string, codeBlock: string): string
       if (fence.language !== SUGGESTIONS_LANGUAGE && codeBlock) lines.push(codeBlock);
       continue;
     }
-    lines.push(plainLine(line));
+    const plain = plainLine(line);
+    lines.push(plain);
+    const words = plain.replace(/\s+/g, ' ').trim();
+    if (words) length += (length ? 1 : 0) + words.length;
   }
   return lines
     .filter((line) => line.trim() !== '')
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** The lines of `text` (split at `\n` or `\r\n`), one at a time: a long text is not split whole. */
+function* linesOf(text: string): Generator<string> {
+  let start = 0;
+  for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+    yield text.slice(start, end > start && text[end - 1] === '\r' ? end - 1 : end);
+    start = end + 1;
+  }
+  yield text.slice(start);
 }
 
 function plainLine(line: string): string {
