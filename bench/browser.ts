@@ -46,13 +46,31 @@ export interface StreamRun {
   keyDelaysMs: number[];
 }
 
+/**
+ * The widget's library build (`packages/docs-assistant/vite.config.ts`), what `npm run build` puts
+ * in the package's `dist/`, into `outDir`.
+ */
+async function buildLibrary(outDir: string): Promise<void> {
+  const widget = join(ROOT, 'packages/docs-assistant');
+  await build({
+    root: widget,
+    configFile: join(widget, 'vite.config.ts'),
+    logLevel: 'warn',
+    mode: 'production',
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  });
+}
+
 /** Builds the three pages (production mode, minified) into `outDir`. */
 async function buildPages(outDir: string): Promise<void> {
   const html = (variant: Variant) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${variant}</title></head>` +
     `<body><div id="root"></div><script type="module" src="../${variant}.tsx"></script></body></html>`;
   const staging = await mkdtemp(join(PAGES, '.html-'));
+  // Inside the repository, so its imports resolve from the workspace's node_modules.
+  const library = join(staging, 'dist');
   try {
+    if (!process.env.BENCH_SRC) await buildLibrary(library);
     for (const variant of VARIANTS) await writeFile(join(staging, `${variant}.html`), html(variant));
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
@@ -63,21 +81,21 @@ async function buildPages(outDir: string): Promise<void> {
         mode: 'production',
         logLevel: 'warn',
         plugins: [react()],
+        // The widget page imports the library build, as a host app does, unless BENCH_SRC names a
+        // copy of `src/` (a patch under study).
         resolve: {
-          alias: [
-            {
-              find: /^docs-assistant\/styles\.css$/,
-              replacement: join(ROOT, 'packages/docs-assistant/src/styles/docs-assistant.css'),
-            },
-            // BENCH_SRC: measure another copy of `src/` (a patch under study) in the same harness.
-            {
-              find: /^docs-assistant$/,
-              replacement: join(
-                process.env.BENCH_SRC ?? join(ROOT, 'packages/docs-assistant/src'),
-                'index.ts',
-              ),
-            },
-          ],
+          alias: process.env.BENCH_SRC
+            ? [
+                {
+                  find: /^docs-assistant\/styles\.css$/,
+                  replacement: join(process.env.BENCH_SRC, 'styles/docs-assistant.css'),
+                },
+                { find: /^docs-assistant$/, replacement: join(process.env.BENCH_SRC, 'index.ts') },
+              ]
+            : [
+                { find: /^docs-assistant\/styles\.css$/, replacement: join(library, 'docs-assistant.css') },
+                { find: /^docs-assistant$/, replacement: join(library, 'index.js') },
+              ],
         },
         build: {
           outDir,
@@ -210,6 +228,8 @@ async function runOne(
     await session.send('Performance.enable');
     if (process.env.BENCH_PROFILE) {
       await session.send('Profiler.enable');
+      // 100 µs instead of the default 1 ms: short runs have few samples otherwise.
+      await session.send('Profiler.setSamplingInterval', { interval: 100 });
       await session.send('Profiler.start');
     }
     const before = await metrics(session);

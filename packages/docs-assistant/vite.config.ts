@@ -89,8 +89,33 @@ const reExportBarrels: Plugin = {
   },
 };
 
+/**
+ * `new Worker(new URL('./markdown-worker.ts', import.meta.url))` (src/parts/parse-off-thread.ts)
+ * ships as written, naming `./markdown-worker.js`, the worker's own entry in dist: the host's
+ * bundler bundles the worker with the host's copies of its dependencies. Left to Vite, the library
+ * build would bundle it into an asset, a second copy of the Markdown parser in the package.
+ */
+const WORKER_PLACEHOLDER = '__DA_MARKDOWN_WORKER__';
+const keepWorkerUrl: Plugin = {
+  name: 'docs-assistant:keep-worker-url',
+  enforce: 'pre',
+  // In `load`, not `transform`: the file as loaded is the source its map points at, and a
+  // placeholder as long as the string it stands for moves no column.
+  load(id) {
+    if (!id.endsWith('/parse-off-thread.ts')) return;
+    const code = readFileSync(id, 'utf8');
+    const form = "new URL('./markdown-worker.ts', import.meta.url)";
+    if (!code.includes(form)) this.error(`${id} no longer has ${form}: update keepWorkerUrl`);
+    return code.replace(form, form.replace("'./markdown-worker.ts'", WORKER_PLACEHOLDER));
+  },
+  renderChunk(code) {
+    if (!code.includes(WORKER_PLACEHOLDER)) return;
+    return { code: code.replace(WORKER_PLACEHOLDER, "'./markdown-worker.js'"), map: null };
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), cssOnlyEntry, reExportBarrels],
+  plugins: [react(), cssOnlyEntry, reExportBarrels, keepWorkerUrl],
   // No public/ folder to copy: everything the package ships comes from src/.
   publicDir: false,
   build: {
@@ -116,6 +141,9 @@ export default defineConfig({
         'static-export-react': 'src/static-export/react.ts',
         // docs-assistant/proxy: the server-side route that keeps the assistant key off the page.
         proxy: 'src/proxy/index.ts',
+        // The Markdown worker (src/parts/parse-off-thread.ts starts it with `new Worker(new URL(...))`,
+        // which the host's bundler follows): a file of its own beside the module that starts it.
+        'parts/markdown-worker': 'src/parts/markdown-worker.ts',
         // Emits dist/docs-assistant.css (the `./styles.css` export); the JS never imports CSS.
         styles: 'src/styles/entry.ts',
       },

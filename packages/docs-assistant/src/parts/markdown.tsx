@@ -32,13 +32,14 @@ import {
   type MarkdownLimitReason,
   type MarkdownLimitState,
 } from './markdown-limits.js';
+import { useWorkerTree } from './parse-off-thread.js';
 import {
   type BlockReferences,
   collectReferences,
   normalizeLabel,
   scanBlock,
 } from './reference-definitions.js';
-import { RenderMarkdown } from './render-markdown.js';
+import { markdownElements, RenderMarkdown } from './render-markdown.js';
 import { type MarkdownBlocks, updateMarkdownBlocks } from './split-markdown-blocks.js';
 import { externalLinkProps, parseSuggestions, Suggestions } from './suggestions.js';
 import { MarkdownTable } from './table.js';
@@ -197,6 +198,8 @@ interface MarkdownBlockProps {
   components: Components;
   /** The block will not change (not the one being written): its elements are kept by content. */
   finished?: boolean;
+  /** The answer is still being written: the block is parsed by the Markdown worker if there is one. */
+  offThread?: boolean;
 }
 
 /** Most characters of finished blocks kept, per set of element overrides (see `finishedBlock`). */
@@ -207,51 +210,83 @@ const finishedBlocks = new WeakMap<Components, { blocks: Map<string, ReactNode>;
  * The elements of a finished block, made once per content. React's memo keeps a block from
  * re-rendering only in the fiber that rendered it; a background render that a newer chunk
  * interrupts and starts over, or a message that mounts again (a host's own message list, a
- * conversation shown again), would parse the same blocks again. Least recently used blocks go first past `FINISHED_BLOCKS_CHARS` (twice
- * the Markdown one text may hold).
+ * conversation shown again), would parse the same blocks again. Least recently used blocks go
+ * first past `FINISHED_BLOCKS_CHARS` (twice the Markdown one text may hold). Without `elements`,
+ * only looks the block up.
  */
-function finishedBlock(components: Components, key: string, render: () => ReactNode): ReactNode {
+function finishedBlock(components: Components, key: string, elements?: ReactNode): ReactNode | undefined {
   const cache = finishedBlocks.get(components) ?? { blocks: new Map(), chars: 0 };
   finishedBlocks.set(components, cache);
   const { blocks } = cache;
-  const elements = blocks.get(key) ?? render();
+  const kept = blocks.get(key) ?? elements;
+  if (kept === undefined) return undefined;
   // Taken out and put back: a Map iterates in insertion order, so the first key is the least
   // recently used.
   if (!blocks.delete(key)) cache.chars += key.length;
-  blocks.set(key, elements);
+  blocks.set(key, kept);
   for (const old of blocks.keys()) {
     if (cache.chars <= FINISHED_BLOCKS_CHARS) break;
     blocks.delete(old);
     cache.chars -= old.length;
   }
-  return elements;
+  return kept;
 }
+
+/** Texts of blocks showing an earlier text while the worker parses theirs (see `MarkdownBlock`). */
+const waitingBlocks = new Set<string>();
+
+const blockText = ({ source, extra }: { source: string; extra: string }) =>
+  extra ? `${source}\n\n${extra}` : source;
 
 /**
  * One top-level block; memoised on its text (and the definitions it uses) so finished blocks never
- * re-parse. Called as a function, not rendered: its elements are what the cache keeps.
+ * re-parse. While the answer is written, the Markdown worker parses it (`parse-off-thread.ts`) and
+ * the block shows what it showed before until the tree arrives; once the answer is finished, or
+ * without a worker, it is parsed here.
  */
 const MarkdownBlock = memo(
-  function MarkdownBlock({ source, extra, notes, prefix, components, finished }: MarkdownBlockProps) {
-    const parsed = extra ? `${source}\n\n${extra}` : source;
-    const render = () =>
-      RenderMarkdown({
-        children: parsed,
-        transform: footnoteCalls(parsed, prefix, notes),
-        components,
-        urlTransform,
-      });
+  function MarkdownBlock({
+    source,
+    extra,
+    notes,
+    prefix,
+    components,
+    finished,
+    offThread,
+  }: MarkdownBlockProps) {
+    const parsed = blockText({ source, extra });
     // The id prefix only shows in footnote calls.
-    return finished
-      ? finishedBlock(components, notes ? `${prefix}\n${notes}\n${parsed}` : parsed, render)
-      : render();
+    const key = notes ? `${prefix}\n${notes}\n${parsed}` : parsed;
+    const kept = finished ? finishedBlock(components, key) : undefined;
+    const tree = useWorkerTree(offThread && kept === undefined ? parsed : null);
+    const shown = useRef<ReactNode>(null);
+    if (kept !== undefined) {
+      shown.current = kept;
+      return kept;
+    }
+    // On its way from the worker: what was shown, an earlier text of this block.
+    if (tree === undefined) {
+      // Bounded: a block unmounted while waiting never takes its text out.
+      if (waitingBlocks.size >= 100) waitingBlocks.clear();
+      waitingBlocks.add(parsed);
+      return shown.current;
+    }
+    waitingBlocks.delete(parsed);
+    const options = { transform: footnoteCalls(parsed, prefix, notes), components, urlTransform };
+    const elements = tree
+      ? markdownElements(tree, options)
+      : RenderMarkdown({ children: parsed, ...options });
+    shown.current = elements;
+    return finished ? finishedBlock(components, key, elements) : elements;
   },
   (prev, next) =>
     prev.source === next.source &&
     prev.extra === next.extra &&
     prev.notes === next.notes &&
     prev.prefix === next.prefix &&
-    prev.components === next.components,
+    prev.components === next.components &&
+    // The end of the answer renders again only a block still waiting for the worker.
+    (prev.offThread === next.offThread || !waitingBlocks.has(blockText(next))),
 );
 MarkdownBlock.displayName = 'MarkdownBlock';
 
@@ -371,6 +406,7 @@ const MarkdownView = memo(function MarkdownView({
             prefix={prefix}
             components={elements}
             finished={!tailIncomplete || index < blocks.length - 1}
+            offThread={tailIncomplete}
           />
         ))}
         {limited.reason ? <PlainRest reason={limited.reason} text={limited.rest} /> : null}
@@ -385,6 +421,7 @@ const MarkdownView = memo(function MarkdownView({
                     prefix={prefix}
                     components={elements}
                     finished={!tailIncomplete}
+                    offThread={tailIncomplete}
                   />
                 </li>
               ))}

@@ -8,23 +8,24 @@
  * with remark-gfm).
  */
 import type { Element, Properties, Root, RootContent } from 'hast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { ElementType, ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { Components } from './markdown-components.js';
-import { mdastToHast } from './mdast-to-hast.js';
-import { gfmFromMarkdownExtension, gfmSyntax } from './remark-gfm-syntax.js';
+import { parseMarkdown } from './parse-markdown.js';
 
 type UrlTransform = (url: string, key: string, node: Element) => string | null;
 
-export interface RenderMarkdownProps {
-  /** The Markdown. */
-  children: string;
+export interface MarkdownElementsOptions {
   components?: Components;
   /** Every URL attribute goes through it (with its name and element); `null` drops the attribute. */
   urlTransform: UrlTransform;
   /** Changes the HTML tree before URLs are checked and elements made (react-markdown's rehype plugins). */
   transform?: (tree: Root) => void;
+}
+
+export interface RenderMarkdownProps extends MarkdownElementsOptions {
+  /** The Markdown. */
+  children: string;
 }
 
 /**
@@ -82,7 +83,11 @@ function toProps(node: Element, urlTransform: UrlTransform): Record<string, unkn
   for (const name in properties) {
     // react-markdown checks every URL attribute of HTML (`html-url-attributes`); from Markdown the
     // HTML tree only ever has two: a link's `href` and an image's `src`.
-    if (name === (node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : '')) {
+    // A `null` is a URL already refused (a tree from the worker may be made into elements twice).
+    if (
+      properties[name] !== null &&
+      name === (node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : '')
+    ) {
       properties[name] = urlTransform(String(properties[name] || ''), name, node);
     }
     const value = properties[name];
@@ -102,12 +107,19 @@ function toProps(node: Element, urlTransform: UrlTransform): Record<string, unkn
   return props;
 }
 
-export function RenderMarkdown({ children, components, urlTransform, transform }: RenderMarkdownProps) {
-  const mdast = fromMarkdown(children, {
-    extensions: [gfmSyntax],
-    mdastExtensions: [gfmFromMarkdownExtension],
-  });
-  const tree = mdastToHast(mdast);
+/**
+ * The elements of a parsed tree (`parseMarkdown`, here or in the Markdown worker). The tree is
+ * changed in place (the transform, checked URLs), in a way that gives the same elements if done
+ * again.
+ */
+export function markdownElements(
+  tree: Root,
+  { components, urlTransform, transform }: MarkdownElementsOptions,
+): ReactNode {
   transform?.(tree);
   return toReact(tree, components, urlTransform);
+}
+
+export function RenderMarkdown({ children, ...options }: RenderMarkdownProps) {
+  return markdownElements(parseMarkdown(children), options);
 }

@@ -1,0 +1,144 @@
+/**
+ * Markdown parsed in a Web Worker (`markdown-worker.ts`) while an answer streams, so the page's
+ * main thread only turns trees into elements: parsing is most of what rendering an answer costs.
+ *
+ * `useWorkerTree(text)` is what a block renders from: the tree once the worker has sent it,
+ * `undefined` while it is on its way (the block keeps what it showed), and `null` when this page
+ * parses on its own thread. That is the case on the server, without `Worker`, when the worker cannot
+ * start (a script from another origin, such as the script-tag build on a CDN) or fails to load (a
+ * host bundler that does not bundle workers, such as esbuild, leaves its URL pointing nowhere; a
+ * Content-Security-Policy without the worker's origin), and for a text the worker could not parse.
+ * A worker that fails wakes every block waiting on it, which then parses here; so does the end of
+ * the stream (`markdown.tsx` asks the worker only while the text is still being written).
+ *
+ * Trees are kept by text, least recently used first out past `TREE_CHARS`; nothing waits in a
+ * queue but the worker's own, which it works through in order.
+ */
+import type { Root } from 'hast';
+import { useCallback, useSyncExternalStore } from 'react';
+import type { ParseRequest, ParseResponse } from './markdown-worker.js';
+
+/** Most characters of Markdown whose trees are kept. */
+const TREE_CHARS = 200_000;
+
+let worker: Worker | null = null;
+let unusable = false;
+let nextId = 0;
+/** Texts sent, by request id. */
+const sent = new Map<number, string>();
+/** The texts in `sent`. */
+const sentTexts = new Set<string>();
+/** A text's tree, or `null` when the worker could not parse it. */
+const trees = new Map<string, Root | null>();
+let treeChars = 0;
+const listeners = new Map<string, Set<() => void>>();
+
+function notify(text: string): void {
+  for (const listener of listeners.get(text) ?? []) listener();
+}
+
+/** Gives up on the worker: every block waiting for it parses on the page's thread instead. */
+function giveUp(): void {
+  unusable = true;
+  worker?.terminate();
+  worker = null;
+  const waiting = [...sentTexts];
+  sent.clear();
+  sentTexts.clear();
+  for (const text of waiting) notify(text);
+}
+
+function keep(text: string, tree: Root | null): void {
+  if (!trees.delete(text)) treeChars += text.length;
+  trees.set(text, tree);
+  for (const [old] of trees) {
+    if (treeChars <= TREE_CHARS) break;
+    trees.delete(old);
+    treeChars -= old.length;
+  }
+}
+
+/** Texts whose trees arrived since the last frame. */
+const arrived = new Set<string>();
+
+/** The blocks whose trees arrived render once a frame, together, not once per tree. */
+function flush(): void {
+  const texts = [...arrived];
+  arrived.clear();
+  for (const text of texts) notify(text);
+}
+
+function receive({ data }: MessageEvent<ParseResponse>): void {
+  const text = sent.get(data.id);
+  if (text === undefined) return;
+  sent.delete(data.id);
+  sentTexts.delete(text);
+  keep(text, 'tree' in data ? data.tree : null);
+  if (arrived.size === 0) requestAnimationFrame(flush);
+  arrived.add(text);
+}
+
+function start(): Worker | null {
+  if (worker || unusable) return worker;
+  try {
+    // Vite, webpack, Rspack and Next.js bundle the worker from this exact form. The library build
+    // keeps it as written, naming the built file (`vite.config.ts`, `keepWorkerUrl`).
+    worker = new Worker(new URL('./markdown-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'docs-assistant markdown',
+    });
+  } catch {
+    unusable = true;
+    return null;
+  }
+  worker.onmessage = receive;
+  worker.onerror = (event) => {
+    // A worker that did not load is not the host page's error.
+    event.preventDefault();
+    giveUp();
+  };
+  worker.onmessageerror = giveUp;
+  return worker;
+}
+
+/** The tree of `text` if the worker has sent it; asks for it if not (see `useWorkerTree`). */
+function treeOf(text: string): Root | null | undefined {
+  const tree = trees.get(text);
+  if (tree !== undefined) return tree;
+  if (typeof Worker === 'undefined' || typeof window === 'undefined') return null;
+  const target = start();
+  if (!target) return null;
+  if (sentTexts.has(text)) return undefined;
+  const id = nextId++;
+  sent.set(id, text);
+  sentTexts.add(text);
+  target.postMessage({ id, text } satisfies ParseRequest);
+  return undefined;
+}
+
+const parseHere = () => null;
+const noSubscription = () => () => {};
+
+/**
+ * The worker's tree of `text` (`null`: parse it here; `undefined`: on its way). `null` as the text
+ * asks for nothing: the caller parses on its own thread.
+ */
+export function useWorkerTree(text: string | null): Root | null | undefined {
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (text === null) return () => {};
+      const set = listeners.get(text) ?? new Set();
+      listeners.set(text, set.add(listener));
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(text);
+      };
+    },
+    [text],
+  );
+  return useSyncExternalStore(
+    text === null ? noSubscription : subscribe,
+    () => (text === null ? null : (trees.get(text) ?? (unusable ? null : treeOf(text)))),
+    parseHere,
+  );
+}
