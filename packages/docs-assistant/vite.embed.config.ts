@@ -56,17 +56,31 @@ const remToPx: Plugin = {
  * licences ship beside it as `embed-chunks/THIRD_PARTY_LICENSES.txt`, each package's licence file
  * (or its package.json licence field), listed from the modules the build actually took.
  */
+const roots = new Set<string>();
+
+/** Every package a bundle took code from, into `roots`. */
+const packagesOf = (bundle: Parameters<NonNullable<Plugin['generateBundle']>>[1]) => {
+  for (const item of Object.values(bundle)) {
+    if (item.type !== 'chunk') continue;
+    for (const id of Object.keys(item.modules)) {
+      const match = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(id.replace(/\\/g, '/'));
+      if (match) roots.add(match[1]!);
+    }
+  }
+};
+
+/** The Markdown worker is a bundle of its own, built before the page's is written out. */
+const workerLicenses: Plugin = {
+  name: 'docs-assistant:embed-worker-licenses',
+  generateBundle(_options, bundle) {
+    packagesOf(bundle);
+  },
+};
+
 const licenses: Plugin = {
   name: 'docs-assistant:embed-licenses',
   generateBundle(_options, bundle) {
-    const roots = new Set<string>();
-    for (const item of Object.values(bundle)) {
-      if (item.type !== 'chunk') continue;
-      for (const id of Object.keys(item.modules)) {
-        const match = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(id.replace(/\\/g, '/'));
-        if (match) roots.add(match[1]!);
-      }
-    }
+    packagesOf(bundle);
     const sections = [...roots].sort().map((root) => {
       const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
         name: string;
@@ -82,7 +96,7 @@ const licenses: Plugin = {
     this.emitFile({
       type: 'asset',
       fileName: 'embed-chunks/THIRD_PARTY_LICENSES.txt',
-      source: `The docs-assistant script build (embed.js and embed-chunks/) bundles the following packages.\n\n${sections.join('\n')}`,
+      source: `The docs-assistant script build (embed.js and embed-chunks/, the Markdown worker included) bundles the following packages.\n\n${sections.join('\n')}`,
     });
   },
 };
@@ -104,6 +118,13 @@ export default defineConfig({
   // React reads it to drop its development build; a library build leaves it alone otherwise.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   publicDir: false,
+  // Chunks and the Markdown worker are found from the script's own URL, wherever it is served.
+  base: './',
+  worker: {
+    format: 'es',
+    plugins: () => [workerLicenses],
+    rolldownOptions: { output: { entryFileNames: 'embed-chunks/[name]-[hash].js' } },
+  },
   logLevel: 'warn',
   build: {
     outDir,
