@@ -43,9 +43,10 @@ export interface MessageListProps {
 /**
  * The conversation. It is a `role="log"` kept at `aria-live="off"`: a streaming answer changes it
  * many times a second and a screen reader would read every fragment. Finished answers are announced
- * once by the panel's own live region instead.
+ * once by the panel's own live region instead. Memoised: the panel re-renders for other reasons too
+ * (a key typed in the question box while an answer streams).
  */
-export function MessageList({
+export const MessageList = memo(function MessageList({
   messages,
   status,
   components,
@@ -99,7 +100,7 @@ export function MessageList({
       ) : null}
     </div>
   );
-}
+});
 
 /** How close to the bottom counts as "at the bottom" (in px): rounding and a stray wheel tick. */
 const AT_BOTTOM_PX = 24;
