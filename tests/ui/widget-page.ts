@@ -30,10 +30,17 @@ const hostPage = (title: string, html = '') => `<!doctype html><html><head><meta
  * `main` is the page's script (TSX), rendering into `#app`; `html` is markup served in the page
  * before `#app` (as a server would render it). `notFound` makes the server answer 404 for a built
  * file while it returns true (a chunk gone after a redeploy); it receives the request's path.
+ * `headers` adds response headers to a request by its path (a Content-Security-Policy).
  */
 export async function serveWidgetPage(
   root: string,
-  page: { title: string; main: string; html?: string; notFound?: (path: string) => boolean },
+  page: {
+    title: string;
+    main: string;
+    html?: string;
+    notFound?: (path: string) => boolean;
+    headers?: (path: string) => Record<string, string> | undefined;
+  },
 ): Promise<WidgetPage> {
   mkdirSync(root, { recursive: true });
   writeFileSync(join(root, 'index.html'), hostPage(page.title, page.html));
@@ -59,7 +66,10 @@ export async function serveWidgetPage(
       path.startsWith(dist) && statSync(path, { throwIfNoEntry: false })?.isFile()
         ? path
         : join(dist, 'index.html');
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      ...page.headers?.(pathname),
+    });
     res.end(readFileSync(file));
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

@@ -1,0 +1,360 @@
+/**
+ * The Markdown worker (`src/parts/parse-off-thread.ts`, `markdown-worker.ts`) in Chromium, with the
+ * page built by Vite from the sources (so Vite bundles the worker as a host's bundler would).
+ *
+ * A streamed answer (`StreamingMarkdown`, one more prefix per animation frame, then held at the
+ * whole text with `isStreaming` still true) must end up with exactly the HTML of `<Markdown>` given
+ * the whole text (which parses on the page), both while it is still streaming and once it is
+ * finished: with the worker running, when the worker's file is not found, and under a CSP that
+ * forbids workers (the blocks then parse on the page while the answer streams).
+ */
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveWidgetPage, type WidgetPage } from '../ui/widget-page';
+
+const root = resolve(import.meta.dirname, '../.artifacts/parts-markdown-worker');
+const src = resolve(import.meta.dirname, '../../packages/docs-assistant/src');
+
+// A 1x1 PNG: the default image policy allows data: raster images.
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** Every construct the parser handles differently from plain text, several across blocks. */
+const RICH = `# Release notes &copy; 2026
+
+Some *emphasis*, **strong**, ***both***, ~~struck~~ and \`code\`. References: &copy; &amp; &notit; &frac12; &#169; &#x1F600; &not; &bogus;.
+
+See the [guide][guide], the [API][] and [shortcut]. A first footnote call[^first] here.
+
+## A table
+
+| Left | Center | Right |
+|:-----|:------:|------:|
+| a &amp; b | *b* | \`c\` |
+| [z][guide] | ~~gone~~ | 3 |
+
+- [ ] to do
+- [x] done
+  - nested *item*
+    1. deep one
+    2. deep two[^second]
+- plain
+
+> A quote with the second note[^second] and the first again[^first].
+>
+> > A nested quote.
+
+Autolinks: https://example.com/path?q=1, www.example.org and mail@example.com.
+
+\`\`\`ts
+const x: number = 1; // <b>not bold</b> &copy;
+\`\`\`
+
+<div class="raw">raw <b>html</b> <img src="x" onerror="alert(1)"></div>
+
+![A pixel](${PNG} "A title") and ![far](https://cdn.example.com/far.png).
+
+Setext heading
+--------------
+
+Final paragraph calling the third note[^third], a hard\\
+break, and a [relative link](/docs/start).
+
+[guide]: https://example.com/guide "The guide"
+[api]: /api
+[shortcut]: </short cut>
+
+[^first]: The first note, with **bold**.
+[^second]: The second note, called from a list and a quote.
+[^third]: The third, with a [link][guide].
+`;
+
+/**
+ * The page: `window.__stream(text, parts)` adds an answer that a `StreamingMarkdown` receives in
+ * `parts` prefixes, one more per animation frame, then holds whole with `isStreaming` true until
+ * `window.__finish(index)`; beside it, `<Markdown>` with the whole text. `window.__steps` is how
+ * many prefixes each answer has received. `Worker` is the browser's, counting what it is asked to
+ * do.
+ */
+const MAIN = `
+import { useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Markdown, StreamingMarkdown } from '${src}/parts/markdown';
+
+const counts = { created: 0, threw: 0, errors: 0, posted: 0, trees: 0, failed: 0 };
+window.__workerCounts = counts;
+const BrowserWorker = window.Worker;
+window.Worker = class extends BrowserWorker {
+  constructor(url, options) {
+    try {
+      super(url, options);
+    } catch (error) {
+      counts.threw += 1;
+      throw error;
+    }
+    counts.created += 1;
+    this.addEventListener('error', () => { counts.errors += 1; });
+    this.addEventListener('message', ({ data }) => {
+      if ('tree' in data) counts.trees += 1;
+      else counts.failed += 1;
+    });
+  }
+  postMessage(...args) {
+    counts.posted += 1;
+    return super.postMessage(...args);
+  }
+};
+
+let update;
+function App() {
+  const [answers, setAnswers] = useState([]);
+  update = setAnswers;
+  useEffect(() => {
+    const index = answers.findIndex((answer) => answer.step < answer.parts);
+    if (index < 0) return;
+    const frame = requestAnimationFrame(() =>
+      setAnswers((list) => list.map((answer, i) => (i === index ? { ...answer, step: answer.step + 1 } : answer))),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [answers]);
+  window.__steps = answers.map((answer) => answer.step);
+  return answers.map((answer, index) => (
+    <section key={index} data-answer={index}>
+      <StreamingMarkdown
+        data-which="streamed"
+        text={answer.full.slice(0, Math.ceil((answer.full.length * answer.step) / answer.parts))}
+        isStreaming={answer.streaming}
+      />
+      <Markdown data-which="reference" text={answer.full} />
+    </section>
+  ));
+}
+window.__stream = (full, parts) =>
+  update((list) => [...list, { full, parts, step: 1, streaming: true }]);
+window.__finish = (index) =>
+  update((list) => list.map((answer, i) => (i === index ? { ...answer, streaming: false } : answer)));
+createRoot(document.getElementById('app')).render(<App />);
+`;
+
+interface WorkerCounts {
+  created: number;
+  threw: number;
+  errors: number;
+  posted: number;
+  /** Answers with a tree, and with an error. */
+  trees: number;
+  failed: number;
+}
+
+/** What the server does to the page's next load: 404 the worker's file, or forbid workers. */
+const serving = { workerMissing: false, csp: '', workerRequests: 0 };
+
+let widgetPage: WidgetPage | undefined;
+let browser: Browser;
+let origin: string;
+
+beforeAll(async () => {
+  widgetPage = await serveWidgetPage(root, {
+    title: 'markdown worker',
+    main: MAIN,
+    notFound: (path) => {
+      // Vite names the worker's built file after markdown-worker.ts.
+      if (!path.includes('/markdown-worker')) return false;
+      serving.workerRequests += 1;
+      return serving.workerMissing;
+    },
+    headers: (path) =>
+      serving.csp && !/\.\w+$/.test(path) ? { 'Content-Security-Policy': serving.csp } : undefined,
+  });
+  ({ browser, origin } = widgetPage);
+}, 120_000);
+
+afterAll(async () => {
+  await widgetPage?.close();
+});
+
+async function openPage(options: { workerMissing?: boolean; csp?: string } = {}) {
+  serving.workerMissing = options.workerMissing ?? false;
+  serving.csp = options.csp ?? '';
+  serving.workerRequests = 0;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => '__stream' in window);
+  return { page, errors, consoleErrors, close: () => context.close() };
+}
+
+/**
+ * The HTML of an answer's element. React's ids (`useId`: the answer's footnote id prefix
+ * `user-content-<id>-`, a code block's label) differ between two elements; they are made the same.
+ */
+async function html(page: Page, answer: number, which: 'streamed' | 'reference'): Promise<string> {
+  const inner = await page
+    .locator(`[data-answer="${answer}"] > [data-which="${which}"]`)
+    .evaluate((element) => element.innerHTML);
+  return inner.replace(/_r_[\da-z]+_|«r[\da-z]+»|:r[\da-z]+:/g, 'ID');
+}
+
+/** Streams `text` as a new answer and waits until its reference (`<Markdown>`) is on the page. */
+async function stream(page: Page, answer: number, text: string, parts: number): Promise<string> {
+  await page.evaluate(([full, count]) => window.__stream(full, count), [text, parts] as const);
+  await page.locator(`[data-answer="${answer}"] > [data-which="reference"]`).waitFor();
+  return html(page, answer, 'reference');
+}
+
+/** Every footnote call of the streamed answer links to a footnote of that same answer. */
+async function footnoteTargets(page: Page, answer: number): Promise<string[]> {
+  return page.locator(`[data-answer="${answer}"] > [data-which="streamed"]`).evaluate((element) =>
+    [...element.querySelectorAll('a[data-footnote-ref]')].map((call) => {
+      const href = call.getAttribute('href') ?? '';
+      const note = element.ownerDocument.getElementById(decodeURIComponent(href.slice(1)));
+      if (note && element.contains(note)) return `${call.textContent} → ${note.textContent}`;
+      const owner = note?.closest('[data-answer]')?.getAttribute('data-answer');
+      return `${call.textContent} → ${href}, ${owner ? `in answer ${owner}` : 'on no element'}`;
+    }),
+  );
+}
+
+const counts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __workerCounts: WorkerCounts }).__workerCounts);
+
+/**
+ * Streams RICH in 40 prefixes; holds it whole while streaming until the streamed HTML is the
+ * reference's; then finishes it and checks again.
+ */
+async function streamRich(page: Page): Promise<void> {
+  const reference = await stream(page, 0, RICH, 40);
+  // The reference is the whole document, not an empty or cut one.
+  expect(reference).toContain('Release notes © 2026');
+  expect(reference).toContain('&amp;notit;');
+  expect(reference).toContain('½ © 😀 ¬ &amp;bogus;');
+  expect(reference).toContain('&lt;div class="raw"&gt;');
+  expect(reference).toContain('<input disabled="" type="checkbox" checked="">');
+  expect(reference).toContain('style="text-align: center;"');
+  expect(reference).toContain('<del>struck</del>');
+  expect(reference).toContain('href="http://www.example.org"');
+  expect(reference).toContain('href="mailto:mail@example.com"');
+  expect(reference).toContain('href="/short%20cut"');
+  expect(reference).toContain('data-external-image=""');
+  expect(reference).toContain('loading="lazy" src="data:image/png;base64,');
+  expect(reference).toContain('class="language-ts"');
+  expect(reference).toContain('The third, with a <a title="The guide" href="https://example.com/guide"');
+
+  await expect.poll(() => page.evaluate(() => window.__steps[0])).toBe(40);
+  await expect.poll(() => html(page, 0, 'streamed')).toBe(reference);
+  // Still streaming: the blocks rendered while the answer is being written.
+  expect(await page.evaluate(() => window.__steps)).toEqual([40]);
+  expect(await footnoteTargets(page, 0)).toEqual([
+    '1 → The first note, with bold.',
+    '2 → The second note, called from a list and a quote.',
+    '2 → The second note, called from a list and a quote.',
+    '1 → The first note, with bold.',
+    '3 → The third, with a link.',
+  ]);
+
+  await page.evaluate(() => window.__finish(0));
+  await page.locator('[data-answer="0"] > [data-which="streamed"]:not([data-pending])').waitFor();
+  expect(await html(page, 0, 'streamed')).toBe(reference);
+  // And it stays so once whatever the end of the stream scheduled has rendered.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await html(page, 0, 'streamed')).toBe(reference);
+}
+
+declare global {
+  interface Window {
+    __stream(text: string, parts: number): void;
+    __finish(index: number): void;
+    __steps: number[];
+  }
+}
+
+describe('Markdown parsed in a worker while an answer streams', () => {
+  it('gives the HTML <Markdown> gives on the page, while streaming and once finished', async () => {
+    const { page, errors, consoleErrors, close } = await openPage();
+    try {
+      await streamRich(page);
+      expect(page.workers()).toHaveLength(1);
+      const { created, threw, errors: workerErrors, posted, trees, failed } = await counts(page);
+      expect({ created, threw, workerErrors, failed }).toEqual({
+        created: 1,
+        threw: 0,
+        workerErrors: 0,
+        failed: 0,
+      });
+      // The blocks went to the worker and came back as trees (more than one text per block: the
+      // last one is sent again as it grows).
+      expect(posted).toBeGreaterThan(10);
+      expect(trees).toBe(posted);
+      expect(serving.workerRequests).toBe(1);
+      expect(errors).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a second answer with a block the first had links its footnote calls to its own footnotes', async () => {
+    // The block `Shared…[^n]` (with the definition it uses) is the same text in both answers, so
+    // its tree is the one the worker sent for the first (a regenerated answer, or a streaming
+    // answer mounted again); each answer's footnotes have ids of their own.
+    const first = 'Shared line with a note[^n].\n\n[^n]: The shared note.\n';
+    const second = `Another answer[^b].\n\n${first}\n[^b]: The second answer's own note.\n`;
+    const { page, errors, close } = await openPage();
+    try {
+      const firstReference = await stream(page, 0, first, 10);
+      await expect.poll(() => html(page, 0, 'streamed')).toBe(firstReference);
+      await page.evaluate(() => window.__finish(0));
+      const reference = await stream(page, 1, second, 10);
+      await expect.poll(() => page.evaluate(() => window.__steps[1])).toBe(10);
+      await expect.poll(() => html(page, 1, 'streamed')).toBe(reference);
+      expect(await footnoteTargets(page, 1)).toEqual([
+        "2 → The second answer's own note.",
+        '1 → The shared note.',
+      ]);
+      expect(await footnoteTargets(page, 0)).toEqual(['1 → The shared note.']);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('falls back to parsing on the page when the worker’s file is not found', async () => {
+    const { page, errors, consoleErrors, close } = await openPage({ workerMissing: true });
+    try {
+      await streamRich(page);
+      expect(serving.workerRequests).toBeGreaterThan(0);
+      const { created, errors: workerErrors } = await counts(page);
+      expect({ created, workerErrors }).toEqual({ created: 1, workerErrors: 1 });
+      expect(page.workers()).toHaveLength(0);
+      expect(errors).toEqual([]);
+      // Only the 404 itself is reported.
+      for (const message of consoleErrors) expect(message).toMatch(/Failed to load resource/);
+    } finally {
+      await close();
+    }
+  });
+
+  it('falls back to parsing on the page under a Content-Security-Policy that forbids workers', async () => {
+    const { page, errors, close } = await openPage({ csp: "worker-src 'none'" });
+    try {
+      await streamRich(page);
+      const { created, threw, errors: workerErrors } = await counts(page);
+      // Chromium refuses the worker one way or the other: the constructor throws, or it fails to load.
+      expect(threw + workerErrors).toBe(1);
+      expect(created - workerErrors).toBe(0);
+      expect(page.workers()).toHaveLength(0);
+      expect(serving.workerRequests).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
