@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import type { Browser } from 'playwright-core';
 import { mountEmbedRoutes } from '../../packages/docs-assistant-server/src/embed';
 import { buildEmbed, EMBED_FLAVOURS, type EmbedFlavour } from '../../scripts/embed-size';
@@ -47,6 +48,9 @@ export async function startEmbedSite(flavour: EmbedFlavour): Promise<EmbedSite> 
   const service: RunningService = await startService();
   const pages = new Map<string, { body: string; type: string; headers: Record<string, string> }>();
   const app = new Hono();
+  // As the reference service serves them (its assistant CORS): a module script from another origin
+  // is fetched with CORS.
+  app.use('/embed*', cors({ origin: '*' }));
   mountEmbedRoutes(app, directory);
   app.all('/discovery/*', (c) => service.service.fetch(c.req.raw));
   app.get('*', (c) => {

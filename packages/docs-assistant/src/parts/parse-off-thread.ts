@@ -5,7 +5,7 @@
  * `useWorkerTree(text)` is what a block renders from: the tree once the worker has sent it,
  * `undefined` while it is on its way (the block keeps what it showed), and `null` when this page
  * parses on its own thread. That is the case on the server, without `Worker`, when the worker cannot
- * start (a script from another origin, such as the script-tag build on a CDN) or fails to load (a
+ * start (not even through a `blob:` module, see `createFromAnotherOrigin`) or fails to load (a
  * host bundler that does not bundle workers, such as esbuild, leaves its URL pointing nowhere; a
  * Content-Security-Policy without the worker's origin), and for a text the worker could not parse.
  * A worker that fails wakes every block waiting on it, which then parses here; so does the end of
@@ -78,18 +78,47 @@ function receive({ data }: MessageEvent<ParseResponse>): void {
   arrived.add(text);
 }
 
+// Vite, webpack, Rspack and Next.js bundle the worker from this exact form, `new Worker` on the
+// global `Worker`. The library build keeps it as written, naming the built file (`vite.config.ts`,
+// `keepWorkerUrl`).
+const create = () =>
+  new Worker(new URL('./markdown-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'docs-assistant markdown',
+  });
+
+/**
+ * A worker whose script is on another origin (the script build served from the assistant's host
+ * to a docs site elsewhere) cannot be started from its URL; a module of the page's own origin
+ * (a `blob:` URL) that imports it can, the import fetched with CORS as the script build itself is.
+ */
+function createFromAnotherOrigin(): Worker {
+  const Native = globalThis.Worker;
+  globalThis.Worker = class extends Native {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      const trampoline = `import ${JSON.stringify(String(url))};`;
+      super(URL.createObjectURL(new Blob([trampoline], { type: 'text/javascript' })), options);
+    }
+  };
+  try {
+    // `create` names the global `Worker`: for this call only, the class above.
+    return create();
+  } finally {
+    globalThis.Worker = Native;
+  }
+}
+
 function start(): Worker | null {
   if (worker || unusable) return worker;
   try {
-    // Vite, webpack, Rspack and Next.js bundle the worker from this exact form. The library build
-    // keeps it as written, naming the built file (`vite.config.ts`, `keepWorkerUrl`).
-    worker = new Worker(new URL('./markdown-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'docs-assistant markdown',
-    });
+    worker = create();
   } catch {
-    unusable = true;
-    return null;
+    try {
+      worker = createFromAnotherOrigin();
+    } catch {
+      unusable = true;
+      return null;
+    }
   }
   worker.onmessage = receive;
   worker.onerror = (event) => {
