@@ -273,8 +273,10 @@ const MarkdownBlock = memo(
     }
     waitingBlocks.delete(parsed);
     const options = { transform: footnoteCalls(parsed, prefix, notes), components, urlTransform };
+    // The worker's tree is kept by text for every block with that text; footnote calls are
+    // rewritten in place, for this answer's ids: on a copy.
     const elements = tree
-      ? markdownElements(tree, options)
+      ? markdownElements(notes ? structuredClone(tree) : tree, options)
       : RenderMarkdown({ children: parsed, ...options });
     shown.current = elements;
     return finished ? finishedBlock(components, key, elements) : elements;
