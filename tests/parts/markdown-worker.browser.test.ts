@@ -111,10 +111,9 @@ function App() {
   const [answers, setAnswers] = useState([]);
   update = setAnswers;
   useEffect(() => {
-    const index = answers.findIndex((answer) => answer.step < answer.parts);
-    if (index < 0) return;
+    if (answers.every((answer) => answer.step === answer.parts)) return;
     const frame = requestAnimationFrame(() =>
-      setAnswers((list) => list.map((answer, i) => (i === index ? { ...answer, step: answer.step + 1 } : answer))),
+      setAnswers((list) => list.map((answer) => ({ ...answer, step: Math.min(answer.parts, answer.step + 1) }))),
     );
     return () => cancelAnimationFrame(frame);
   }, [answers]);
@@ -130,8 +129,8 @@ function App() {
     </section>
   ));
 }
-window.__stream = (full, parts) =>
-  update((list) => [...list, { full, parts, step: 1, streaming: true }]);
+window.__stream = (full, parts, streaming = true) =>
+  update((list) => [...list, { full, parts, step: streaming ? 1 : parts, streaming }]);
 window.__finish = (index) =>
   update((list) => list.map((answer, i) => (i === index ? { ...answer, streaming: false } : answer)));
 
@@ -223,8 +222,18 @@ async function html(page: Page, answer: number, which: 'streamed' | 'reference')
 }
 
 /** Streams `text` as a new answer and waits until its reference (`<Markdown>`) is on the page. */
-async function stream(page: Page, answer: number, text: string, parts: number): Promise<string> {
-  await page.evaluate(([full, count]) => window.__stream(full, count), [text, parts] as const);
+async function stream(
+  page: Page,
+  answer: number,
+  text: string,
+  parts: number,
+  streaming = true,
+): Promise<string> {
+  await page.evaluate(([full, count, live]) => window.__stream(full, count, live), [
+    text,
+    parts,
+    streaming,
+  ] as const);
   await page.locator(`[data-answer="${answer}"] > [data-which="reference"]`).waitFor();
   return html(page, answer, 'reference');
 }
@@ -301,7 +310,8 @@ async function streamRich(page: Page): Promise<void> {
 
 declare global {
   interface Window {
-    __stream(text: string, parts: number): void;
+    /** `streaming` false: the whole text at once, finished (a conversation shown again). */
+    __stream(text: string, parts: number, streaming?: boolean): void;
     __finish(index: number): void;
     __steps: number[];
     /** Elements a streamed answer showed and then did not (see MAIN). */
@@ -358,6 +368,59 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
         '1 → The shared note.',
       ]);
       expect(await footnoteTargets(page, 0)).toEqual(['1 → The shared note.']);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('two answers streaming the same text at once both end with <Markdown>’s HTML, each with its own footnotes', async () => {
+    const { page, errors, close } = await openPage();
+    try {
+      await page.evaluate((text) => {
+        window.__stream(text, 40);
+        window.__stream(text, 40);
+      }, RICH);
+      await page.locator('[data-answer="1"] > [data-which="reference"]').waitFor();
+      const reference = await html(page, 0, 'reference');
+      expect(await html(page, 1, 'reference')).toBe(reference);
+      await expect.poll(() => page.evaluate(() => window.__steps), UNTIL).toEqual([40, 40]);
+      for (const answer of [0, 1]) {
+        await expect.poll(() => html(page, answer, 'streamed'), UNTIL).toBe(reference);
+        expect(await footnoteTargets(page, answer)).toEqual([
+          '1 → The first note, with bold.',
+          '2 → The second note, called from a list and a quote.',
+          '2 → The second note, called from a list and a quote.',
+          '1 → The first note, with bold.',
+          '3 → The third, with a link.',
+        ]);
+      }
+      expect((await counts(page)).trees).toBeGreaterThan(10);
+      await page.evaluate(() => {
+        window.__finish(0);
+        window.__finish(1);
+      });
+      for (const answer of [0, 1]) {
+        await page
+          .locator(
+            `[data-answer="${answer}"]:not([data-streaming]) > [data-which="streamed"]:not([data-pending])`,
+          )
+          .waitFor();
+        expect(await html(page, answer, 'streamed')).toBe(reference);
+      }
+      expect(await page.evaluate(() => window.__lost)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a finished answer that mounts is parsed on the page, in the same render: nothing goes to the worker', async () => {
+    const { page, errors, close } = await openPage();
+    try {
+      const reference = await stream(page, 0, RICH, 1, false);
+      expect(await html(page, 0, 'streamed')).toBe(reference);
+      expect((await counts(page)).posted).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await close();
