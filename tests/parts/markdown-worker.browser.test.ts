@@ -82,7 +82,8 @@ import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Markdown, StreamingMarkdown } from '${src}/parts/markdown';
 
-const counts = { created: 0, threw: 0, errors: 0, posted: 0, trees: 0, failed: 0 };
+const counts = { created: 0, threw: 0, errors: 0, posted: 0, trees: 0, failed: 0, resent: 0 };
+const sentTexts = new Set();
 window.__workerCounts = counts;
 const BrowserWorker = window.Worker;
 window.Worker = class extends BrowserWorker {
@@ -102,6 +103,8 @@ window.Worker = class extends BrowserWorker {
   }
   postMessage(...args) {
     counts.posted += 1;
+    if (sentTexts.has(args[0].text)) counts.resent += 1;
+    sentTexts.add(args[0].text);
     return super.postMessage(...args);
   }
 };
@@ -163,6 +166,8 @@ interface WorkerCounts {
   /** Answers with a tree, and with an error. */
   trees: number;
   failed: number;
+  /** Texts sent that had been sent before. */
+  resent: number;
 }
 
 /** What the server does to the page's next load: 404 the worker's file, or forbid workers. */
@@ -341,6 +346,7 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
       // last one is sent again as it grows).
       expect(posted).toBeGreaterThan(10);
       expect(trees).toBe(posted);
+      expect((await counts(page)).resent).toBe(0);
       expect(serving.workerRequests).toBe(1);
       expect(errors).toEqual([]);
       expect(consoleErrors).toEqual([]);
@@ -395,7 +401,10 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
           '3 → The third, with a link.',
         ]);
       }
-      expect((await counts(page)).trees).toBeGreaterThan(10);
+      const { trees, posted, resent } = await counts(page);
+      expect(trees).toBeGreaterThan(10);
+      // Each text once, for both answers.
+      expect({ resent, trees }).toEqual({ resent: 0, trees: posted });
       await page.evaluate(() => {
         window.__finish(0);
         window.__finish(1);
