@@ -38,13 +38,34 @@ describe('public API', () => {
     });
   });
 
-  it.each(['widget.ts', 'headless.ts'])('starts %s with the "use client" directive', async (file) => {
+  it.each(['ui/docs-assistant.tsx', 'headless.ts'])(
+    'starts %s, a client boundary, with the "use client" directive',
+    async (file) => {
+      const { readFile } = await import('node:fs/promises');
+      const source = await readFile(
+        new URL(`../../packages/docs-assistant/src/${file}`, import.meta.url),
+        'utf8',
+      );
+      expect(source.startsWith("'use client';")).toBe(true);
+    },
+  );
+
+  it('gives widget.ts no directive: it re-exports the component with export *, which Next.js refuses in a "use client" module, and plain values a server component may import', async () => {
     const { readFile } = await import('node:fs/promises');
     const source = await readFile(
-      new URL(`../../packages/docs-assistant/src/${file}`, import.meta.url),
+      new URL('../../packages/docs-assistant/src/widget.ts', import.meta.url),
       'utf8',
     );
-    expect(source.startsWith("'use client';")).toBe(true);
+    expect(source).not.toMatch(/^\s*['"]use client['"]/m);
+    expect(source).toContain("export * from './ui/docs-assistant.js';");
+    // What it exports by value imports no React (a server component evaluates it).
+    for (const file of ['label-defaults.ts', 'shell-labels.ts', 'context/store.ts']) {
+      const module = await readFile(
+        new URL(`../../packages/docs-assistant/src/${file}`, import.meta.url),
+        'utf8',
+      );
+      expect(module, file).not.toMatch(/from 'react/);
+    }
   });
 
   it('re-exports every value of index.ts with export * from a "use client" module, with no directive of its own', async () => {

@@ -1,4 +1,3 @@
-'use client';
 /**
  * `docs-assistant/widget`: the widget alone, for hosts whose bundler would otherwise load all of
  * `docs-assistant` up front. esbuild's code splitting keeps every module the main entry re-exports
@@ -39,7 +38,8 @@ export type {
   SourceClickEvent,
   SuggestionClickEvent,
 } from './events/types.js';
-export { defaultLabels, type Labels } from './labels.js';
+export { defaultLabels } from './label-defaults.js';
+export type { Labels } from './labels.js';
 // The renderer props, for `components` (types only: nothing of the renderers loads from here).
 export type * from './parts/types.js';
 // `export *`, not a named re-export, so esbuild can leave `defaultLabels` out of the launcher: a
@@ -47,6 +47,9 @@ export type * from './parts/types.js';
 // then follows all its exports (`defaultLabels` too, which the panel loads) into a chunk the page
 // loads up front. Through `export *` this module is never live when only `DocsAssistant` is used.
 // `DocsAssistant` is the one export of docs-assistant.tsx: anything exported there is public.
+// That module is the client boundary ("use client"), not this one: Next.js refuses `export *` in a
+// "use client" module (`next build --webpack`, tests/consumers/next.test.ts); the labels and the
+// context store exported here are plain values a server component may import.
 export * from './ui/docs-assistant.js';
 export type {
   ClassNames,

@@ -1,0 +1,19 @@
+/**
+ * The defaults of the few strings the shell shows before the panel loads (launcher, title bar,
+ * "Ask AI", the unavailable, loading and failed states): plain data, no React, so the launcher
+ * carries only these and a server component may import them. `label-defaults.ts` has the rest.
+ */
+import type { Labels } from './labels.js';
+
+/** The defaults of the labels the shell shows; `defaultLabels` includes them. */
+export const shellLabels: Pick<Labels, 'launcher' | 'title' | 'close' | 'askAi' | 'unavailable'> &
+  Required<Pick<Labels, 'loading' | 'askAiAboutCode' | 'panelUnavailable'>> = {
+  launcher: 'Ask AI',
+  title: 'Ask the docs',
+  close: 'Close',
+  askAi: 'Ask AI',
+  unavailable: 'The AI assistant is not available on this deployment.',
+  loading: 'Loading the assistant…',
+  askAiAboutCode: 'Ask AI about this code',
+  panelUnavailable: 'Assistant unavailable, retry',
+};
