@@ -424,6 +424,47 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
     }
   });
 
+  it('an answer that finishes while its text is still being rendered ends with <Markdown>’s HTML', async () => {
+    // Past what StreamingMarkdown renders in one commit: the text on screen catches up over several
+    // (`data-pending`), its blocks sent to the worker, while the answer is already finished.
+    const long = Array.from({ length: 30 }, (_, index) => `## Part ${index}\n\n${RICH}`).join('\n');
+    expect(long.length).toBeGreaterThan(2 * 16_000);
+    const { page, errors, close } = await openPage();
+    try {
+      // Finished right after the first commit that shows the streamed text behind the answer's.
+      await page.evaluate(
+        (text) =>
+          new Promise<void>((done) => {
+            const observer = new MutationObserver(() => {
+              if (!document.querySelector('[data-answer="0"] > [data-which="streamed"][data-pending]'))
+                return;
+              observer.disconnect();
+              window.__finish(0);
+              done();
+            });
+            observer.observe(document.getElementById('app') as HTMLElement, {
+              subtree: true,
+              childList: true,
+              attributes: true,
+            });
+            window.__stream(text, 1);
+          }),
+        long,
+      );
+      const reference = await html(page, 0, 'reference');
+      await page
+        .locator('[data-answer="0"]:not([data-streaming]) > [data-which="streamed"]:not([data-pending])')
+        .waitFor();
+      expect(await html(page, 0, 'streamed')).toBe(reference);
+      expect(await page.evaluate(() => window.__lost)).toEqual([]);
+      // Its blocks were sent to the worker while the text caught up.
+      expect((await counts(page)).posted).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('a finished answer that mounts is parsed on the page, in the same render: nothing goes to the worker', async () => {
     const { page, errors, close } = await openPage();
     try {
