@@ -86,9 +86,12 @@ const counts = { created: 0, threw: 0, errors: 0, posted: 0, trees: 0, failed: 0
 const sentTexts = new Set();
 window.__workerCounts = counts;
 const BrowserWorker = window.Worker;
-window.Worker = class extends BrowserWorker {
+// ?worker=none: a browser without workers; ?worker=throws: one whose constructor refuses.
+const mode = new URLSearchParams(location.search).get('worker');
+window.Worker = mode === 'none' ? undefined : class extends BrowserWorker {
   constructor(url, options) {
     try {
+      if (mode === 'throws') throw new DOMException('Workers are refused here', 'SecurityError');
       super(url, options);
     } catch (error) {
       counts.threw += 1;
@@ -197,7 +200,7 @@ afterAll(async () => {
   await widgetPage?.close();
 });
 
-async function openPage(options: { workerMissing?: boolean; csp?: string } = {}) {
+async function openPage(options: { workerMissing?: boolean; csp?: string; worker?: 'none' | 'throws' } = {}) {
   serving.workerMissing = options.workerMissing ?? false;
   serving.csp = options.csp ?? '';
   serving.workerRequests = 0;
@@ -210,7 +213,7 @@ async function openPage(options: { workerMissing?: boolean; csp?: string } = {})
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  await page.goto(`${origin}/`);
+  await page.goto(`${origin}/${options.worker ? `?worker=${options.worker}` : ''}`);
   await page.waitForFunction(() => '__stream' in window);
   return { page, errors, consoleErrors, close: () => context.close() };
 }
@@ -503,6 +506,33 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
       expect(created - workerErrors).toBe(0);
       expect(page.workers()).toHaveLength(0);
       expect(serving.workerRequests).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('parses on the page in a browser without workers', async () => {
+    const { page, errors, close } = await openPage({ worker: 'none' });
+    try {
+      await streamRich(page);
+      expect(page.workers()).toHaveLength(0);
+      expect(serving.workerRequests).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('parses on the page when the Worker constructor throws', async () => {
+    const { page, errors, close } = await openPage({ worker: 'throws' });
+    try {
+      await streamRich(page);
+      const { created, threw, posted } = await counts(page);
+      expect(created).toBe(0);
+      expect(threw).toBeGreaterThan(0);
+      expect(posted).toBe(0);
+      expect(page.workers()).toHaveLength(0);
       expect(errors).toEqual([]);
     } finally {
       await close();
