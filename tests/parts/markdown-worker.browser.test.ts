@@ -5,8 +5,11 @@
  * A streamed answer (`StreamingMarkdown`, one more prefix per animation frame, then held at the
  * whole text with `isStreaming` still true) must end up with exactly the HTML of `<Markdown>` given
  * the whole text (which parses on the page), both while it is still streaming and once it is
- * finished: with the worker running, when the worker's file is not found, and under a CSP that
- * forbids workers (the blocks then parse on the page while the answer streams).
+ * finished: with the worker running, when the worker's file is not found, under a CSP that
+ * forbids workers, without `Worker` and when its constructor throws (the blocks then parse on the
+ * page while the answer streams). Also: two answers with the same blocks each link their footnote
+ * calls to their own footnotes; finished blocks never go blank while they wait for their trees; a
+ * finished answer that mounts sends nothing to the worker.
  */
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
