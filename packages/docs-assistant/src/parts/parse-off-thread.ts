@@ -61,11 +61,24 @@ function keep(text: string, tree: Root | null): void {
 /** Texts whose trees arrived since the last frame. */
 const arrived = new Set<string>();
 
+/** Where no frame comes (a background tab), trees arrived wait at most this long (ms). */
+const NO_FRAME_MS = 50;
+let flushing = false;
+
 /** The blocks whose trees arrived render once a frame, together, not once per tree. */
 function flush(): void {
+  if (!flushing) return;
+  flushing = false;
   const texts = [...arrived];
   arrived.clear();
   for (const text of texts) notify(text);
+}
+
+function scheduleFlush(): void {
+  if (flushing) return;
+  flushing = true;
+  requestAnimationFrame(flush);
+  setTimeout(flush, NO_FRAME_MS);
 }
 
 function receive({ data }: MessageEvent<ParseResponse>): void {
@@ -74,8 +87,8 @@ function receive({ data }: MessageEvent<ParseResponse>): void {
   sent.delete(data.id);
   sentTexts.delete(text);
   keep(text, 'tree' in data ? data.tree : null);
-  if (arrived.size === 0) requestAnimationFrame(flush);
   arrived.add(text);
+  scheduleFlush();
 }
 
 // Vite, webpack, Rspack and Next.js bundle the worker from this exact form, `new Worker` on the
