@@ -11,8 +11,10 @@
  * A worker that fails wakes every block waiting on it, which then parses here; so does the end of
  * the stream (`markdown.tsx` asks the worker only while the text is still being written).
  *
- * Trees are kept by text, least recently used first out past `TREE_CHARS`; nothing waits in a
- * queue but the worker's own, which it works through in order.
+ * Until the worker has loaded (its first answer), blocks parse here too, so the first words of the
+ * first answer do not wait for the worker's script. Trees are kept by text, least recently used
+ * first out past `TREE_CHARS`; nothing waits in a queue but the worker's own, which it works
+ * through in order.
  */
 import type { Root } from 'hast';
 import { useCallback, useSyncExternalStore } from 'react';
@@ -81,7 +83,11 @@ function scheduleFlush(): void {
   setTimeout(flush, NO_FRAME_MS);
 }
 
+/** The worker has answered once: it has loaded. */
+let ready = false;
+
 function receive({ data }: MessageEvent<ParseResponse>): void {
+  ready = true;
   const text = sent.get(data.id);
   if (text === undefined) return;
   sent.delete(data.id);
@@ -150,12 +156,15 @@ function treeOf(text: string): Root | null | undefined {
   if (typeof Worker === 'undefined' || typeof window === 'undefined') return null;
   const target = start();
   if (!target) return null;
-  if (sentTexts.has(text)) return undefined;
-  const id = nextId++;
-  sent.set(id, text);
-  sentTexts.add(text);
-  target.postMessage({ id, text } satisfies ParseRequest);
-  return undefined;
+  if (!sentTexts.has(text)) {
+    const id = nextId++;
+    sent.set(id, text);
+    sentTexts.add(text);
+    target.postMessage({ id, text } satisfies ParseRequest);
+  }
+  // Until the worker has loaded (its first answer), the page parses: the first words of an answer
+  // do not wait for the worker's script.
+  return ready ? undefined : null;
 }
 
 const parseHere = () => null;
