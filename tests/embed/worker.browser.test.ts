@@ -41,6 +41,10 @@ describe('the Markdown worker of the script build', () => {
     await input.fill('How do I install it?');
     await input.press('Enter');
     await page.locator('[data-docs-assistant="root"][data-status="ready"]').waitFor({ state: 'attached' });
+    // The answer is wholly on screen: its message stopped streaming and holds nothing pending.
+    await page
+      .locator(`${ANSWER}:not([data-streaming]):not(:has([data-pending]))`)
+      .waitFor({ state: 'attached' });
     await expect
       .poll(async () => (await page.locator(ANSWER).last().textContent())?.length ?? 0)
       .toBeGreaterThan(20);

@@ -32,7 +32,7 @@ import {
   type MarkdownLimitReason,
   type MarkdownLimitState,
 } from './markdown-limits.js';
-import { useWorkerTree } from './parse-off-thread.js';
+import { isParsing, subscribeToTrees, useWorkerTree } from './parse-off-thread.js';
 import {
   type BlockReferences,
   collectReferences,
@@ -232,9 +232,6 @@ function finishedBlock(components: Components, key: string, elements?: ReactNode
   return kept;
 }
 
-/** Texts of blocks showing an earlier text while the worker parses theirs (see `MarkdownBlock`). */
-const waitingBlocks = new Set<string>();
-
 const blockText = ({ source, extra }: { source: string; extra: string }) =>
   extra ? `${source}\n\n${extra}` : source;
 
@@ -265,13 +262,7 @@ const MarkdownBlock = memo(
       return kept;
     }
     // On its way from the worker: what was shown, an earlier text of this block.
-    if (tree === undefined) {
-      // Bounded: a block unmounted while waiting never takes its text out.
-      if (waitingBlocks.size >= 100) waitingBlocks.clear();
-      waitingBlocks.add(parsed);
-      return shown.current;
-    }
-    waitingBlocks.delete(parsed);
+    if (tree === undefined) return shown.current;
     const options = { transform: footnoteCalls(parsed, prefix, notes), components, urlTransform };
     // The worker's tree is kept by text for every block with that text; footnote calls are
     // rewritten in place, for this answer's ids: on a copy.
@@ -286,9 +277,9 @@ const MarkdownBlock = memo(
     prev.extra === next.extra &&
     prev.notes === next.notes &&
     prev.prefix === next.prefix &&
-    prev.components === next.components &&
-    // The end of the answer renders again only a block still waiting for the worker.
-    (prev.offThread === next.offThread || !waitingBlocks.has(blockText(next))),
+    // Not `offThread`: it only ever turns on, and a block showing its text needs no new render
+    // for it; a block waiting for the worker renders when its tree arrives.
+    prev.components === next.components,
 );
 MarkdownBlock.displayName = 'MarkdownBlock';
 
@@ -323,7 +314,7 @@ export interface MarkdownProps extends Omit<HTMLAttributes<HTMLDivElement>, 'chi
  * footnotes are listed once, after the last block, under ids unique to this element.
  */
 export function Markdown(props: MarkdownProps) {
-  return <MarkdownView {...props} tailIncomplete={false} />;
+  return <MarkdownView {...props} tailIncomplete={false} offThread={false} />;
 }
 
 interface Scans {
@@ -341,8 +332,9 @@ const MarkdownView = memo(function MarkdownView({
   allowedImageOrigins,
   children,
   tailIncomplete,
+  offThread,
   ...props
-}: MarkdownProps & { tailIncomplete: boolean }) {
+}: MarkdownProps & { tailIncomplete: boolean; offThread: boolean }) {
   // Past the depth and size limits the text is not parsed (markdown-limits.ts); the previous
   // state, so a streaming answer is only scanned from its last line.
   const limitState = useRef<MarkdownLimitState | undefined>(undefined);
@@ -395,9 +387,23 @@ const MarkdownView = memo(function MarkdownView({
     () => (components ? { ...defaultElements, ...components } : defaultElements),
     [components],
   );
+  // Blocks whose text the worker is parsing show an earlier text: the view is pending too.
+  const blockTexts = useMemo(
+    () => blocks.map((block, index) => blockText({ source: block, extra: references.blocks[index]!.extra })),
+    [blocks, references],
+  );
+  const waiting = useSyncExternalStore(
+    subscribeToTrees,
+    () => offThread && blockTexts.some(isParsing),
+    isServer,
+  );
   return (
     <LinkPolicyContext.Provider value={policy}>
-      <div data-markdown="" {...props}>
+      <div
+        data-markdown=""
+        {...props}
+        data-pending={(props as { 'data-pending'?: string })['data-pending'] ?? (waiting ? '' : undefined)}
+      >
         {blocks.map((block, index) => (
           <MarkdownBlock
             // Blocks only ever get appended while streaming, so the position is a stable key.
@@ -408,7 +414,7 @@ const MarkdownView = memo(function MarkdownView({
             prefix={prefix}
             components={elements}
             finished={!tailIncomplete || index < blocks.length - 1}
-            offThread={tailIncomplete}
+            offThread={offThread}
           />
         ))}
         {limited.reason ? <PlainRest reason={limited.reason} text={limited.rest} /> : null}
@@ -423,7 +429,7 @@ const MarkdownView = memo(function MarkdownView({
                     prefix={prefix}
                     components={elements}
                     finished={!tailIncomplete}
-                    offThread={tailIncomplete}
+                    offThread={offThread}
                   />
                 </li>
               ))}
@@ -543,11 +549,16 @@ export function StreamingMarkdown({ text, isStreaming, ...props }: MarkdownProps
     }
   }, [revealed, shown, target, value.length, isStreaming]);
   const pending = shown !== text;
+  // Once streamed here, the answer's blocks come from the worker to the end: the last ones too,
+  // when it finishes (a parse on the page would run the parser's code cold, for one block).
+  const streamed = useRef(false);
+  if (isStreaming || pending) streamed.current = true;
   return (
     <MarkdownView
       text={shown}
       data-pending={pending ? '' : undefined}
       tailIncomplete={isStreaming || pending}
+      offThread={clientRender && streamed.current}
       {...props}
     />
   );

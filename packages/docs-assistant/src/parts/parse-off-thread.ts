@@ -11,10 +11,9 @@
  * A worker that fails wakes every block waiting on it, which then parses here; so does the end of
  * the stream (`markdown.tsx` asks the worker only while the text is still being written).
  *
- * Until the worker has loaded (its first answer), blocks parse here too, so the first words of the
- * first answer do not wait for the worker's script. Trees are kept by text, least recently used
- * first out past `TREE_CHARS`; nothing waits in a queue but the worker's own, which it works
- * through in order.
+ * Trees are kept by text, least recently used first out past `TREE_CHARS`; nothing waits in a
+ * queue but the worker's own, which it works through in order. `subscribeToTrees` hears of every
+ * tree that arrives (a view that marks itself pending while its blocks wait).
  */
 import type { Root } from 'hast';
 import { useCallback, useSyncExternalStore } from 'react';
@@ -34,9 +33,19 @@ const sentTexts = new Set<string>();
 const trees = new Map<string, Root | null>();
 let treeChars = 0;
 const listeners = new Map<string, Set<() => void>>();
+const anyListeners = new Set<() => void>();
 
 function notify(text: string): void {
   for (const listener of listeners.get(text) ?? []) listener();
+}
+
+/** The worker is parsing `text`: a block of that text shows an earlier one until it is done. */
+export const isParsing = (text: string): boolean => sentTexts.has(text);
+
+/** Calls `listener` whenever trees arrived (once for those of a frame) or the worker failed. */
+export function subscribeToTrees(listener: () => void): () => void {
+  anyListeners.add(listener);
+  return () => anyListeners.delete(listener);
 }
 
 /** Gives up on the worker: every block waiting for it parses on the page's thread instead. */
@@ -48,6 +57,7 @@ function giveUp(): void {
   sent.clear();
   sentTexts.clear();
   for (const text of waiting) notify(text);
+  for (const listener of anyListeners) listener();
 }
 
 function keep(text: string, tree: Root | null): void {
@@ -74,6 +84,7 @@ function flush(): void {
   const texts = [...arrived];
   arrived.clear();
   for (const text of texts) notify(text);
+  for (const listener of anyListeners) listener();
 }
 
 function scheduleFlush(): void {
@@ -83,11 +94,7 @@ function scheduleFlush(): void {
   setTimeout(flush, NO_FRAME_MS);
 }
 
-/** The worker has answered once: it has loaded. */
-let ready = false;
-
 function receive({ data }: MessageEvent<ParseResponse>): void {
-  ready = true;
   const text = sent.get(data.id);
   if (text === undefined) return;
   sent.delete(data.id);
@@ -162,9 +169,7 @@ function treeOf(text: string): Root | null | undefined {
     sentTexts.add(text);
     target.postMessage({ id, text } satisfies ParseRequest);
   }
-  // Until the worker has loaded (its first answer), the page parses: the first words of an answer
-  // do not wait for the worker's script.
-  return ready ? undefined : null;
+  return undefined;
 }
 
 const parseHere = () => null;
