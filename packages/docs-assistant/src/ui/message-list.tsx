@@ -102,6 +102,23 @@ export const MessageList = memo(function MessageList({
   );
 });
 
+/**
+ * The last question's element: the messages are the list's children, so it is found from the end
+ * among them, not by a query over the whole list (an answer's Markdown makes a large subtree, and
+ * this runs on every frame the answer grows).
+ */
+function turnQuestion(list: HTMLElement): HTMLElement | null {
+  for (let child = list.lastElementChild; child; child = child.previousElementSibling) {
+    if (
+      child.getAttribute('data-docs-assistant') === 'message' &&
+      child.getAttribute('data-role') === 'user'
+    ) {
+      return child as HTMLElement;
+    }
+  }
+  return null;
+}
+
 /** How close to the bottom counts as "at the bottom" (in px): rounding and a stray wheel tick. */
 const AT_BOTTOM_PX = 24;
 
@@ -116,7 +133,10 @@ function useConversationScroll(
   listRef: RefObject<HTMLDivElement | null>,
   lastQuestionId: string | undefined,
 ): (event: UIEvent<HTMLDivElement>) => void {
-  const mode = useRef<'turn' | 'bottom' | 'free'>('turn');
+  // `turn`: following the last question's answer; `read`: that question reached the top, the rest of
+  // the answer is read from there (nothing to follow until the next question or a scroll to the
+  // bottom); `bottom`: following the bottom; `free`: left where the reader scrolled to.
+  const mode = useRef<'turn' | 'read' | 'bottom' | 'free'>('turn');
   // The scroll position this hook set last: the scroll event it causes is not the reader's.
   const ownScrollTop = useRef<number | null>(null);
   const turnId = useRef(lastQuestionId);
@@ -130,18 +150,19 @@ function useConversationScroll(
     const list = listRef.current;
     // Hidden (a closed panel keeps streaming): nothing to measure; the observer reports again when
     // the panel shows and the messages get their size.
-    if (!list || list.clientHeight === 0 || mode.current === 'free') return;
+    if (mode.current === 'free' || mode.current === 'read' || !list || list.clientHeight === 0) return;
     const bottom = list.scrollHeight - list.clientHeight;
     let target = bottom;
     if (mode.current === 'turn' && turnId.current !== undefined) {
-      const question = Array.from(
-        list.querySelectorAll<HTMLElement>('[data-docs-assistant="message"][data-role="user"]'),
-      ).pop();
+      const question = turnQuestion(list);
       if (question) {
         const margin = Number.parseFloat(getComputedStyle(question).scrollMarginTop) || 0;
         const questionTop =
           list.scrollTop + question.getBoundingClientRect().top - list.getBoundingClientRect().top - margin;
         target = Math.min(bottom, Math.max(0, questionTop));
+        // The question reaches the top here: the answer growing below it moves nothing any more, so
+        // it is not measured again on every frame it grows.
+        if (questionTop <= bottom) mode.current = 'read';
       }
     }
     // Only ever down: content that grows below never moves what the reader sees upwards.
