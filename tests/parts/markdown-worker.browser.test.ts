@@ -102,15 +102,20 @@ window.Worker = mode === 'none' ? undefined : class extends BrowserWorker {
     }
     counts.created += 1;
     this.addEventListener('error', () => { counts.errors += 1; });
+    // The texts of a frame go in one message, their trees come back in one.
     this.addEventListener('message', ({ data }) => {
-      if ('tree' in data) counts.trees += 1;
-      else counts.failed += 1;
+      for (const reply of data) {
+        if ('tree' in reply) counts.trees += 1;
+        else counts.failed += 1;
+      }
     });
   }
   postMessage(...args) {
-    counts.posted += 1;
-    if (sentTexts.has(args[0].text)) counts.resent += 1;
-    sentTexts.add(args[0].text);
+    for (const { text } of args[0]) {
+      counts.posted += 1;
+      if (sentTexts.has(text)) counts.resent += 1;
+      sentTexts.add(text);
+    }
     return super.postMessage(...args);
   }
 };

@@ -1,7 +1,8 @@
 /**
  * The Markdown worker: parses the blocks of an answer that is streaming, off the page's main
- * thread (`parse-off-thread.ts` sends them). One message in, `{ id, text }`, one out, `{ id, tree }`
- * (the HTML tree) or `{ id, error }`. Positions are dropped but on footnote calls, whose offsets
+ * thread (`parse-off-thread.ts` sends them). One message in, the texts of a frame as `{ id, text }`
+ * each, one out, `{ id, tree }` (the HTML tree) or `{ id, error }` each, in the same order: a
+ * message costs the page more than its size. Positions are dropped but on footnote calls, whose offsets
  * number them (`markdown.tsx`): the tree is copied to the page, and most of a tree's objects are
  * positions.
  */
@@ -23,18 +24,18 @@ function dropPositions(node: Nodes): void {
 }
 
 const scope = globalThis as unknown as {
-  onmessage: ((event: MessageEvent<ParseRequest>) => void) | null;
-  postMessage(message: ParseResponse): void;
+  onmessage: ((event: MessageEvent<ParseRequest[]>) => void) | null;
+  postMessage(message: ParseResponse[]): void;
 };
 
-scope.onmessage = ({ data: { id, text } }) => {
-  let response: ParseResponse;
+function parse({ id, text }: ParseRequest): ParseResponse {
   try {
     const tree = parseMarkdown(text);
     dropPositions(tree);
-    response = { id, tree };
+    return { id, tree };
   } catch (error) {
-    response = { id, error: error instanceof Error ? error.message : String(error) };
+    return { id, error: error instanceof Error ? error.message : String(error) };
   }
-  scope.postMessage(response);
-};
+}
+
+scope.onmessage = ({ data }) => scope.postMessage(data.map(parse));

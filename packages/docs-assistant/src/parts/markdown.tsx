@@ -32,7 +32,7 @@ import {
   type MarkdownLimitReason,
   type MarkdownLimitState,
 } from './markdown-limits.js';
-import { isParsing, subscribeToTrees, useWorkerTree } from './parse-off-thread.js';
+import { isParsing, subscribeToTrees, useWorkerTree, workerAnswers } from './parse-off-thread.js';
 import {
   type BlockReferences,
   collectReferences,
@@ -537,7 +537,13 @@ export function StreamingMarkdown({ text, isStreaming, ...props }: MarkdownProps
     clientRender && (isStreaming || value.length > RENDER_AT_ONCE_CHARS) ? RENDER_AT_ONCE_CHARS : Infinity,
   );
   const target = revealed === Infinity ? value : value.slice(0, lineEndAfter(value, revealed));
-  const shown = useDeferredValue(target, isStreaming || revealed !== Infinity ? '' : target);
+  const deferred = useDeferredValue(target, isStreaming || revealed !== Infinity ? '' : target);
+  // Once the Markdown worker answers, rendering the new text costs the client's update little: it
+  // is shown at once, not in a second render in the background. Once shown that way, the text
+  // stays at once to its end (a deferred value may lag, and would show an earlier text).
+  const direct = useRef(false);
+  if (clientRender && isStreaming && workerAnswers()) direct.current = true;
+  const shown = direct.current ? target : deferred;
   useEffect(() => {
     if (revealed === Infinity || shown !== target) return;
     // What may be rendered is on screen: the next part, in the background again. Past the

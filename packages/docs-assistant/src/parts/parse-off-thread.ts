@@ -39,6 +39,11 @@ function notify(text: string): void {
   for (const listener of listeners.get(text) ?? []) listener();
 }
 
+/** The worker has sent trees back: it loaded and parses (it may still fail later). */
+let answered = false;
+
+export const workerAnswers = (): boolean => answered && !unusable;
+
 /** The worker is parsing `text`: a block of that text shows an earlier one until it is done. */
 export const isParsing = (text: string): boolean => sentTexts.has(text);
 
@@ -53,6 +58,7 @@ function giveUp(): void {
   unusable = true;
   worker?.terminate();
   worker = null;
+  queued = [];
   const waiting = [...sentTexts];
   sent.clear();
   sentTexts.clear();
@@ -94,14 +100,26 @@ function scheduleFlush(): void {
   setTimeout(flush, NO_FRAME_MS);
 }
 
-function receive({ data }: MessageEvent<ParseResponse>): void {
-  const text = sent.get(data.id);
-  if (text === undefined) return;
-  sent.delete(data.id);
-  sentTexts.delete(text);
-  keep(text, 'tree' in data ? data.tree : null);
-  arrived.add(text);
+function receive({ data }: MessageEvent<ParseResponse[]>): void {
+  answered = true;
+  for (const response of data) {
+    const text = sent.get(response.id);
+    if (text === undefined) continue;
+    sent.delete(response.id);
+    sentTexts.delete(text);
+    keep(text, 'tree' in response ? response.tree : null);
+    arrived.add(text);
+  }
   scheduleFlush();
+}
+
+/** Texts asked for since the last message to the worker: they go together, at the end of the task. */
+let queued: ParseRequest[] = [];
+
+function sendQueued(): void {
+  const requests = queued;
+  queued = [];
+  worker?.postMessage(requests);
 }
 
 // Vite, webpack, Rspack and Next.js bundle the worker from this exact form, `new Worker` on the
@@ -161,13 +179,12 @@ function treeOf(text: string): Root | null | undefined {
   const tree = trees.get(text);
   if (tree !== undefined) return tree;
   if (typeof Worker === 'undefined' || typeof window === 'undefined') return null;
-  const target = start();
-  if (!target) return null;
+  if (!start()) return null;
   if (!sentTexts.has(text)) {
     const id = nextId++;
     sent.set(id, text);
     sentTexts.add(text);
-    target.postMessage({ id, text } satisfies ParseRequest);
+    if (queued.push({ id, text }) === 1) queueMicrotask(sendQueued);
   }
   return undefined;
 }
