@@ -77,9 +77,12 @@ export const BUDGETS = {
  * what esbuild keeps: the same rolldown bundle minified by esbuild instead of oxc is 3.7 kB gzip
  * bigger (80.96 kB), and esbuild's own bundling adds 1 kB to that (chunks, imports of React per
  * module). Only less code would bring it under 80 kB. Until then esbuild's whole widget is held to
- * this ceiling, so it can get no worse; the table marks it "over" against the real budget.
+ * this ceiling, so it can get no worse; the table marks it "over" against the real budget. Raised
+ * from 82 to 83.5 kB on 2026-11-25 for the Markdown worker's client (about 0.8 kB: starting the
+ * worker, its messages, the fallback), which every bundler ships, esbuild's too although it leaves
+ * the worker unbundled (the widget then parses on the page), and the panel's memoised parts.
  */
-export const ESBUILD_CEILING = { whole: 82_000 } as const;
+export const ESBUILD_CEILING = { whole: 83_500 } as const;
 
 /** The figure a cell must not exceed: the budget, or esbuild's temporary ceiling. */
 export const ceilingOf = (bundler: string, key: 'launcher' | 'whole'): number =>
