@@ -387,14 +387,17 @@ const MarkdownView = memo(function MarkdownView({
     () => (components ? { ...defaultElements, ...components } : defaultElements),
     [components],
   );
-  // Blocks whose text the worker is parsing show an earlier text: the view is pending too.
-  const blockTexts = useMemo(
-    () => blocks.map((block, index) => blockText({ source: block, extra: references.blocks[index]!.extra })),
-    [blocks, references],
-  );
+  // Blocks whose text the worker is parsing show an earlier text: a finished answer is pending
+  // until they have theirs. (While the text is still written it is pending anyway: the message says
+  // it streams, and the view need not render again for every tree that arrives.)
   const waiting = useSyncExternalStore(
     subscribeToTrees,
-    () => offThread && blockTexts.some(isParsing),
+    () =>
+      offThread &&
+      !tailIncomplete &&
+      blocks.some((block, index) =>
+        isParsing(blockText({ source: block, extra: references.blocks[index]!.extra })),
+      ),
     isServer,
   );
   return (
