@@ -8,8 +8,9 @@
  * start (not even through a `blob:` module, see `createFromAnotherOrigin`) or fails to load (a
  * host bundler that does not bundle workers, such as esbuild, leaves its URL pointing nowhere; a
  * Content-Security-Policy without the worker's origin), and for a text the worker could not parse.
- * A worker that fails wakes every block waiting on it, which then parses here; so does the end of
- * the stream (`markdown.tsx` asks the worker only while the text is still being written).
+ * A worker that fails, or leaves a text unanswered for `ANSWER_WITHIN_MS`, wakes every block
+ * waiting on it, which then parses here. `markdown.tsx` asks the worker for the blocks of an answer
+ * that streams in the page, to its end; a finished answer that mounts is parsed here.
  *
  * Trees are kept by text, least recently used first out past `TREE_CHARS`; nothing waits in a
  * queue but the worker's own, which it works through in order. `subscribeToTrees` hears of every
@@ -116,10 +117,18 @@ function receive({ data }: MessageEvent<ParseResponse[]>): void {
 /** Texts asked for since the last message to the worker: they go together, at the end of the task. */
 let queued: ParseRequest[] = [];
 
+/** A worker that has not answered a text by then is taken to be stuck (ms). */
+const ANSWER_WITHIN_MS = 10_000;
+
 function sendQueued(): void {
   const requests = queued;
   queued = [];
-  worker?.postMessage(requests);
+  if (!worker || requests.length === 0) return;
+  worker.postMessage(requests);
+  const first = requests[0]!.id;
+  setTimeout(() => {
+    if (sent.has(first)) giveUp();
+  }, ANSWER_WITHIN_MS);
 }
 
 // Vite, webpack, Rspack and Next.js bundle the worker from this exact form, `new Worker` on the
