@@ -70,11 +70,13 @@ async function buildPages(outDir: string): Promise<void> {
   // Inside the repository, so its imports resolve from the workspace's node_modules.
   const library = join(staging, 'dist');
   try {
-    if (!process.env.BENCH_SRC) await buildLibrary(library);
     for (const variant of VARIANTS) await writeFile(join(staging, `${variant}.html`), html(variant));
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
     try {
+      // Production JSX in the library too (under Vitest NODE_ENV is `test`, and the React plugin
+      // would emit the development runtime's calls, which production React lacks).
+      if (!process.env.BENCH_SRC) await buildLibrary(library);
       await build({
         root: staging,
         configFile: false,

@@ -182,6 +182,10 @@ describe('attachments', () => {
         )
         .allTextContents(),
     ).toEqual(['widget-config.txt']);
+    // The answer is wholly on screen once its message holds nothing pending (its last Markdown
+    // blocks may still be on their way from the worker when the status is ready).
+    const whole = '[data-docs-assistant="message"][data-role="assistant"]:not(:has([data-pending]))';
+    await page.locator(whole).waitFor();
     const answer = await page.locator('[data-docs-assistant="message"][data-role="assistant"]').textContent();
     expect(answer).toMatch(/badge/i);
     expect(await axeViolations(page)).toEqual([]);
