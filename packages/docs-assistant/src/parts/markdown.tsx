@@ -198,7 +198,7 @@ interface MarkdownBlockProps {
   components: Components;
   /** The block will not change (not the one being written): its elements are kept by content. */
   finished?: boolean;
-  /** The answer is still being written: the block is parsed by the Markdown worker if there is one. */
+  /** The answer streams, or streamed, in this page: the Markdown worker parses the block if it can. */
   offThread?: boolean;
 }
 
@@ -237,9 +237,9 @@ const blockText = ({ source, extra }: { source: string; extra: string }) =>
 
 /**
  * One top-level block; memoised on its text (and the definitions it uses) so finished blocks never
- * re-parse. While the answer is written, the Markdown worker parses it (`parse-off-thread.ts`) and
- * the block shows what it showed before until the tree arrives; once the answer is finished, or
- * without a worker, it is parsed here.
+ * re-parse. For an answer that streams in the page, the Markdown worker parses it, to the end
+ * (`parse-off-thread.ts`), and the block shows what it showed before until the tree arrives; a
+ * finished answer that mounts, and any block where the worker cannot run, is parsed here.
  */
 const MarkdownBlock = memo(
   function MarkdownBlock({
