@@ -482,6 +482,18 @@ export async function askAndExpectAnswer(page: Page, question: string): Promise<
 }
 
 /**
+ * The answer's Markdown was parsed by the widget's worker, bundled by the app's bundler from the
+ * installed package, and the worker is still running (one that failed to load or to parse is ended,
+ * and the widget parses on the page instead, with no error to see).
+ */
+export function expectMarkdownWorker(page: Page): void {
+  expect(
+    page.workers().map((worker) => decodeURIComponent(worker.url())),
+    'the Markdown worker runs',
+  ).toEqual([expect.stringMatching(/markdown/)]);
+}
+
+/**
  * Reloads the page, opens the assistant, and expects the conversation to be there: the question
  * as a user message and the answer's first line in an assistant message.
  */

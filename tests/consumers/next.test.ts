@@ -16,6 +16,7 @@ import {
   askAndExpectAnswer,
   childEnv,
   expectConversationAfterReload,
+  expectMarkdownWorker,
   launchChromium,
   type OpenedPage,
   openPage,
@@ -468,6 +469,7 @@ describe('next build --webpack', () => {
       await expectCodeBlockButton(opened.page);
       const answer = await askAndExpectAnswer(opened.page, 'How do I install acme-widgets?');
       expect(answer.sources.length).toBeGreaterThan(0);
+      expectMarkdownWorker(opened.page);
       expectSilentConsole(opened, 'webpack build');
     } finally {
       await opened.page.close();

@@ -11,6 +11,7 @@ import {
   askAndExpectAnswer,
   assistantLauncher,
   expectConversationAfterReload,
+  expectMarkdownWorker,
   launchChromium,
   openPage,
   prepareApp,
@@ -80,6 +81,7 @@ describe.each([
     expect(answer.sources.map((source) => source.href)).toContainEqual(
       expect.stringContaining('getting-started'),
     );
+    expectMarkdownWorker(opened.page);
     await expectConversationAfterReload(opened.page, { question: QUESTION, answer });
     expect(opened.pageErrors.map(String)).toEqual([]);
     expect(opened.console).toEqual([]);
