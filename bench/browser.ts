@@ -235,7 +235,13 @@ async function runOne(
       await session.send('Profiler.start');
     }
     const before = await metrics(session);
-    await browser.startTracing(page, { categories: ['toplevel'] });
+    // BENCH_TRACE=<dir>: the run's timeline trace is written there too, with the categories
+    // DevTools records (script, style, layout, messages), for `bench/trace-summary.ts`.
+    await browser.startTracing(page, {
+      categories: process.env.BENCH_TRACE
+        ? ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink']
+        : ['toplevel'],
+    });
     const run = page.evaluate((input) => window.__bench!.run(input), {
       tokens,
       capMs: options.capMs,
@@ -253,6 +259,12 @@ async function runOne(
           `${variant}-${tokens.length}${options.typing ? '-typing' : ''}.cpuprofile`,
         ),
         JSON.stringify(profile),
+      );
+    }
+    if (process.env.BENCH_TRACE) {
+      await writeFile(
+        join(process.env.BENCH_TRACE, `${variant}-${tokens.length}${options.typing ? '-typing' : ''}.json`),
+        trace,
       );
     }
     const { longest, over50 } = longTasksFromTrace(trace);

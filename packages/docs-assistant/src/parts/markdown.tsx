@@ -32,14 +32,25 @@ import {
   type MarkdownLimitReason,
   type MarkdownLimitState,
 } from './markdown-limits.js';
-import { isParsing, subscribeToTrees, useWorkerTree, workerAnswers } from './parse-off-thread.js';
+import {
+  arrivedTree,
+  isParsing,
+  subscribeToTrees,
+  useWorkerTree,
+  workerAnswers,
+} from './parse-off-thread.js';
 import {
   type BlockReferences,
   collectReferences,
   normalizeLabel,
   scanBlock,
 } from './reference-definitions.js';
-import { markdownElements, RenderMarkdown } from './render-markdown.js';
+import {
+  createElementsMemo,
+  type ElementsMemo,
+  markdownElements,
+  RenderMarkdown,
+} from './render-markdown.js';
 import { type MarkdownBlocks, updateMarkdownBlocks } from './split-markdown-blocks.js';
 import { externalLinkProps, parseSuggestions, Suggestions } from './suggestions.js';
 import { MarkdownTable } from './table.js';
@@ -235,6 +246,25 @@ function finishedBlock(components: Components, key: string, elements?: ReactNode
 const blockText = ({ source, extra }: { source: string; extra: string }) =>
   extra ? `${source}\n\n${extra}` : source;
 
+/** Most earlier texts of a block remembered while their trees are on their way. */
+const EARLIER_TEXTS = 8;
+
+/**
+ * The newest of a block's earlier texts (`asked`, oldest first, the current one last) whose tree
+ * has arrived. While an answer streams, the block being written renders with each new piece of
+ * text, before the worker has parsed it; it shows the newest text parsed by then in that same
+ * render, rather than waiting for a render of its own when that tree arrives (two renders a frame,
+ * and a block one text behind whenever the stream's render came first).
+ */
+function newestArrived(asked: readonly string[]): { text: string; tree: Root } | undefined {
+  for (let index = asked.length - 2; index >= 0; index--) {
+    const tree = arrivedTree(asked[index]!);
+    // `null`: a text the worker could not parse; the block shows what it showed until a newer one.
+    if (tree !== undefined) return tree ? { text: asked[index]!, tree } : undefined;
+  }
+  return undefined;
+}
+
 /**
  * One top-level block; memoised on its text (and the definitions it uses) so finished blocks never
  * re-parse. For an answer that streams in the page, the Markdown worker parses it, to the end
@@ -257,20 +287,37 @@ const MarkdownBlock = memo(
     const kept = finished ? finishedBlock(components, key) : undefined;
     const tree = useWorkerTree(offThread && kept === undefined ? parsed : null);
     const shown = useRef<ReactNode>(null);
+    // Texts of this block sent to the worker whose trees have not been shown, oldest first.
+    const asked = useRef<string[]>([]);
+    // The elements of the tree shown before: what did not change keeps them (`markdownElements`).
+    const memo = useRef<ElementsMemo | null>(null);
     if (kept !== undefined) {
       shown.current = kept;
       return kept;
     }
-    // On its way from the worker: what was shown, an earlier text of this block.
-    if (tree === undefined) return shown.current;
-    const options = { transform: footnoteCalls(parsed, prefix, notes), components, urlTransform };
+    let from: { text: string; tree: Root | null } = { text: parsed, tree: tree ?? null };
+    if (tree === undefined) {
+      // On its way from the worker: the newest earlier text parsed by now, else what was shown.
+      const texts = asked.current;
+      if (texts.at(-1) !== parsed) texts.push(parsed);
+      if (texts.length > EARLIER_TEXTS) texts.splice(0, texts.length - EARLIER_TEXTS);
+      const earlier = newestArrived(texts);
+      if (!earlier) return shown.current;
+      // Texts older than the one shown are never shown.
+      texts.splice(0, texts.indexOf(earlier.text) + 1);
+      from = earlier;
+    } else {
+      asked.current.length = 0;
+    }
+    const options = { transform: footnoteCalls(from.text, prefix, notes), components, urlTransform };
     // The worker's tree is kept by text for every block with that text; footnote calls are
     // rewritten in place, for this answer's ids: on a copy.
-    const elements = tree
-      ? markdownElements(notes ? structuredClone(tree) : tree, options)
-      : RenderMarkdown({ children: parsed, ...options });
+    memo.current ??= createElementsMemo();
+    const elements = from.tree
+      ? markdownElements(notes ? structuredClone(from.tree) : from.tree, options, memo.current)
+      : RenderMarkdown({ children: parsed, memo: memo.current, ...options });
     shown.current = elements;
-    return finished ? finishedBlock(components, key, elements) : elements;
+    return finished && from.text === parsed ? finishedBlock(components, key, elements) : elements;
   },
   (prev, next) =>
     prev.source === next.source &&
@@ -540,12 +587,17 @@ export function StreamingMarkdown({ text, isStreaming, ...props }: MarkdownProps
     clientRender && (isStreaming || value.length > RENDER_AT_ONCE_CHARS) ? RENDER_AT_ONCE_CHARS : Infinity,
   );
   const target = revealed === Infinity ? value : value.slice(0, lineEndAfter(value, revealed));
-  const deferred = useDeferredValue(target, isStreaming || revealed !== Infinity ? '' : target);
   // Once the Markdown worker answers, rendering the new text costs the client's update little: it
   // is shown at once, not in a second render in the background. Once shown that way, the text
   // stays at once to its end (a deferred value may lag, and would show an earlier text).
   const direct = useRef(false);
   if (clientRender && isStreaming && workerAnswers()) direct.current = true;
+  // Shown at once, the text is not deferred at all: a deferred value that follows it would still
+  // render this component again in the background after every update, for nothing.
+  const deferred = useDeferredValue(
+    direct.current ? '' : target,
+    isStreaming || revealed !== Infinity ? '' : target,
+  );
   const shown = direct.current ? target : deferred;
   useEffect(() => {
     if (revealed === Infinity || shown !== target) return;

@@ -45,6 +45,9 @@ let answered = false;
 
 export const workerAnswers = (): boolean => answered && !unusable;
 
+/** The tree the worker sent for `text`, if it has (`null`: it could not parse it); asks for nothing. */
+export const arrivedTree = (text: string): Root | null | undefined => trees.get(text);
+
 /** The worker is parsing `text`: a block of that text shows an earlier one until it is done. */
 export const isParsing = (text: string): boolean => sentTexts.has(text);
 
@@ -60,6 +63,8 @@ function giveUp(): void {
   worker?.terminate();
   worker = null;
   queued = [];
+  messagesSentAt.clear();
+  clearTimeout(watchdog);
   const waiting = [...sentTexts];
   sent.clear();
   sentTexts.clear();
@@ -80,9 +85,10 @@ function keep(text: string, tree: Root | null): void {
 /** Texts whose trees arrived since the last frame. */
 const arrived = new Set<string>();
 
-/** Where no frame comes (a background tab), trees arrived wait at most this long (ms). */
+/** In a hidden tab, where no frame comes, trees arrived wait this long (ms). */
 const NO_FRAME_MS = 50;
 let flushing = false;
+let watchingVisibility = false;
 
 /** The blocks whose trees arrived render once a frame, together, not once per tree. */
 function flush(): void {
@@ -94,11 +100,19 @@ function flush(): void {
   for (const listener of anyListeners) listener();
 }
 
+// A frame in a visible page; a timer in a hidden one. A page hidden after the frame was asked for
+// gets no frame: it flushes when it is hidden, and a page shown again gets its frame.
 function scheduleFlush(): void {
   if (flushing) return;
   flushing = true;
-  requestAnimationFrame(flush);
-  setTimeout(flush, NO_FRAME_MS);
+  if (!watchingVisibility) {
+    watchingVisibility = true;
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') setTimeout(flush, NO_FRAME_MS);
+    });
+  }
+  if (document.visibilityState === 'hidden') setTimeout(flush, NO_FRAME_MS);
+  else requestAnimationFrame(flush);
 }
 
 function receive({ data }: MessageEvent<ParseResponse[]>): void {
@@ -119,16 +133,35 @@ let queued: ParseRequest[] = [];
 
 /** A worker that has not answered a text by then is taken to be stuck (ms). */
 const ANSWER_WITHIN_MS = 10_000;
+/** When each message still unanswered was sent (`performance.now()`), by its first request's id. */
+const messagesSentAt = new Map<number, number>();
+let watchdog: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * One timer watches every message in flight (a timer per message was one more task per frame):
+ * it wakes when the oldest message is due and gives up on the worker if that one is unanswered.
+ */
+function watch(): void {
+  watchdog = undefined;
+  for (const [first, at] of messagesSentAt) {
+    if (!sent.has(first)) {
+      messagesSentAt.delete(first);
+      continue;
+    }
+    const left = at + ANSWER_WITHIN_MS - performance.now();
+    if (left <= 0) giveUp();
+    else watchdog = setTimeout(watch, left);
+    return;
+  }
+}
 
 function sendQueued(): void {
   const requests = queued;
   queued = [];
   if (!worker || requests.length === 0) return;
   worker.postMessage(requests);
-  const first = requests[0]!.id;
-  setTimeout(() => {
-    if (sent.has(first)) giveUp();
-  }, ANSWER_WITHIN_MS);
+  messagesSentAt.set(requests[0]!.id, performance.now());
+  watchdog ??= setTimeout(watch, ANSWER_WITHIN_MS);
 }
 
 // Vite, webpack, Rspack and Next.js bundle the worker from this exact form, `new Worker` on the
@@ -196,6 +229,20 @@ function treeOf(text: string): Root | null | undefined {
     if (queued.push({ id, text }) === 1) queueMicrotask(sendQueued);
   }
   return undefined;
+}
+
+/** What the worker is first asked to parse: a little of everything an answer has. */
+const WARM_UP_TEXT = '# a\n\n*b* `c` [d](/e)\n\n- f\n\n```ts\ng\n```';
+
+/**
+ * Starts the worker ahead of the first answer, before a question is asked (the panel calls it when
+ * the page is idle): its script loads and it answers a first text, so an answer's first blocks do
+ * not wait for the load, and starting it is not part of an answer's frames. Where the worker
+ * cannot run, this finds out, and the answer is parsed on the page from its start.
+ */
+export function warmUp(): void {
+  if (typeof Worker === 'undefined' || typeof window === 'undefined' || trees.has(WARM_UP_TEXT)) return;
+  treeOf(WARM_UP_TEXT);
 }
 
 const parseHere = () => null;

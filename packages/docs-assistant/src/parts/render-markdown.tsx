@@ -26,7 +26,23 @@ export interface MarkdownElementsOptions {
 export interface RenderMarkdownProps extends MarkdownElementsOptions {
   /** The Markdown. */
   children: string;
+  /** The elements made for the text shown before, to keep what did not change (`markdownElements`). */
+  memo?: ElementsMemo;
 }
+
+/**
+ * The elements made from a block's previous tree, to make the next tree's from (see `toReact`).
+ * Kept by the block, for one set of options.
+ */
+export interface ElementsMemo {
+  tree?: Root;
+  /** The element made for each node of the trees this memo has seen. */
+  made: WeakMap<Root | Element, ReactNode>;
+  components?: Components;
+  urlTransform?: UrlTransform;
+}
+
+export const createElementsMemo = (): ElementsMemo => ({ made: new WeakMap() });
 
 /**
  * hast to React elements, as `hast-util-to-jsx-runtime` does with react-markdown's options (keys
@@ -35,27 +51,51 @@ export interface RenderMarkdownProps extends MarkdownElementsOptions {
  * HTML and SVG attribute through `property-information` (some 10 kB gzip in the panel) and parses
  * `style` strings; neither occurs here: Markdown yields HTML elements whose properties are named as
  * React names them, plus `data*` and `aria*` ones, spelled out below.
+ *
+ * `previous` is the node at the same place in the tree the block showed before (its text was
+ * shorter): a node whose children all came out as they did there, and whose properties are the
+ * same, gets the very element made there, which React does not render again. While a block
+ * streams, only the path to its newest words renders, not every item of a list or row of a table.
  */
 function toReact(
   node: Root | Element,
   components: Components | undefined,
   urlTransform: UrlTransform,
-  key?: string,
+  key: string | undefined,
+  made: WeakMap<Root | Element, ReactNode> | undefined,
+  previous: Root | Element | undefined,
 ): ReactNode {
   const children: ReactNode[] = [];
   const counts = new Map<string, number>();
   const table = node.type === 'element' && TABLE_ELEMENTS.has(node.tagName);
+  const before = previous?.children as RootContent[] | undefined;
+  let same = previous !== undefined && before!.length === node.children.length;
   // Raw HTML is already text in the tree (`mdastToHast`), as in react-markdown.
-  for (const child of node.children as RootContent[]) {
+  (node.children as RootContent[]).forEach((child, index) => {
+    const old = before?.[index];
     if (child.type === 'text') {
       if (!(table && /^[ \t\n\f\r]*$/.test(child.value))) children.push(child.value);
+      same &&= old?.type === 'text' && old.value === child.value;
     } else if (child.type === 'element') {
       const count = counts.get(child.tagName) ?? 0;
       counts.set(child.tagName, count + 1);
-      children.push(toReact(child, components, urlTransform, `${child.tagName}-${count}`));
+      const earlier = old?.type === 'element' && old.tagName === child.tagName ? old : undefined;
+      const element = toReact(child, components, urlTransform, `${child.tagName}-${count}`, made, earlier);
+      children.push(element);
+      same &&= earlier !== undefined && made!.get(earlier) === element;
+    } else {
+      same &&= old?.type === child.type;
+    }
+  });
+  const props: Record<string, unknown> = node.type === 'element' ? toProps(node, urlTransform) : {};
+  const kept = same ? made!.get(previous!) : undefined;
+  // The key too: an element kept where its siblings changed could take a sibling's key.
+  if (kept !== undefined && (kept as { key?: string | null }).key === (key ?? null)) {
+    if (sameProperties(node, previous!)) {
+      made!.set(node, kept);
+      return kept;
     }
   }
-  const props: Record<string, unknown> = node.type === 'element' ? toProps(node, urlTransform) : {};
   const value = children.length > 1 ? children : children[0];
   if (value) props.children = value;
   let type: ElementType = Fragment;
@@ -68,7 +108,27 @@ function toReact(
     if (component) props.node = node;
   }
   const create = Array.isArray(props.children) ? jsxs : jsx;
-  return key ? create(type, props, key) : create(type, props);
+  const element = key ? create(type, props, key) : create(type, props);
+  made?.set(node, element);
+  return element;
+}
+
+/** Same properties, once URLs are checked (lists of tokens compared item by item). */
+function sameProperties(node: Root | Element, previous: Root | Element): boolean {
+  if (node.type !== 'element' || previous.type !== 'element') return node.type === previous.type;
+  const now = node.properties;
+  const then = previous.properties;
+  let count = 0;
+  for (const name in now) {
+    count++;
+    const value = now[name];
+    const old = then[name];
+    if (value === old) continue;
+    if (!Array.isArray(value) || !Array.isArray(old) || value.length !== old.length) return false;
+    if (value.some((item, index) => item !== old[index])) return false;
+  }
+  for (const _ in then) count--;
+  return count === 0;
 }
 
 const TABLE_ELEMENTS = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
@@ -110,16 +170,25 @@ function toProps(node: Element, urlTransform: UrlTransform): Record<string, unkn
 /**
  * The elements of a parsed tree (`parseMarkdown`, here or in the Markdown worker). The tree is
  * changed in place (the transform, checked URLs), in a way that gives the same elements if done
- * again.
+ * again. With a `memo`, the parts that are as they were in the memo's last tree keep the elements
+ * made for it (see `toReact`).
  */
 export function markdownElements(
   tree: Root,
   { components, urlTransform, transform }: MarkdownElementsOptions,
+  memo?: ElementsMemo,
 ): ReactNode {
   transform?.(tree);
-  return toReact(tree, components, urlTransform);
+  if (!memo) return toReact(tree, components, urlTransform, undefined, undefined, undefined);
+  // Elements made with other overrides or another URL check are not this tree's.
+  if (memo.components !== components || memo.urlTransform !== urlTransform) {
+    Object.assign(memo, createElementsMemo(), { components, urlTransform });
+  }
+  const elements = toReact(tree, components, urlTransform, undefined, memo.made, memo.tree);
+  memo.tree = tree;
+  return elements;
 }
 
-export function RenderMarkdown({ children, ...options }: RenderMarkdownProps) {
-  return markdownElements(parseMarkdown(children), options);
+export function RenderMarkdown({ children, memo, ...options }: RenderMarkdownProps) {
+  return markdownElements(parseMarkdown(children), options, memo);
 }

@@ -22,6 +22,7 @@ import type { AskSource, DocsAssistantEvent } from '../events/types.js';
 import { defaultLabels, type Labels, useLabels } from '../labels.js';
 import { copyText } from '../parts/copy-text.js';
 import { collectSources, createHrefResolver, Markdown, parseAllowedImageOrigins } from '../parts/index.js';
+import { warmUp as warmUpMarkdown } from '../parts/parse-off-thread.js';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '../protocol/limits.js';
 import { assistantAvailable, searchAvailable } from '../search/features.js';
 import { defaultSearchKit } from '../search/kit.js';
@@ -221,6 +222,9 @@ function PanelBody({
     setAttached([]);
     return { attachments: attached.map(({ name, contentType, url }) => ({ name, contentType, url })) };
   };
+
+  // The Markdown worker starts while the reader reads or types, not in the first answer's frames.
+  useEffect(() => whenIdle(warmUpMarkdown), []);
 
   // An answer's source links open in the panel too: one listener on the panel, not one per link.
   useEffect(() => {
@@ -771,6 +775,17 @@ function fallbackResolver(): (href: string) => string | null {
   } catch {
     return () => null;
   }
+}
+
+/** Runs `task` once the page is idle (within 2 s); returns what cancels it. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }
+  // Safari has no idle callbacks.
+  const timer = setTimeout(task, 200);
+  return () => clearTimeout(timer);
 }
 
 // setTimeout's longest delay; a longer Retry-After would fire at once.
