@@ -36,6 +36,7 @@ import {
   arrivedTree,
   isParsing,
   subscribeToTrees,
+  treeArrived,
   useWorkerTree,
   workerAnswers,
 } from './parse-off-thread.js';
@@ -325,8 +326,10 @@ const MarkdownBlock = memo(
     prev.notes === next.notes &&
     prev.prefix === next.prefix &&
     // Not `offThread`: it only ever turns on, and a block showing its text needs no new render
-    // for it; a block waiting for the worker renders when its tree arrives.
-    prev.components === next.components,
+    // for it; a block waiting for the worker renders when its tree arrives: with the view's next
+    // render if that comes first (the stream's next update), else on its own.
+    prev.components === next.components &&
+    !(next.offThread && treeArrived(blockText(next))),
 );
 MarkdownBlock.displayName = 'MarkdownBlock';
 

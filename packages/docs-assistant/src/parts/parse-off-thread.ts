@@ -85,6 +85,13 @@ function keep(text: string, tree: Root | null): void {
 /** Texts whose trees arrived since the last frame. */
 const arrived = new Set<string>();
 
+/**
+ * The tree of `text` arrived since the last frame: a block of that text renders with its view's
+ * next render if that comes first (the stream's next update), which is then the frame's only
+ * render; the flush then finds the block showing that tree already, and React renders nothing.
+ */
+export const treeArrived = (text: string): boolean => arrived.has(text);
+
 /** In a hidden tab, where no frame comes, trees arrived wait this long (ms). */
 const NO_FRAME_MS = 50;
 let flushing = false;
