@@ -87,15 +87,17 @@ function toReact(
       same &&= old?.type === child.type;
     }
   });
-  const props: Record<string, unknown> = node.type === 'element' ? toProps(node, urlTransform) : {};
   const kept = same ? made!.get(previous!) : undefined;
-  // The key too: an element kept where its siblings changed could take a sibling's key.
+  // The key too: an element kept where its siblings changed could take a sibling's key. The
+  // properties are compared before URLs are checked: a URL kept compares equal to the one written,
+  // and one refused (null in the previous tree) does not, so that element is made again.
   if (kept !== undefined && (kept as { key?: string | null }).key === (key ?? null)) {
     if (sameProperties(node, previous!)) {
       made!.set(node, kept);
       return kept;
     }
   }
+  const props: Record<string, unknown> = node.type === 'element' ? toProps(node, urlTransform) : {};
   const value = children.length > 1 ? children : children[0];
   if (value) props.children = value;
   let type: ElementType = Fragment;
@@ -113,7 +115,7 @@ function toReact(
   return element;
 }
 
-/** Same properties, once URLs are checked (lists of tokens compared item by item). */
+/** Same properties (lists of tokens compared item by item). */
 function sameProperties(node: Root | Element, previous: Root | Element): boolean {
   if (node.type !== 'element' || previous.type !== 'element') return node.type === previous.type;
   const now = node.properties;
