@@ -81,8 +81,12 @@ export const BUDGETS = {
  * from 82 to 83.5 kB on 2026-11-25 for the Markdown worker's client (about 0.8 kB: starting the
  * worker, its messages, the fallback), which every bundler ships, esbuild's too although it leaves
  * the worker unbundled (the widget then parses on the page), and the panel's memoised parts.
+ * Raised again, to 84.2 kB, the same day (83.97 kB measured; Vite 79.0 kB) for streaming with one
+ * render a frame: elements kept where a block's tree did not change, the block being written
+ * showing the newest tree parsed, and the worker started when the panel is idle (about 0.6 kB in
+ * every bundler).
  */
-export const ESBUILD_CEILING = { whole: 83_500 } as const;
+export const ESBUILD_CEILING = { whole: 84_200 } as const;
 
 /** The figure a cell must not exceed: the budget, or esbuild's temporary ceiling. */
 export const ceilingOf = (bundler: string, key: 'launcher' | 'whole'): number =>
