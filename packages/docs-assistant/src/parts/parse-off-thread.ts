@@ -129,6 +129,7 @@ let queued: ParseRequest[] = [];
 
 /** A worker that has not answered a text by then is taken to be stuck (ms). */
 const ANSWER_WITHIN_MS = 10_000;
+
 function sendQueued(): void {
   const requests = queued;
   queued = [];
