@@ -81,8 +81,7 @@ break, and a [relative link](/docs/start).
  * do.
  */
 const MAIN = `
-import { Profiler, useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Markdown, StreamingMarkdown } from '${src}/parts/markdown';
 
@@ -92,7 +91,6 @@ window.__workerCounts = counts;
 const BrowserWorker = window.Worker;
 // ?worker=none: a browser without workers; ?worker=throws: one whose constructor refuses.
 const mode = new URLSearchParams(location.search).get('worker');
-const syncSteps = new URLSearchParams(location.search).get('steps') === 'sync';
 window.Worker = mode === 'none' ? undefined : class extends BrowserWorker {
   constructor(url, options) {
     try {
@@ -122,30 +120,25 @@ window.Worker = mode === 'none' ? undefined : class extends BrowserWorker {
   }
 };
 
-// Commits that rendered anything of each streamed answer (a development build: React's Profiler).
-window.__commits = [];
 let update;
 function App() {
   const [answers, setAnswers] = useState([]);
   update = setAnswers;
   useEffect(() => {
     if (answers.every((answer) => answer.step === answer.parts)) return;
-    const next = () =>
-      setAnswers((list) => list.map((answer) => ({ ...answer, step: Math.min(answer.parts, answer.step + 1) })));
-    // ?steps=sync: each piece renders at once, in its frame, as the chat client's updates do.
-    const frame = requestAnimationFrame(() => (syncSteps ? flushSync(next) : next()));
+    const frame = requestAnimationFrame(() =>
+      setAnswers((list) => list.map((answer) => ({ ...answer, step: Math.min(answer.parts, answer.step + 1) }))),
+    );
     return () => cancelAnimationFrame(frame);
   }, [answers]);
   window.__steps = answers.map((answer) => answer.step);
   return answers.map((answer, index) => (
     <section key={index} data-answer={index} data-streaming={answer.streaming ? '' : undefined}>
-      <Profiler id={String(index)} onRender={() => { window.__commits[index] = (window.__commits[index] ?? 0) + 1; }}>
-        <StreamingMarkdown
-          data-which="streamed"
-          text={answer.full.slice(0, Math.ceil((answer.full.length * answer.step) / answer.parts))}
-          isStreaming={answer.streaming}
-        />
-      </Profiler>
+      <StreamingMarkdown
+        data-which="streamed"
+        text={answer.full.slice(0, Math.ceil((answer.full.length * answer.step) / answer.parts))}
+        isStreaming={answer.streaming}
+      />
       <Markdown data-which="reference" text={answer.full} />
     </section>
   ));
@@ -215,9 +208,7 @@ afterAll(async () => {
   await widgetPage?.close();
 });
 
-async function openPage(
-  options: { workerMissing?: boolean; csp?: string; worker?: 'none' | 'throws'; syncSteps?: boolean } = {},
-) {
+async function openPage(options: { workerMissing?: boolean; csp?: string; worker?: 'none' | 'throws' } = {}) {
   serving.workerMissing = options.workerMissing ?? false;
   serving.csp = options.csp ?? '';
   serving.workerRequests = 0;
@@ -230,11 +221,7 @@ async function openPage(
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  const query = new URLSearchParams({
-    ...(options.worker ? { worker: options.worker } : {}),
-    ...(options.syncSteps ? { steps: 'sync' } : {}),
-  }).toString();
-  await page.goto(`${origin}/${query ? `?${query}` : ''}`);
+  await page.goto(`${origin}/${options.worker ? `?worker=${options.worker}` : ''}`);
   await page.waitForFunction(() => '__stream' in window);
   return { page, errors, consoleErrors, close: () => context.close() };
 }
@@ -343,8 +330,6 @@ declare global {
     __stream(text: string, parts: number, streaming?: boolean): void;
     __finish(index: number): void;
     __steps: number[];
-    /** Commits that rendered anything of each streamed answer. */
-    __commits: number[];
     /** Elements a streamed answer showed and then did not (see MAIN). */
     __lost: string[];
     /** Those elements that a streamed answer showed at all. */
@@ -376,29 +361,6 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
       expect(serving.workerRequests).toBe(1);
       expect(errors).toEqual([]);
       expect(consoleErrors).toEqual([]);
-    } finally {
-      await close();
-    }
-  });
-
-  it('renders a streamed answer once a frame: the trees that arrived show with the next piece of text', async () => {
-    const { page, errors, close } = await openPage({ syncSteps: true });
-    try {
-      // Each piece of text finishes a block or two, whose trees the worker sends back.
-      const text = Array.from({ length: 80 }, (_, index) => `Paragraph ${index} with *some* text.`).join(
-        '\n\n',
-      );
-      const reference = await stream(page, 0, text, 40);
-      await expect.poll(() => page.evaluate(() => window.__steps[0]), UNTIL).toBe(40);
-      await expect.poll(() => html(page, 0, 'streamed'), UNTIL).toBe(reference);
-      // One commit per piece of text (40), plus a few for the trees of the last pieces, which arrive
-      // after the stream's last update (48 here); with a commit of its own for each frame's trees,
-      // 56 and more.
-      const commits = await page.evaluate(() => window.__commits[0]!);
-      expect(commits).toBeGreaterThanOrEqual(40);
-      expect(commits).toBeLessThanOrEqual(52);
-      expect((await counts(page)).trees).toBeGreaterThan(0);
-      expect(errors).toEqual([]);
     } finally {
       await close();
     }
