@@ -93,11 +93,18 @@ export const treeArrived = (text: string): boolean => arrived.has(text);
 /** Where no frame comes (a background tab), trees arrived wait at most this long (ms). */
 const NO_FRAME_MS = 50;
 let flushing = false;
+// The frame and the timer of the flush to come: whichever runs first cancels the other. A timer
+// left over from an earlier flush would otherwise flush the trees of a later frame as soon as they
+// arrive, between two of the stream's updates, and the page would render twice a frame.
+let frame = 0;
+let noFrame: ReturnType<typeof setTimeout> | undefined;
 
 /** The blocks whose trees arrived render once a frame, together, not once per tree. */
 function flush(): void {
   if (!flushing) return;
   flushing = false;
+  cancelAnimationFrame(frame);
+  clearTimeout(noFrame);
   const texts = [...arrived];
   arrived.clear();
   for (const text of texts) notify(text);
@@ -107,8 +114,8 @@ function flush(): void {
 function scheduleFlush(): void {
   if (flushing) return;
   flushing = true;
-  requestAnimationFrame(flush);
-  setTimeout(flush, NO_FRAME_MS);
+  frame = requestAnimationFrame(flush);
+  noFrame = setTimeout(flush, NO_FRAME_MS);
 }
 
 function receive({ data }: MessageEvent<ParseResponse[]>): void {

@@ -178,6 +178,8 @@ function useConversationScroll(
   // forced layout inside a render's task (a streamed answer's first render plus a forced layout
   // made one task of 50-70 ms) and the scroll still lands in the frame that shows the new words.
   const observer = useRef<ResizeObserver | null>(null);
+  // The children it observes: a new observer (after a disconnect) observes them all again.
+  const observed = useRef<WeakSet<Element> | null>(null);
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
@@ -185,9 +187,16 @@ function useConversationScroll(
       follow();
       return;
     }
-    observer.current ??= new ResizeObserver(follow);
-    // New messages are new children; observing one already observed changes nothing.
-    for (const child of list.children) observer.current.observe(child);
+    if (!observer.current) {
+      observer.current = new ResizeObserver(follow);
+      observed.current = new WeakSet();
+    }
+    // New messages are new children: only those are observed (this runs on every commit).
+    for (const child of list.children) {
+      if (observed.current!.has(child)) continue;
+      observed.current!.add(child);
+      observer.current.observe(child);
+    }
   });
   useEffect(
     () => () => {

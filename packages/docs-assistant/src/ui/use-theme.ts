@@ -3,7 +3,11 @@ import type { HostTheme, Theme } from './types.js';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-const prefersDark = () => !!window.matchMedia?.(DARK_QUERY).matches;
+// One query for the page: `matchMedia` makes and evaluates a new one on every call, and the theme
+// is read on every render of the shell.
+let darkQuery: MediaQueryList | null | undefined;
+const systemDark = () => (darkQuery ??= window.matchMedia?.(DARK_QUERY) ?? null);
+const prefersDark = () => !!systemDark()?.matches;
 
 /**
  * What the theme depends on, as a store: with `followHost` the class or attribute on `<html>` (a
@@ -21,7 +25,7 @@ function themeStore(theme: Theme | { followHost: HostTheme }) {
     return fallback === 'dark' || (fallback === 'system' && prefersDark()) ? 'dark' : 'light';
   };
   const subscribe = (onChange: () => void): (() => void) => {
-    const query = fallback === 'system' ? window.matchMedia?.(DARK_QUERY) : undefined;
+    const query = fallback === 'system' ? systemDark() : undefined;
     query?.addEventListener?.('change', onChange);
     const observer = host ? new MutationObserver(onChange) : undefined;
     observer?.observe(document.documentElement, {
