@@ -6,6 +6,10 @@
  * flush a later tree as soon as it arrives: between two of the stream's updates, that is a second
  * render in the frame (the stream's next update shows the tree anyway).
  *
+ * And when the worker is given up (the blocks waiting for it, and every later one, parse on the
+ * page): it leaves a text unanswered for 10 s, fails after it has answered, or cannot read a
+ * message; its error is not the host page's.
+ *
  * The worker is a stand-in (jsdom has none) that the test answers by hand; frames and timers are
  * Vitest's fake ones (a frame every 16 ms).
  */
@@ -27,7 +31,10 @@ class StandInWorker {
   postMessage(requests: ParseRequest[]) {
     this.requests.push(...requests);
   }
-  terminate() {}
+  terminated = false;
+  terminate() {
+    this.terminated = true;
+  }
   /** The worker's answer to the request for `text`. */
   answer(text: string) {
     const request = this.requests.find((r) => r.text === text);
@@ -43,7 +50,7 @@ const renders: string[] = [];
 
 function Probe({ text }: { text: string }) {
   const tree = offThread.useWorkerTree(text);
-  renders.push(`${text}:${tree === undefined ? 'waiting' : 'tree'}`);
+  renders.push(`${text}:${tree === undefined ? 'waiting' : tree === null ? 'parse here' : 'tree'}`);
   return null;
 }
 
@@ -100,4 +107,47 @@ it('shows the trees after NO_FRAME_MS where no frame comes', async () => {
   expect(renders.at(-1)).toBe('hidden:waiting');
   await act(async () => vi.advanceTimersByTime(1));
   expect(renders.at(-1)).toBe('hidden:tree');
+});
+
+it('gives up on a worker that leaves a text unanswered for 10 s: the block parses on the page', async () => {
+  render(<Probe text="slow" />);
+  await settle();
+  const worker = StandInWorker.last!;
+  await act(async () => vi.advanceTimersByTime(9_999));
+  expect(renders.at(-1)).toBe('slow:waiting');
+  await act(async () => vi.advanceTimersByTime(1));
+  expect(renders.at(-1)).toBe('slow:parse here');
+  expect(worker.terminated).toBe(true);
+});
+
+it.each([
+  [
+    'fails after it has answered',
+    (worker: StandInWorker) => {
+      const event = new Event('error', { cancelable: true });
+      worker.onerror?.(event);
+      // Not the host page's error: its default (the page's error report) is prevented.
+      expect(event.defaultPrevented).toBe(true);
+    },
+  ],
+  ['cannot read a message', (worker: StandInWorker) => worker.onmessageerror?.()],
+])('gives up on a worker that %s: waiting and later blocks parse on the page', async (_, fail) => {
+  const view = render(<Probe text="first" />);
+  await settle();
+  const worker = StandInWorker.last!;
+  act(() => worker.answer('first'));
+  await act(async () => vi.advanceTimersByTime(16));
+  expect(offThread.workerAnswers()).toBe(true);
+  view.rerender(<Probe text="second" />);
+  await settle();
+  expect(renders.at(-1)).toBe('second:waiting');
+  act(() => fail(worker));
+  expect(renders.at(-1)).toBe('second:parse here');
+  expect(worker.terminated).toBe(true);
+  expect(offThread.workerAnswers()).toBe(false);
+  // Nothing more goes to the worker; a later text parses on the page from its first render.
+  view.rerender(<Probe text="third" />);
+  await settle();
+  expect(renders.at(-1)).toBe('third:parse here');
+  expect(worker.requests.map((r) => r.text)).toEqual(['first', 'second']);
 });
