@@ -5,7 +5,7 @@
  * trace of the renderer's main thread), frames dropped (requestAnimationFrame gaps) and, during the
  * longest answer, in runs of their own, key press → paint delays of real key presses in the composer.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -44,6 +44,13 @@ export interface StreamRun {
   frames: number;
   droppedFrames: number;
   keyDelaysMs: number[];
+  /**
+   * CPU time the hypervisor gave to other machines during the run (Linux's `steal` in /proc/stat,
+   * all cores), when the machine reports it: a run with much of it was slowed from outside.
+   */
+  stealMs?: number;
+  /** The copy of `src/` the widget page was built from (`StreamBenchOptions.compare`), if not the shipped widget. */
+  source?: string;
 }
 
 /**
@@ -61,62 +68,98 @@ async function buildLibrary(outDir: string): Promise<void> {
   });
 }
 
-/** Builds the three pages (production mode, minified) into `outDir`. */
-async function buildPages(outDir: string): Promise<void> {
-  const html = (variant: Variant) =>
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${variant}</title></head>` +
-    `<body><div id="root"></div><script type="module" src="../${variant}.tsx"></script></body></html>`;
+const pageHtml = (script: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${script}</title></head>` +
+  `<body><div id="root"></div><script type="module" src="../${script}.tsx"></script></body></html>`;
+
+interface Alias {
+  find: RegExp;
+  replacement: string;
+}
+
+/** Where `docs-assistant` and its styles resolve from: a library build or a copy of `src/`. */
+const aliasTo = (entry: string, styles: string): Alias[] => [
+  { find: /^docs-assistant\/styles\.css$/, replacement: styles },
+  { find: /^docs-assistant$/, replacement: entry },
+];
+
+/**
+ * Builds pages (production mode, minified) into `outDir`: `pages` maps each HTML file's name to the
+ * page script it loads (`widget`, `naive`, `floor` in `bench/pages`).
+ */
+async function buildHtmlPages(outDir: string, pages: Record<string, Variant>, alias: Alias[]): Promise<void> {
   const staging = await mkdtemp(join(PAGES, '.html-'));
-  // Inside the repository, so its imports resolve from the workspace's node_modules.
-  const library = join(staging, 'dist');
   try {
-    for (const variant of VARIANTS) await writeFile(join(staging, `${variant}.html`), html(variant));
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      // Production JSX in the library too (under Vitest NODE_ENV is `test`, and the React plugin
-      // would emit the development runtime's calls, which production React lacks).
-      if (!process.env.BENCH_SRC) await buildLibrary(library);
-      await build({
-        root: staging,
-        configFile: false,
-        mode: 'production',
-        logLevel: 'warn',
-        plugins: [react()],
-        // The widget page imports the library build, as a host app does, unless BENCH_SRC names a
-        // copy of `src/` (a patch under study).
-        resolve: {
-          alias: process.env.BENCH_SRC
-            ? [
-                {
-                  find: /^docs-assistant\/styles\.css$/,
-                  replacement: join(process.env.BENCH_SRC, 'styles/docs-assistant.css'),
-                },
-                { find: /^docs-assistant$/, replacement: join(process.env.BENCH_SRC, 'index.ts') },
-              ]
-            : [
-                { find: /^docs-assistant\/styles\.css$/, replacement: join(library, 'docs-assistant.css') },
-                { find: /^docs-assistant$/, replacement: join(library, 'index.js') },
-              ],
+    for (const [name, script] of Object.entries(pages))
+      await writeFile(join(staging, `${name}.html`), pageHtml(script));
+    await build({
+      root: staging,
+      // Relative asset URLs: a compared source's pages are served from a folder of their own.
+      base: './',
+      configFile: false,
+      mode: 'production',
+      logLevel: 'warn',
+      plugins: [react()],
+      resolve: { alias },
+      build: {
+        outDir,
+        emptyOutDir: true,
+        // Unminified only for reading a CPU profile (BENCH_PROFILE) or a trace with function names
+        // (BENCH_UNMINIFIED); measured runs are minified.
+        minify: !process.env.BENCH_PROFILE && !process.env.BENCH_UNMINIFIED,
+        sourcemap: false,
+        rolldownOptions: {
+          input: Object.fromEntries(Object.keys(pages).map((name) => [name, join(staging, `${name}.html`)])),
         },
-        build: {
-          outDir,
-          emptyOutDir: true,
-          // Unminified only for reading a CPU profile (BENCH_PROFILE); measured runs are minified.
-          minify: !process.env.BENCH_PROFILE,
-          sourcemap: false,
-          rolldownOptions: {
-            input: Object.fromEntries(VARIANTS.map((v) => [v, join(staging, `${v}.html`)])),
-          },
-        },
-      });
-    } finally {
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
-    }
+      },
+    });
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** Production JSX in the library too (under Vitest NODE_ENV is `test`, and the React plugin would emit the development runtime's calls, which production React lacks). */
+async function inProduction<T>(work: () => Promise<T>): Promise<T> {
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    return await work();
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+/**
+ * Builds the three pages into `outDir`. The widget page imports the library build, as a host app
+ * does, unless BENCH_SRC names a copy of `src/` (a patch under study).
+ */
+async function buildPages(outDir: string): Promise<void> {
+  await inProduction(async () => {
+    const src = process.env.BENCH_SRC;
+    // Inside the repository, so its imports resolve from the workspace's node_modules.
+    const library = await mkdtemp(join(PAGES, '.lib-'));
+    try {
+      if (!src) await buildLibrary(library);
+      const alias = src
+        ? aliasTo(join(src, 'index.ts'), join(src, 'styles/docs-assistant.css'))
+        : aliasTo(join(library, 'index.js'), join(library, 'docs-assistant.css'));
+      await buildHtmlPages(outDir, Object.fromEntries(VARIANTS.map((v) => [v, v])), alias);
+    } finally {
+      await rm(library, { recursive: true, force: true });
+    }
+  });
+}
+
+/** The widget page built from a copy of `src/` (`bench/.src-<name>`), into `outDir`. */
+export async function buildWidgetFrom(outDir: string, src: string): Promise<void> {
+  await inProduction(() =>
+    buildHtmlPages(
+      outDir,
+      { widget: 'widget' },
+      aliasTo(join(src, 'index.ts'), join(src, 'styles/docs-assistant.css')),
+    ),
+  );
 }
 
 const TYPES: Record<string, string> = {
@@ -126,7 +169,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Serves the built pages on 127.0.0.1 (a random free port). */
-function serve(dir: string): Promise<{ server: Server; origin: string }> {
+export function serve(dir: string): Promise<{ server: Server; origin: string }> {
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
     const file = join(dir, path);
@@ -209,22 +252,54 @@ const COMPOSER: Record<Variant, string> = {
   floor: 'textarea',
 };
 
-async function runOne(
+/** Linux's cumulative steal time of all cores (ms), or undefined where /proc/stat is not there. */
+function stealMs(): number | undefined {
+  try {
+    const ticks = Number(readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)[8]);
+    // USER_HZ is 100 on Linux.
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface RunOptions {
+  capMs: number;
+  typing: boolean;
+  /** The page's path under the origin. @default `/${variant}.html` */
+  path?: string;
+  /**
+   * Streams a 1,000-token answer first, unmeasured: the measured answer then runs on warm code
+   * (compiled, its chunks loaded), which tells what an answer costs per frame from what the first
+   * answer of a page costs once.
+   */
+  warm?: boolean;
+}
+
+export async function runOne(
   browser: Browser,
   origin: string,
   variant: Variant,
   tokens: string[],
-  options: { capMs: number; typing: boolean },
+  options: RunOptions,
 ): Promise<StreamRun> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   try {
     page.on('pageerror', (error) => console.error(`[${variant}] page error: ${error.message}`));
-    await page.goto(`${origin}/${variant}.html`);
+    await page.goto(`${origin}${options.path ?? `/${variant}.html`}`);
     await page.waitForFunction(() => window.__benchReady === true, undefined, { timeout: 10_000 });
     // Let the page settle (lazy panel chunk, fonts) before measuring.
     if (variant === 'widget') await page.locator(COMPOSER.widget).waitFor();
     await page.waitForTimeout(200);
+    if (options.warm) {
+      await page.evaluate((input) => window.__bench!.run(input), {
+        tokens: answerTokens(1_000),
+        capMs: options.capMs,
+        endMark: END_MARK,
+      });
+      await page.waitForTimeout(200);
+    }
 
     const session = await context.newCDPSession(page);
     await session.send('Performance.enable');
@@ -234,6 +309,7 @@ async function runOne(
       await session.send('Profiler.setSamplingInterval', { interval: 100 });
       await session.send('Profiler.start');
     }
+    const stealBefore = stealMs();
     const before = await metrics(session);
     // BENCH_TRACE=<dir>: the run's timeline trace is written there too, with the categories
     // DevTools records (script, style, layout, messages), for `bench/trace-summary.ts`.
@@ -251,6 +327,7 @@ async function runOne(
     const result: RunResult = await run;
     const trace = await browser.stopTracing();
     const after = await metrics(session);
+    const stealAfter = stealMs();
     if (process.env.BENCH_PROFILE) {
       const { profile } = await session.send('Profiler.stop');
       await writeFile(
@@ -282,6 +359,7 @@ async function runOne(
       frames: result.frames,
       droppedFrames: result.droppedFrames,
       keyDelaysMs: result.keyDelaysMs,
+      stealMs: stealBefore === undefined || stealAfter === undefined ? undefined : stealAfter - stealBefore,
     };
   } finally {
     await context.close();
@@ -301,8 +379,20 @@ export interface StreamBenchOptions {
   repeat?: Partial<Record<Variant, number>>;
   /** The typing runs during the largest answer are cut after this long (ms). @default capMs */
   typingCapMs?: number;
+  /**
+   * Copies of `src/` to measure beside the shipped widget, by name (`bench/.src-<name>`): each is a
+   * widget page of its own, run right after the shipped widget in every round, so a change and what
+   * it changes are measured minutes apart on the same machine, not in runs of their own (this
+   * machine's speed moved fourfold within an hour on 2026-12-02). No typing runs for them.
+   */
+  compare?: readonly string[];
+  /** Every measured answer runs on warm code (see `RunOptions.warm`). */
+  warm?: boolean;
   onRun?: (run: StreamRun) => void;
 }
+
+/** The copy of `src/` that `compare` names. */
+export const compareSource = (name: string) => join(ROOT, 'bench', `.src-${name}`);
 
 /**
  * Builds the pages, starts Chromium, runs every variant at every size (`repeat` times each,
@@ -314,6 +404,8 @@ export async function streamBench({
   variants = VARIANTS,
   repeat = {},
   typingCapMs = capMs,
+  compare = [],
+  warm = false,
   onRun,
 }: StreamBenchOptions): Promise<StreamRun[]> {
   const out = await mkdtemp(join(tmpdir(), 'docs-assistant-bench-'));
@@ -322,7 +414,14 @@ export async function streamBench({
   let server: Server | undefined;
   let browser: Browser | undefined;
   try {
+    for (const name of compare) {
+      if (!existsSync(join(compareSource(name), 'index.ts')))
+        throw new Error(
+          `bench: compare "${name}": no copy of src/ at bench/.src-${name} (cp -r packages/docs-assistant/src bench/.src-${name})`,
+        );
+    }
     await buildPages(out);
+    for (const name of compare) await buildWidgetFrom(join(out, name), compareSource(name));
     const served = await serve(out);
     server = served.server;
     browser = await launchChromium();
@@ -337,7 +436,18 @@ export async function streamBench({
       for (let round = 0; round < rounds; round++) {
         for (const variant of variants) {
           if (round >= (repeat[variant] ?? 1)) continue;
-          record(await runOne(browser, served.origin, variant, tokens, { capMs, typing: false }));
+          record(await runOne(browser, served.origin, variant, tokens, { capMs, typing: false, warm }));
+          if (variant !== 'widget') continue;
+          for (const name of compare) {
+            const path = `/${name}/widget.html`;
+            const run = await runOne(browser, served.origin, variant, tokens, {
+              capMs,
+              typing: false,
+              warm,
+              path,
+            });
+            record({ ...run, source: name });
+          }
         }
       }
     }

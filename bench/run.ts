@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUDGETS, markdownTable, measureSize, RUNTIME, type SizeReport } from '../scripts/size';
 import { CHROMIUM_PATH } from '../tests/e2e/browser';
-import { type StreamRun, streamBench, VARIANTS, type Variant } from './browser';
+import { compareSource, type StreamRun, streamBench, VARIANTS, type Variant } from './browser';
 import { discoverySection, runDiscoveryBench } from './discovery';
 import { mcpSection, runMcpBench } from './mcp';
 import { streamPlots } from './plots';
@@ -60,10 +60,25 @@ const STREAM = quick
  * `--repeat=5`): prints the figures and writes no results file.
  */
 const sizesArg = listArg('sizes')?.map(Number);
+const compareArg = listArg('compare');
+const warm = process.argv.includes('--warm');
 const variantsArg = listArg('variants') as Variant[] | undefined;
 const repeatArg = listArg('repeat')?.map(Number)[0];
 const partial =
-  process.argv.includes('--stream-only') || !!sizesArg || !!variantsArg || repeatArg !== undefined;
+  process.argv.includes('--stream-only') ||
+  !!sizesArg ||
+  !!variantsArg ||
+  repeatArg !== undefined ||
+  !!compareArg ||
+  warm;
+for (const name of compareArg ?? []) {
+  if (!/^[\w-]+$/.test(name) || !existsSync(compareSource(name)))
+    throw new Error(
+      `bench: --compare=${name} names no copy of src/ at bench/.src-${name} (make one with cp -r packages/docs-assistant/src bench/.src-${name})`,
+    );
+}
+if (compareArg && variantsArg && !variantsArg.includes('widget'))
+  throw new Error('bench: --compare runs beside the shipped widget: keep widget in --variants');
 if (repeatArg !== undefined && !(Number.isInteger(repeatArg) && repeatArg >= 1 && repeatArg <= 20))
   throw new Error('bench: --repeat takes a whole number of runs from 1 to 20, e.g. --repeat=3');
 for (const variant of variantsArg ?? []) {
@@ -130,6 +145,8 @@ const LABEL: Record<Variant, string> = {
 /** The measured (typing-free) runs of one variant at one size, summarised: medians and extremes. */
 interface StreamSummary {
   variant: Variant;
+  /** A compared copy of `src/` (`--compare`), if not the shipped widget. */
+  source?: string;
   tokens: number;
   runs: StreamRun[];
   finished: boolean;
@@ -151,12 +168,14 @@ const median = (values: number[]) => pct(values, 50);
 
 function summarise(runs: StreamRun[]): StreamSummary[] {
   const measured = runs.filter((r) => !r.typing);
-  const keys = [...new Set(measured.map((r) => `${r.tokens}:${r.variant}`))];
+  const keyOf = (r: StreamRun) => `${r.tokens}:${r.variant}:${r.source ?? ''}`;
+  const keys = [...new Set(measured.map(keyOf))];
   return keys.map((key) => {
-    const group = measured.filter((r) => `${r.tokens}:${r.variant}` === key);
+    const group = measured.filter((r) => keyOf(r) === key);
     const scripts = group.map((r) => r.scriptMs);
     return {
       variant: group[0]!.variant,
+      source: group[0]!.source,
       tokens: group[0]!.tokens,
       runs: group,
       finished: group.every((r) => r.finished),
@@ -177,7 +196,8 @@ function streamTable(runs: StreamRun[]): string {
   const rows = summarise(runs).map((r) => {
     const done = r.finished ? 'yes' : `**cut** at ${r.tokensSent.toLocaleString('en-US')}`;
     const range = r.runs.length > 1 ? ` (${ms(r.scriptRange[0])}–${ms(r.scriptRange[1])})` : '';
-    return `| ${r.tokens.toLocaleString('en-US')} | ${LABEL[r.variant]} | ${r.runs.length} | ${done} | ${ms(r.elapsedMs)} | ${ms(r.scriptMs)}${range} | ${ms(r.taskMs)} | ${ms(r.longestTaskMs)} | ${r.tasksOver50} | ${r.droppedFrames} / ${r.expectedFrames} |`;
+    const label = r.source ? `widget from bench/.src-${r.source}` : LABEL[r.variant];
+    return `| ${r.tokens.toLocaleString('en-US')} | ${label} | ${r.runs.length} | ${done} | ${ms(r.elapsedMs)} | ${ms(r.scriptMs)}${range} | ${ms(r.taskMs)} | ${ms(r.longestTaskMs)} | ${r.tasksOver50} | ${r.droppedFrames} / ${r.expectedFrames} |`;
   });
   return [
     '| tokens | variant | runs | finished | wall time | main-thread script (min–max) | main-thread busy | longest task (any run) | tasks > 50 ms (all runs) | frames dropped / expected |',
@@ -240,10 +260,36 @@ function growth(runs: ServiceRun[]): string {
   );
 }
 
+/**
+ * Each widget build's median script against the floor's, per answer length (partial runs, where
+ * `--compare` adds builds of patched sources), with the steal time of the runs: the machine's
+ * speed moves between runs, so a comparison is read within one run, build against build.
+ */
+function ratioTable(runs: StreamRun[]): string {
+  const summaries = summarise(runs);
+  const rows = summaries
+    .filter((r) => r.variant === 'widget')
+    .flatMap((r) => {
+      const floor = summaries.find((f) => f.tokens === r.tokens && f.variant === 'floor');
+      if (!floor) return [];
+      const steal = median(r.runs.map((run) => run.stealMs ?? Number.NaN));
+      const label = r.source ? `bench/.src-${r.source}` : 'shipped';
+      return [
+        `| ${r.tokens.toLocaleString('en-US')} | ${label} | ${ms(r.scriptMs)} | ${ms(floor.scriptMs)} | ${(r.scriptMs / floor.scriptMs).toFixed(2)}× | ${ms(steal)} |`,
+      ];
+    });
+  return [
+    '| tokens | widget | script (median) | floor script (median) | ratio | steal (median) |',
+    '| ---: | --- | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
+}
+
 function verdicts(runs: StreamRun[]): string[] {
   const summaries = summarise(runs);
   const largest = Math.max(...summaries.map((r) => r.tokens));
-  const at = (variant: Variant) => summaries.find((r) => r.tokens === largest && r.variant === variant)!;
+  const at = (variant: Variant) =>
+    summaries.find((r) => r.tokens === largest && r.variant === variant && !r.source)!;
   const widget = at('widget');
   const naive = at('naive');
   const floor = at('floor');
@@ -462,7 +508,7 @@ async function main() {
   const started = new Date();
   const printRun = (r: StreamRun) =>
     console.log(
-      `  ${r.variant.padEnd(6)} ${String(r.tokens).padStart(6)} tokens${r.typing ? ' (typing)' : ''}: script ${ms(r.scriptMs)}, busy ${ms(r.taskMs)}, longest task ${ms(r.longestTaskMs)}, dropped ${r.droppedFrames} frames${r.finished ? '' : ` (cut at ${r.tokensSent})`}`,
+      `  ${(r.source ? `${r.variant}@${r.source}` : r.variant).padEnd(6)} ${String(r.tokens).padStart(6)} tokens${r.typing ? ' (typing)' : ''}: script ${ms(r.scriptMs)}, busy ${ms(r.taskMs)}, longest task ${ms(r.longestTaskMs)}, dropped ${r.droppedFrames} frames${r.finished ? '' : ` (cut at ${r.tokensSent})`}${r.stealMs ? `, steal ${ms(r.stealMs)}` : ''}`,
     );
   if (partial) {
     const variants = variantsArg ?? VARIANTS;
@@ -472,9 +518,13 @@ async function main() {
       sizes: sizesArg ?? STREAM.sizes,
       variants,
       repeat,
+      compare: compareArg,
+      warm,
       onRun: printRun,
     });
-    console.log(`\n${streamTable(runs)}\n\n${keyTable(runs)}\n\n(partial run: no results file written)`);
+    console.log(
+      `\n${streamTable(runs)}\n\n${ratioTable(runs)}\n\n${keyTable(runs)}\n\n(partial run: no results file written)`,
+    );
     return;
   }
   console.log('bench: size of the real build (as npm run size)…');

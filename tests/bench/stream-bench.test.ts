@@ -1,10 +1,13 @@
 /**
  * The streaming benchmark (`npm run bench`) still runs: its three pages build, stream a small
- * answer to the end in Chromium, and report what the results table is made of. A check that the
+ * answer to the end in Chromium, and report what the results table is made of; a copy of the
+ * sources compared beside the shipped widget (`--compare`) runs interleaved with it. A check that the
  * benchmark works, not a benchmark: no figure here is compared with a time.
  */
-import { describe, expect, it } from 'vitest';
-import { streamBench, VARIANTS } from '../../bench/browser';
+import { cpSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareSource, streamBench, VARIANTS } from '../../bench/browser';
 import { answerTokens, END_MARK } from '../../bench/corpus';
 
 describe('the streaming benchmark on a small answer', () => {
@@ -27,4 +30,52 @@ describe('the streaming benchmark on a small answer', () => {
       expect(run.taskMs, run.variant).toBeGreaterThan(0);
     }
   }, 300_000);
+});
+
+describe('the streaming benchmark comparing a copy of the sources', () => {
+  const name = `test-copy-${process.pid}`;
+  const copy = compareSource(name);
+  beforeAll(() =>
+    cpSync(resolve(import.meta.dirname, '../../packages/docs-assistant/src'), copy, { recursive: true }),
+  );
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  it('runs the copy right after the shipped widget in every round, on warm code when asked', async () => {
+    const tokens = 150;
+    const runs = await streamBench({
+      sizes: [tokens],
+      capMs: 60_000,
+      variants: ['widget', 'floor'],
+      repeat: { widget: 2, floor: 2 },
+      compare: [name],
+      warm: true,
+    });
+    const measured = runs.filter((run) => !run.typing);
+    // Interleaved: the copy's run follows the shipped widget's, then the floor's, in each round.
+    expect(measured.map((run) => (run.source ? `widget@${run.source}` : run.variant))).toEqual([
+      'widget',
+      `widget@${name}`,
+      'floor',
+      'widget',
+      `widget@${name}`,
+      'floor',
+    ]);
+    for (const run of measured) {
+      expect(run, run.source ?? run.variant).toMatchObject({ tokens, finished: true, tokensSent: tokens });
+      expect(run.taskMs).toBeGreaterThan(0);
+    }
+    // The copy gets no typing runs of its own.
+    expect(runs.filter((run) => run.typing).map((run) => run.source ?? run.variant)).toEqual([
+      'widget',
+      'floor',
+      'widget',
+      'floor',
+    ]);
+  }, 300_000);
+
+  it('says which folder is missing when the copy is not there', async () => {
+    await expect(
+      streamBench({ sizes: [150], capMs: 60_000, variants: ['widget'], compare: ['no-such-copy'] }),
+    ).rejects.toThrow('no copy of src/ at bench/.src-no-such-copy');
+  });
 });
