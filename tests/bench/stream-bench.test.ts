@@ -4,7 +4,7 @@
  * sources compared beside the shipped widget (`--compare`) runs interleaved with it. A check that the
  * benchmark works, not a benchmark: no figure here is compared with a time.
  */
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareSource, streamBench, VARIANTS } from '../../bench/browser';
@@ -71,6 +71,35 @@ describe('the streaming benchmark comparing a copy of the sources', () => {
       'widget',
       'floor',
     ]);
+  }, 300_000);
+
+  it('gives up on a page that never shows the end of its answer, reporting the run as not finished', async () => {
+    const broken = `test-broken-${process.pid}`;
+    const brokenCopy = compareSource(broken);
+    cpSync(copy, brokenCopy, { recursive: true });
+    try {
+      // A text renderer that shows nothing: the end mark never reaches the screen.
+      const textPart = resolve(brokenCopy, 'parts/text-part.tsx');
+      const original = readFileSync(textPart, 'utf8');
+      const patched = original.replace(/return <StreamingMarkdown[^;]*;/, 'return null;');
+      expect(patched, 'the text renderer the test breaks').not.toBe(original);
+      writeFileSync(textPart, patched);
+      const runs = await streamBench({
+        sizes: [150],
+        capMs: 1_000,
+        typingCapMs: 1_000,
+        variants: ['widget'],
+        compare: [broken],
+      });
+      const run = runs.find((candidate) => candidate.source === broken && !candidate.typing);
+      // The whole stream went out, but the page never showed it.
+      expect(run).toMatchObject({ finished: false, tokensSent: 150 });
+      expect(runs.find((candidate) => !candidate.source && !candidate.typing)).toMatchObject({
+        finished: true,
+      });
+    } finally {
+      rmSync(brokenCopy, { recursive: true, force: true });
+    }
   }, 300_000);
 
   it('says which folder is missing when the copy is not there', async () => {
