@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type { AssistantMessage } from '../../packages/docs-assistant/src/chat/types';
 import { DocsAssistant } from '../../packages/docs-assistant/src/index';
 import { defaultLabels, LabelsProvider } from '../../packages/docs-assistant/src/labels';
@@ -173,7 +173,8 @@ describe('allowedImageOrigins on the widget', () => {
       'allowedImageOrigins: "https://cdn.acme.dev/img" is not an origin.',
     );
     expect(screen.getByRole('button', { name: defaultLabels.send })).toBeDisabled();
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('allowedImageOrigins'));
+    // Logged from an effect, which may run just after the alert is in the DOM.
+    await waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringContaining('allowedImageOrigins')));
     expect(requests).toHaveLength(0);
   });
 });

@@ -54,11 +54,19 @@ describe('rate limits (spec §8)', () => {
         body: '{}',
       });
       expect(first.status).toBe(401);
+      const before = Date.now();
       const second = await fetch(running.endpoint(), { method: 'POST', headers: authHeaders(), body: '{}' });
+      const after = Date.now();
       expect(second.status).toBe(429);
       expect(second.headers.get('x-ratelimit-limit')).toBe('1');
       expect(second.headers.get('x-ratelimit-remaining')).toBe('0');
-      expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(3600);
+      // Windows start at multiples of the window since the epoch (the same on every replica), so a
+      // day's window ends at midnight UTC: Retry-After counts the seconds until then.
+      const day = 86_400_000;
+      const untilEnd = (at: number) => Math.ceil((Math.floor(at / day) * day + day - at) / 1000);
+      const retryAfter = Number(second.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(Math.min(untilEnd(before), untilEnd(after)));
+      expect(retryAfter).toBeLessThanOrEqual(Math.max(untilEnd(before), untilEnd(after)));
     } finally {
       await running.close();
     }
