@@ -180,7 +180,8 @@ describe('<DocsAssistant> configuration errors', () => {
       expect(alert).toHaveAttribute('data-error-kind', 'config');
       expect(alert).toHaveTextContent(defaultLabels.errorConfig);
       expect(hooks(container, 'error-detail')[0]?.textContent).toMatch(names);
-      expect(consoleError).toHaveBeenCalledWith(expect.stringMatching(names));
+      // Logged from an effect, which may run just after the alert is in the DOM.
+      await waitFor(() => expect(consoleError).toHaveBeenCalledWith(expect.stringMatching(names)));
       // No starter questions to click, and the question box cannot send.
       expect(screen.queryByRole('button', { name: 'Hello?' })).toBeNull();
       const user = userEvent.setup();
