@@ -7,7 +7,8 @@
  * the whole text (which parses on the page), both while it is still streaming and once it is
  * finished: with the worker running, when the worker's file is not found, under a CSP that
  * forbids workers, without `Worker` and when its constructor throws (the blocks then parse on the
- * page while the answer streams). Also: two answers with the same blocks each link their footnote
+ * page while the answer streams). A block being written keeps one text in a worker that has fallen
+ * behind, not one per render, and catches up when it answers. Also: two answers with the same blocks each link their footnote
  * calls to their own footnotes; finished blocks never go blank while they wait for their trees; a
  * finished answer that mounts sends nothing to the worker.
  */
@@ -89,8 +90,15 @@ const counts = { created: 0, threw: 0, errors: 0, posted: 0, trees: 0, failed: 0
 const sentTexts = new Set();
 window.__workerCounts = counts;
 const BrowserWorker = window.Worker;
-// ?worker=none: a browser without workers; ?worker=throws: one whose constructor refuses.
+// ?worker=none: a browser without workers; ?worker=throws: one whose constructor refuses;
+// ?worker=held: a worker that gets nothing until window.__release() (one that has fallen behind).
 const mode = new URLSearchParams(location.search).get('worker');
+const held = [];
+let released = mode !== 'held';
+window.__release = () => {
+  released = true;
+  for (const [worker, args] of held.splice(0)) BrowserWorker.prototype.postMessage.apply(worker, args);
+};
 window.Worker = mode === 'none' ? undefined : class extends BrowserWorker {
   constructor(url, options) {
     try {
@@ -116,6 +124,7 @@ window.Worker = mode === 'none' ? undefined : class extends BrowserWorker {
       if (sentTexts.has(text)) counts.resent += 1;
       sentTexts.add(text);
     }
+    if (!released) return void held.push([this, args]);
     return super.postMessage(...args);
   }
 };
@@ -208,7 +217,9 @@ afterAll(async () => {
   await widgetPage?.close();
 });
 
-async function openPage(options: { workerMissing?: boolean; csp?: string; worker?: 'none' | 'throws' } = {}) {
+async function openPage(
+  options: { workerMissing?: boolean; csp?: string; worker?: 'none' | 'throws' | 'held' } = {},
+) {
   serving.workerMissing = options.workerMissing ?? false;
   serving.csp = options.csp ?? '';
   serving.workerRequests = 0;
@@ -334,6 +345,8 @@ declare global {
     __lost: string[];
     /** Those elements that a streamed answer showed at all. */
     __shown: string[];
+    /** With `?worker=held`: sends the worker what it was held back from, and all from then on. */
+    __release(): void;
   }
 }
 
@@ -429,6 +442,45 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
         expect(await html(page, answer, 'streamed')).toBe(reference);
       }
       expect(await page.evaluate(() => window.__lost)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a block being written has one text at a time in a worker that has fallen behind, and catches up', async () => {
+    // No references or footnotes: a block's text only changes as it is written.
+    const text = [
+      '# Upgrading the client',
+      'Install the new version with your package manager, then restart the development server so the new build is picked up.',
+      '- Check the changelog\n- Update the configuration file\n- Run the test suite once more',
+      '```ts\nimport { createClient } from "example";\nconst client = createClient({ retries: 3 });\n```',
+      '| Option | Default |\n| --- | --- |\n| retries | 3 |\n| timeout | 30 s |',
+      'That is all: the client now retries failed requests on its own.',
+    ].join('\n\n');
+    const { page, errors, close } = await openPage({ worker: 'held' });
+    try {
+      const reference = await stream(page, 0, text, 120);
+      await expect.poll(() => page.evaluate(() => window.__steps[0]), UNTIL).toBe(120);
+      const blocks = await page
+        .locator('[data-answer="0"] > [data-which="reference"]')
+        .evaluate((element) => element.children.length);
+      expect(blocks).toBe(6);
+      // 120 renders of the answer, and each block sent its first text and, once a block after it
+      // began, its whole text: not a text per render.
+      const { posted } = await counts(page);
+      expect(posted).toBeGreaterThanOrEqual(blocks);
+      expect(posted).toBeLessThanOrEqual(2 * blocks);
+      // The worker catches up: the block being written sends its newest text, still streaming.
+      await page.evaluate(() => window.__release());
+      await expect.poll(() => html(page, 0, 'streamed'), UNTIL).toBe(reference);
+      const { trees, posted: all, resent } = await counts(page);
+      expect({ resent, trees }).toEqual({ resent: 0, trees: all });
+      await page.evaluate(() => window.__finish(0));
+      await page
+        .locator('[data-answer="0"]:not([data-streaming]) > [data-which="streamed"]:not([data-pending])')
+        .waitFor();
+      expect(await html(page, 0, 'streamed')).toBe(reference);
       expect(errors).toEqual([]);
     } finally {
       await close();

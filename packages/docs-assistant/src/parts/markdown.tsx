@@ -266,6 +266,34 @@ function newestArrived(asked: readonly string[]): { text: string; tree: Root } |
   return undefined;
 }
 
+const subscribeToNothing = () => () => {};
+const isServer = () => false;
+
+/**
+ * `useWorkerTree` for a block, with one of its texts at a time in the worker while it is being
+ * written: a newer text waits until the one sent is back (the block renders when it arrives, and
+ * shows the newest tree it has), then goes. A worker that falls behind a fast stream skips texts
+ * nobody would see instead of parsing each one: it parses as often as it keeps up, not once a
+ * frame, and its work competes less with the page's for the machine's cores. A finished block's
+ * text always goes at once.
+ */
+function useOneTextInWorker(text: string | null, writing: boolean): Root | null | undefined {
+  const inWorker = useRef<string | null>(null);
+  const sent = inWorker.current;
+  const waitFor = text !== null && writing && sent !== null && sent !== text && isParsing(sent) ? sent : null;
+  if (waitFor === null) inWorker.current = text;
+  // Whether it still waits, as state of its own: the render when the text sent arrives must differ
+  // in some state from the one before, or React drops it (and its subscription to the new text)
+  // as a render that changed nothing.
+  useSyncExternalStore(
+    waitFor === null ? subscribeToNothing : subscribeToTrees,
+    () => waitFor !== null && isParsing(waitFor),
+    isServer,
+  );
+  const tree = useWorkerTree(waitFor ?? text);
+  return waitFor === null ? tree : undefined;
+}
+
 /**
  * One top-level block; memoised on its text (and the definitions it uses) so finished blocks never
  * re-parse. For an answer that streams in the page, the Markdown worker parses it, to the end
@@ -286,7 +314,7 @@ const MarkdownBlock = memo(
     // The id prefix only shows in footnote calls.
     const key = notes ? `${prefix}\n${notes}\n${parsed}` : parsed;
     const kept = finished ? finishedBlock(components, key) : undefined;
-    const tree = useWorkerTree(offThread && kept === undefined ? parsed : null);
+    const tree = useOneTextInWorker(offThread && kept === undefined ? parsed : null, !finished);
     const shown = useRef<ReactNode>(null);
     // Texts of this block sent to the worker whose trees have not been shown, oldest first.
     const asked = useRef<string[]>([]);
@@ -554,9 +582,7 @@ function PlainRest({ reason, text }: { reason: MarkdownLimitReason; text: string
 
 /** A finished text longer than this mounts in the background (see StreamingMarkdown). */
 const RENDER_AT_ONCE_CHARS = 16_000;
-const subscribeToNothing = () => () => {};
 const isClient = () => true;
-const isServer = () => false;
 
 /** The end of the line `at` falls in (the whole text's length past its last line break). */
 function lineEndAfter(text: string, at: number): number {
