@@ -333,7 +333,7 @@ export async function runOne(
       await writeFile(
         join(
           process.env.BENCH_PROFILE,
-          `${variant}-${tokens.length}${options.typing ? '-typing' : ''}.cpuprofile`,
+          `${variant}${options.path ? `-${options.path.split('/')[1]}` : ''}-${tokens.length}${options.typing ? '-typing' : ''}-${Date.now()}.cpuprofile`,
         ),
         JSON.stringify(profile),
       );

@@ -8,7 +8,8 @@
  * finished: with the worker running, when the worker's file is not found, under a CSP that
  * forbids workers, without `Worker` and when its constructor throws (the blocks then parse on the
  * page while the answer streams). A block being written keeps one text in a worker that has fallen
- * behind, not one per render, and catches up when it answers. Also: two answers with the same blocks each link their footnote
+ * behind, not one per render, and catches up when it answers; it sends a newer text at most every
+ * 32 ms, and shows its newest one when the stream pauses. Also: two answers with the same blocks each link their footnote
  * calls to their own footnotes; finished blocks never go blank while they wait for their trees; a
  * finished answer that mounts sends nothing to the worker.
  */
@@ -141,6 +142,9 @@ function App() {
     return () => cancelAnimationFrame(frame);
   }, [answers]);
   window.__steps = answers.map((answer) => answer.step);
+  window.__streamedMs = answers.map((answer) =>
+    answer.step === answer.parts ? (answer.streamedMs ??= performance.now() - answer.startedAt) : undefined,
+  );
   return answers.map((answer, index) => (
     <section key={index} data-answer={index} data-streaming={answer.streaming ? '' : undefined}>
       <StreamingMarkdown
@@ -153,7 +157,7 @@ function App() {
   ));
 }
 window.__stream = (full, parts, streaming = true) =>
-  update((list) => [...list, { full, parts, step: streaming ? 1 : parts, streaming }]);
+  update((list) => [...list, { full, parts, step: streaming ? 1 : parts, streaming, startedAt: performance.now() }]);
 window.__finish = (index) =>
   update((list) => list.map((answer, i) => (i === index ? { ...answer, streaming: false } : answer)));
 
@@ -341,6 +345,8 @@ declare global {
     __stream(text: string, parts: number, streaming?: boolean): void;
     __finish(index: number): void;
     __steps: number[];
+    /** How long each answer took from its first prefix to its whole text, in ms, once it has. */
+    __streamedMs: (number | undefined)[];
     /** Elements a streamed answer showed and then did not (see MAIN). */
     __lost: string[];
     /** Those elements that a streamed answer showed at all. */
@@ -476,6 +482,33 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
       await page.evaluate(() => window.__release());
       await expect.poll(() => html(page, 0, 'streamed'), UNTIL).toBe(reference);
       expect((await counts(page)).resent).toBe(0);
+      await page.evaluate(() => window.__finish(0));
+      await page
+        .locator('[data-answer="0"]:not([data-streaming]) > [data-which="streamed"]:not([data-pending])')
+        .waitFor();
+      expect(await html(page, 0, 'streamed')).toBe(reference);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a block being written sends a newer text at most every 32 ms, and shows its newest one when the stream pauses', async () => {
+    // One block, a paragraph, in a prefix per frame: faster than the interval at 60 Hz.
+    const sentence =
+      'Install the new version, then restart the development server so the new build is picked up. ';
+    const text = sentence.repeat(8).trim();
+    const { page, errors, close } = await openPage();
+    try {
+      const reference = await stream(page, 0, text, 120);
+      await expect.poll(() => page.evaluate(() => window.__streamedMs[0]), UNTIL).toBeDefined();
+      // Paused at the whole text, still streaming: the last text goes once the interval is over.
+      await expect.poll(() => html(page, 0, 'streamed'), UNTIL).toBe(reference);
+      const streamedMs = (await page.evaluate(() => window.__streamedMs[0]))!;
+      const { posted, resent } = await counts(page);
+      // The first text, one per 32 ms while it streamed, and the last one after the pause.
+      expect(posted).toBeLessThanOrEqual(2 + Math.ceil(streamedMs / 32));
+      expect(resent).toBe(0);
       await page.evaluate(() => window.__finish(0));
       await page
         .locator('[data-answer="0"]:not([data-streaming]) > [data-which="streamed"]:not([data-pending])')

@@ -270,18 +270,57 @@ const subscribeToNothing = () => () => {};
 const isServer = () => false;
 
 /**
+ * A block being written sends a newer text to the worker at most this often (ms): every other frame
+ * at 60 Hz. A stream faster than the screen then costs a round trip to the worker (a message each
+ * way, a parse, a render of the block) every other frame instead of every frame; the rest of the
+ * answer is not held back (a finished block's text goes at once), and a stream that pauses shows
+ * its last text when the interval is over.
+ */
+const WRITING_INTERVAL_MS = 32;
+
+/**
+ * Renders again once `deadline` (`performance.now()`) has passed; `null` waits for nothing. It is
+ * a state of its own that changes: in the render it causes, every other hook may return what it
+ * returned before, and React drops a render that changed no state (with it, the newer text's
+ * request to the worker; a stream that paused would never show its last text).
+ */
+function useWakeAt(deadline: number | null): void {
+  const [, wake] = useState(0);
+  useEffect(() => {
+    if (deadline === null) return;
+    let timer: ReturnType<typeof setTimeout>;
+    // A timer may fire a fraction of a millisecond before the time it was set for.
+    const arm = () => {
+      timer = setTimeout(
+        () => (performance.now() >= deadline ? wake((count) => count + 1) : arm()),
+        Math.max(1, Math.ceil(deadline - performance.now())),
+      );
+    };
+    arm();
+    return () => clearTimeout(timer);
+  }, [deadline]);
+}
+
+/**
  * `useWorkerTree` for a block, with one of its texts at a time in the worker while it is being
  * written: a newer text waits until the one sent is back (the block renders when it arrives, and
- * shows the newest tree it has), then goes. A worker that falls behind a fast stream skips texts
- * nobody would see instead of parsing each one: it parses as often as it keeps up, not once a
- * frame, and its work competes less with the page's for the machine's cores. A finished block's
- * text always goes at once.
+ * shows the newest tree it has), and until `WRITING_INTERVAL_MS` have passed since it went, then
+ * goes. A worker that falls behind a fast stream skips texts nobody would see instead of parsing
+ * each one: it parses as often as it keeps up, not once a frame, and its work competes less with
+ * the page's for the machine's cores. A finished block's text always goes at once.
  */
 function useOneTextInWorker(text: string | null, writing: boolean): Root | null | undefined {
   const inWorker = useRef<string | null>(null);
+  const sentAt = useRef(Number.NEGATIVE_INFINITY);
   const sent = inWorker.current;
-  const waitFor = text !== null && writing && sent !== null && sent !== text && isParsing(sent) ? sent : null;
-  if (waitFor === null) inWorker.current = text;
+  const newer = text !== null && writing && sent !== null && sent !== text;
+  // Only while the worker parses: a block parsed on the page shows each text as it renders.
+  const early = newer && workerAnswers() && performance.now() - sentAt.current < WRITING_INTERVAL_MS;
+  const waitFor = newer && (early || isParsing(sent)) ? sent : null;
+  if (waitFor === null) {
+    if (text !== null && text !== sent) sentAt.current = performance.now();
+    inWorker.current = text;
+  }
   // Whether it still waits, as state of its own: the render when the text sent arrives must differ
   // in some state from the one before, or React drops it (and its subscription to the new text)
   // as a render that changed nothing.
@@ -290,6 +329,8 @@ function useOneTextInWorker(text: string | null, writing: boolean): Root | null 
     () => waitFor !== null && isParsing(waitFor),
     isServer,
   );
+  // A stream that pauses before the interval is over: the newest text goes when it is.
+  useWakeAt(early ? sentAt.current + WRITING_INTERVAL_MS : null);
   const tree = useWorkerTree(waitFor ?? text);
   return waitFor === null ? tree : undefined;
 }
