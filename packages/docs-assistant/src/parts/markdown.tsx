@@ -35,6 +35,7 @@ import {
 import {
   arrivedTree,
   isParsing,
+  subscribeToNothing,
   subscribeToTrees,
   treeArrived,
   useWorkerTree,
@@ -266,7 +267,6 @@ function newestArrived(asked: readonly string[]): { text: string; tree: Root } |
   return undefined;
 }
 
-const subscribeToNothing = () => () => {};
 const isServer = () => false;
 
 /**
@@ -285,20 +285,13 @@ const WRITING_INTERVAL_MS = 32;
  * request to the worker; a stream that paused would never show its last text).
  */
 function useWakeAt(deadline: number | null): void {
-  const [, wake] = useState(0);
+  const [woken, wake] = useState(0);
   useEffect(() => {
     if (deadline === null) return;
-    let timer: ReturnType<typeof setTimeout>;
-    // A timer may fire a fraction of a millisecond before the time it was set for.
-    const arm = () => {
-      timer = setTimeout(
-        () => (performance.now() >= deadline ? wake((count) => count + 1) : arm()),
-        Math.max(1, Math.ceil(deadline - performance.now())),
-      );
-    };
-    arm();
+    // A timer that fires a little early wakes a render that is still early: it sets another.
+    const timer = setTimeout(() => wake(woken + 1), deadline - performance.now());
     return () => clearTimeout(timer);
-  }, [deadline]);
+  }, [deadline, woken]);
 }
 
 /**
@@ -311,14 +304,16 @@ function useWakeAt(deadline: number | null): void {
  */
 function useOneTextInWorker(text: string | null, writing: boolean): Root | null | undefined {
   const inWorker = useRef<string | null>(null);
-  const sentAt = useRef(Number.NEGATIVE_INFINITY);
+  // Set with the first text sent, before any newer one can wait.
+  const sentAt = useRef(0);
   const sent = inWorker.current;
+  const now = performance.now();
   const newer = text !== null && writing && sent !== null && sent !== text;
   // Only while the worker parses: a block parsed on the page shows each text as it renders.
-  const early = newer && workerAnswers() && performance.now() - sentAt.current < WRITING_INTERVAL_MS;
+  const early = newer && workerAnswers() && now - sentAt.current < WRITING_INTERVAL_MS;
   const waitFor = newer && (early || isParsing(sent)) ? sent : null;
   if (waitFor === null) {
-    if (text !== null && text !== sent) sentAt.current = performance.now();
+    if (text !== sent) sentAt.current = now;
     inWorker.current = text;
   }
   // Whether it still waits, as state of its own: the render when the text sent arrives must differ

@@ -230,7 +230,8 @@ export function warmUp(): void {
 }
 
 const parseHere = () => null;
-const noSubscription = () => () => {};
+/** For `useSyncExternalStore` where there is nothing to hear of. */
+export const subscribeToNothing = () => () => {};
 
 /**
  * The worker's tree of `text` (`null`: parse it here; `undefined`: on its way). `null` as the text
@@ -250,7 +251,7 @@ export function useWorkerTree(text: string | null): Root | null | undefined {
     [text],
   );
   return useSyncExternalStore(
-    text === null ? noSubscription : subscribe,
+    text === null ? subscribeToNothing : subscribe,
     () => (text === null ? null : (trees.get(text) ?? (unusable ? null : treeOf(text)))),
     parseHere,
   );
