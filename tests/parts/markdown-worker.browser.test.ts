@@ -269,6 +269,14 @@ async function stream(
   return html(page, answer, 'reference');
 }
 
+/** The streamed answer's HTML once it is finished and wholly on screen (no `data-pending`). */
+async function finishedHtml(page: Page, answer: number): Promise<string> {
+  await page
+    .locator(`[data-answer="${answer}"]:not([data-streaming]) > [data-which="streamed"]:not([data-pending])`)
+    .waitFor();
+  return html(page, answer, 'streamed');
+}
+
 /** Every footnote call of the streamed answer links to a footnote of that same answer. */
 async function footnoteTargets(page: Page, answer: number): Promise<string[]> {
   return page.locator(`[data-answer="${answer}"] > [data-which="streamed"]`).evaluate((element) =>
@@ -332,10 +340,7 @@ async function streamRich(page: Page): Promise<void> {
 
   await page.evaluate(() => window.__finish(0));
   // The render with `isStreaming` false is on the page: the same HTML at once, not eventually.
-  await page
-    .locator('[data-answer="0"]:not([data-streaming]) > [data-which="streamed"]:not([data-pending])')
-    .waitFor();
-  expect(await html(page, 0, 'streamed')).toBe(reference);
+  expect(await finishedHtml(page, 0)).toBe(reference);
   expect(await page.evaluate(() => window.__lost)).toEqual([]);
 }
 
@@ -440,12 +445,7 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
         window.__finish(1);
       });
       for (const answer of [0, 1]) {
-        await page
-          .locator(
-            `[data-answer="${answer}"]:not([data-streaming]) > [data-which="streamed"]:not([data-pending])`,
-          )
-          .waitFor();
-        expect(await html(page, answer, 'streamed')).toBe(reference);
+        expect(await finishedHtml(page, answer)).toBe(reference);
       }
       expect(await page.evaluate(() => window.__lost)).toEqual([]);
       expect(errors).toEqual([]);
@@ -483,10 +483,7 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
       await expect.poll(() => html(page, 0, 'streamed'), UNTIL).toBe(reference);
       expect((await counts(page)).resent).toBe(0);
       await page.evaluate(() => window.__finish(0));
-      await page
-        .locator('[data-answer="0"]:not([data-streaming]) > [data-which="streamed"]:not([data-pending])')
-        .waitFor();
-      expect(await html(page, 0, 'streamed')).toBe(reference);
+      expect(await finishedHtml(page, 0)).toBe(reference);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -510,10 +507,7 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
       expect(posted).toBeLessThanOrEqual(2 + Math.ceil(streamedMs / 32));
       expect(resent).toBe(0);
       await page.evaluate(() => window.__finish(0));
-      await page
-        .locator('[data-answer="0"]:not([data-streaming]) > [data-which="streamed"]:not([data-pending])')
-        .waitFor();
-      expect(await html(page, 0, 'streamed')).toBe(reference);
+      expect(await finishedHtml(page, 0)).toBe(reference);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -548,10 +542,7 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
         long,
       );
       const reference = await html(page, 0, 'reference');
-      await page
-        .locator('[data-answer="0"]:not([data-streaming]) > [data-which="streamed"]:not([data-pending])')
-        .waitFor();
-      expect(await html(page, 0, 'streamed')).toBe(reference);
+      expect(await finishedHtml(page, 0)).toBe(reference);
       expect(await page.evaluate(() => window.__lost)).toEqual([]);
       // Its blocks were sent to the worker while the text caught up.
       expect((await counts(page)).posted).toBeGreaterThan(0);
