@@ -330,6 +330,7 @@ export async function runOne(
     const stealAfter = stealMs();
     if (process.env.BENCH_PROFILE) {
       const { profile } = await session.send('Profiler.stop');
+      await mkdir(process.env.BENCH_PROFILE, { recursive: true });
       await writeFile(
         join(
           process.env.BENCH_PROFILE,
@@ -339,6 +340,7 @@ export async function runOne(
       );
     }
     if (process.env.BENCH_TRACE) {
+      await mkdir(process.env.BENCH_TRACE, { recursive: true });
       await writeFile(
         join(process.env.BENCH_TRACE, `${variant}-${tokens.length}${options.typing ? '-typing' : ''}.json`),
         trace,

@@ -274,9 +274,18 @@ const isServer = () => false;
  * at 60 Hz. A stream faster than the screen then costs a round trip to the worker (a message each
  * way, a parse, a render of the block) every other frame instead of every frame; the rest of the
  * answer is not held back (a finished block's text goes at once), and a stream that pauses shows
- * its last text when the interval is over.
+ * its last text a frame after the interval is over (`PAUSED_AFTER_MS`).
  */
 const WRITING_INTERVAL_MS = 32;
+
+/**
+ * When no newer text has come a frame after the interval is over, the stream has paused, and the
+ * block renders on its own to send its newest text (49 ms: the interval and a frame at 60 Hz). A
+ * stream that goes on renders the block with its next frame first: waking at the end of the
+ * interval itself cost a render and a message to the worker of their own, most often a few
+ * milliseconds before the frame that would have sent the same text (`bench/analysis.md`).
+ */
+const PAUSED_AFTER_MS = 49;
 
 /**
  * Renders again once `deadline` (`performance.now()`) has passed; `null` waits for nothing. It is
@@ -324,8 +333,8 @@ function useOneTextInWorker(text: string | null, writing: boolean): Root | null 
     () => waitFor !== null && isParsing(waitFor),
     isServer,
   );
-  // A stream that pauses before the interval is over: the newest text goes when it is.
-  useWakeAt(early ? sentAt.current + WRITING_INTERVAL_MS : null);
+  // A stream that pauses before the interval is over: the newest text goes a frame after it is.
+  useWakeAt(early ? sentAt.current + PAUSED_AFTER_MS : null);
   const tree = useWorkerTree(waitFor ?? text);
   return waitFor === null ? tree : undefined;
 }
