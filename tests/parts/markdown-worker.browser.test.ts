@@ -499,7 +499,7 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
     try {
       const reference = await stream(page, 0, text, 120);
       await expect.poll(() => page.evaluate(() => window.__streamedMs[0]), UNTIL).toBeDefined();
-      // Paused at the whole text, still streaming: the last text goes once the interval is over.
+      // Paused at the whole text, still streaming: the last text goes a frame after the interval.
       await expect.poll(() => html(page, 0, 'streamed'), UNTIL).toBe(reference);
       const streamedMs = (await page.evaluate(() => window.__streamedMs[0]))!;
       const { posted, resent } = await counts(page);
