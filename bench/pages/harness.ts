@@ -6,7 +6,6 @@
 import { formatDataStreamPart } from '@ai-sdk/ui-utils';
 
 export interface RunOptions {
-  tokens: string[];
   /** Stop streaming after this long (ms): a run that cannot keep up is cut, and reported as cut. */
   capMs: number;
   /** Text that is on screen once the whole answer has rendered. */
@@ -25,6 +24,12 @@ export interface RunResult {
 }
 
 export interface BenchPage {
+  /**
+   * Hands the page the next run's answer, before anything is measured: the tokens arrive in one
+   * DevTools message, whose decoding (20,000 strings) held the main thread for 25-60 ms, and the
+   * network chunks are encoded here, as a network would have them ready, not by the page's script.
+   */
+  load(tokens: string[]): void;
   /** Sends one question; resolves when the page shows the end of the answer (or the cap cut it). */
   run(options: RunOptions): Promise<RunResult>;
 }
@@ -60,7 +65,7 @@ function nextTask(): Promise<void> {
 }
 
 interface Stream {
-  tokens: string[];
+  chunks: Uint8Array[];
   capMs: number;
   sent: number;
   closed: boolean;
@@ -70,6 +75,10 @@ interface Stream {
 
 let current: Stream | null = null;
 
+/** The next run's network chunks, one per token (`BenchPage.load`). */
+let loaded: Uint8Array[] = [];
+const encoder = new TextEncoder();
+
 /**
  * The page's `fetch` for the assistant endpoint: a v4 data stream whose text parts are the run's
  * tokens, one token per network chunk, each in its own task, as fast as the page takes them.
@@ -77,17 +86,16 @@ let current: Stream | null = null;
 export const benchFetch: typeof fetch = async () => {
   const stream = current;
   if (!stream) throw new Error('bench: no run in progress');
-  const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       controller.enqueue(encoder.encode(formatDataStreamPart('start_step', { messageId: 'answer' })));
-      for (const token of stream.tokens) {
+      for (const chunk of stream.chunks) {
         await nextTask();
         if (performance.now() - stream.startedAt > stream.capMs) {
           stream.cut = true;
           break;
         }
-        controller.enqueue(encoder.encode(formatDataStreamPart('text', token)));
+        controller.enqueue(chunk);
         stream.sent++;
       }
       const usage = { promptTokens: 10, completionTokens: stream.sent };
@@ -130,7 +138,11 @@ export function installBench(ask: (question: string) => void, answerShown: (endM
   );
 
   window.__bench = {
-    run({ tokens, capMs, endMark }) {
+    load(tokens) {
+      loaded = tokens.map((token) => encoder.encode(formatDataStreamPart('text', token)));
+    },
+    run({ capMs, endMark }) {
+      if (loaded.length === 0) throw new Error('bench: no answer loaded (call load first)');
       keyDelays.length = 0;
       const longTasks: number[] = [];
       const observer = new PerformanceObserver((list) => {
@@ -139,7 +151,8 @@ export function installBench(ask: (question: string) => void, answerShown: (endM
       observer.observe({ type: 'longtask', buffered: false });
 
       const startedAt = performance.now();
-      const stream: Stream = { tokens, capMs, sent: 0, closed: false, cut: false, startedAt };
+      const stream: Stream = { chunks: loaded, capMs, sent: 0, closed: false, cut: false, startedAt };
+      loaded = [];
       current = stream;
       let frames = 0;
       let dropped = 0;
