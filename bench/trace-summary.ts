@@ -45,7 +45,9 @@ const spans = events
 function keyOf(event: TraceEvent, withScript: boolean): string {
   const data = event.args?.data;
   const script =
-    withScript && data?.url ? ` ${data.functionName || '(anonymous)'} ${data.url.split('/').pop()}:${data.lineNumber ?? ''}` : '';
+    withScript && data?.url
+      ? ` ${data.functionName || '(anonymous)'} ${data.url.split('/').pop()}:${data.lineNumber ?? ''}`
+      : '';
   return `${event.name}${data?.type ? ` (${data.type})` : ''}${script}`;
 }
 
@@ -86,7 +88,12 @@ if (longArg) {
   for (const task of tasks) {
     const end = task.ts + task.dur!;
     console.log(`task at ${((task.ts - first) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms`);
-    print(selfTimes(spans.filter((event) => event.ts >= task.ts && event.ts + event.dur! <= end), true));
+    print(
+      selfTimes(
+        spans.filter((event) => event.ts >= task.ts && event.ts + event.dur! <= end),
+        true,
+      ),
+    );
   }
   console.log(`${tasks.length} tasks of ${limit / 1000} ms or more on the main thread`);
 } else {
