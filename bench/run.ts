@@ -448,8 +448,10 @@ ${sizeSection(results.size)}
 
 The same realistic docs answer (headings, paragraphs, lists, tables, fenced code) streamed through
 each page at full speed: a \`fetch\` that serves the AI SDK v4 data stream from memory, one token
-per network chunk, each chunk in a task of its own, as fast as the page takes them. Pages are
-bundled by Vite in production mode. Variants, in the same run:
+per network chunk, each chunk in a task of its own, as fast as the page takes them. The chunks
+are handed to the page, already encoded, before anything is measured, and the question is asked in
+a task of its own (since 2026-12-03; before, the page decoded the whole answer in the run's first
+task). Pages are bundled by Vite in production mode. Variants, in the same run:
 
 - **${LABEL.widget}**: \`<DocsAssistant variant="inline">\` as shipped.
 - **${LABEL.naive}**: what integrators write today: v4 \`useChat\` and one \`<ReactMarkdown remarkPlugins={[remarkGfm]}>\` over each message's whole content.
