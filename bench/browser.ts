@@ -17,6 +17,7 @@ import { build } from 'vite';
 import { launchChromium } from '../tests/e2e/browser';
 import { answerTokens, END_MARK } from './corpus';
 import type { RunResult } from './pages/harness';
+import { mainThreads, TASK_EVENT, traceEvents } from './trace';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PAGES = join(ROOT, 'bench', 'pages');
@@ -193,29 +194,15 @@ export function serve(dir: string): Promise<{ server: Server; origin: string }> 
   });
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  args?: { name?: string };
-}
-
 /** The longest task on a renderer main thread, and how many took over 50 ms, from a CDP trace. */
 function longTasksFromTrace(trace: Buffer): { longest: number; over50: number } {
-  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
-  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
-  const mainThreads = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
+  const events = traceEvents(trace.toString('utf8'));
+  const main = mainThreads(events);
   let longest = 0;
   let over50 = 0;
   for (const event of events) {
-    if (event.ph !== 'X' || event.name !== 'ThreadControllerImpl::RunTask') continue;
-    if (!mainThreads.has(`${event.pid}:${event.tid}`)) continue;
+    if (event.ph !== 'X' || event.name !== TASK_EVENT) continue;
+    if (!main.has(`${event.pid}:${event.tid}`)) continue;
     const ms = (event.dur ?? 0) / 1000;
     longest = Math.max(longest, ms);
     if (ms > 50) over50++;

@@ -9,35 +9,26 @@
  *   npx tsx bench/trace-summary.ts /tmp/trace/widget-5000.json [rows] [--long-tasks=MS]
  */
 import { readFileSync } from 'node:fs';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: {
-    name?: string;
-    data?: { type?: string; functionName?: string; url?: string; lineNumber?: number };
-  };
-}
+import { mainThreads, TASK_EVENT, type TraceEvent, traceEvents } from './trace';
 
 const args = process.argv.slice(2);
 const longArg = args.find((arg) => arg.startsWith('--long-tasks='));
 const [file, rowsArg] = args.filter((arg) => arg !== longArg);
 if (!file) throw new Error('trace-summary: give the trace file, e.g. /tmp/trace/widget-5000.json');
 const rows = Number(rowsArg ?? (longArg ? 12 : 40));
-const parsed = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
-const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
-const main = events.find(
-  (event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
-);
+const limitMs = longArg ? Number(longArg.slice('--long-tasks='.length)) : 0;
+if (!(rows > 0) || !(limitMs >= 0)) {
+  throw new Error(
+    `trace-summary: rows and --long-tasks take a number of rows and of milliseconds (got "${rowsArg ?? ''}", "${longArg ?? ''}"), e.g. 12 --long-tasks=50`,
+  );
+}
+const events = traceEvents(readFileSync(file, 'utf8'));
+const [main] = mainThreads(events);
 if (!main) throw new Error('trace-summary: no renderer main thread in the trace');
 
 // Complete events of the main thread, outermost first at each start time.
 const spans = events
-  .filter((event) => event.ph === 'X' && event.pid === main.pid && event.tid === main.tid && event.dur)
+  .filter((event) => event.ph === 'X' && `${event.pid}:${event.tid}` === main && event.dur)
   .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
 
 // An event listener's type says which (`message`: a worker's answer or the harness's tasks); a
@@ -82,9 +73,9 @@ function print(self: Map<string, { ms: number; count: number }>) {
 }
 
 if (longArg) {
-  const limit = Number(longArg.slice('--long-tasks='.length)) * 1000;
+  const limit = limitMs * 1000;
   const first = spans[0]?.ts ?? 0;
-  const tasks = spans.filter((event) => event.name === 'RunTask' && event.dur! >= limit);
+  const tasks = spans.filter((event) => event.name === TASK_EVENT && event.dur! >= limit);
   for (const task of tasks) {
     const end = task.ts + task.dur!;
     console.log(`task at ${((task.ts - first) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(1)} ms`);
