@@ -261,6 +261,8 @@ export interface RunOptions {
    * answer of a page costs once.
    */
   warm?: boolean;
+  /** One token every this many ms instead of as fast as the page takes them (`--pace`). */
+  paceMs?: number;
 }
 
 export async function runOne(
@@ -307,6 +309,7 @@ export async function runOne(
     const run = page.evaluate((input) => window.__bench!.run(input), {
       capMs: options.capMs,
       endMark: END_MARK,
+      paceMs: options.paceMs,
     });
     if (options.typing) await typeWhile(page, COMPOSER[variant], run, KEY_INTERVAL_MS);
     const result: RunResult = await run;
@@ -375,6 +378,8 @@ export interface StreamBenchOptions {
   compare?: readonly string[];
   /** Every measured answer runs on warm code (see `RunOptions.warm`). */
   warm?: boolean;
+  /** Every answer, typing runs' too, streams one token every this many ms (see `RunOptions.paceMs`). */
+  paceMs?: number;
   onRun?: (run: StreamRun) => void;
 }
 
@@ -393,6 +398,7 @@ export async function streamBench({
   typingCapMs = capMs,
   compare = [],
   warm = false,
+  paceMs,
   onRun,
 }: StreamBenchOptions): Promise<StreamRun[]> {
   const out = await mkdtemp(join(tmpdir(), 'docs-assistant-bench-'));
@@ -423,7 +429,9 @@ export async function streamBench({
       for (let round = 0; round < rounds; round++) {
         for (const variant of variants) {
           if (round >= (repeat[variant] ?? 1)) continue;
-          record(await runOne(browser, served.origin, variant, tokens, { capMs, typing: false, warm }));
+          record(
+            await runOne(browser, served.origin, variant, tokens, { capMs, typing: false, warm, paceMs }),
+          );
           if (variant !== 'widget') continue;
           for (const name of compare) {
             const path = `/${name}/widget.html`;
@@ -431,6 +439,7 @@ export async function streamBench({
               capMs,
               typing: false,
               warm,
+              paceMs,
               path,
             });
             record({ ...run, source: name });
@@ -443,7 +452,9 @@ export async function streamBench({
     for (let round = 0; round < rounds; round++) {
       for (const variant of variants) {
         if (round >= (repeat[variant] ?? 1)) continue;
-        record(await runOne(browser, served.origin, variant, tokens, { capMs: typingCapMs, typing: true }));
+        record(
+          await runOne(browser, served.origin, variant, tokens, { capMs: typingCapMs, typing: true, paceMs }),
+        );
       }
     }
     return runs;

@@ -57,11 +57,14 @@ const STREAM = quick
 
 /**
  * A partial run for working on one thing (`--stream-only`, `--sizes=1000`, `--variants=widget,floor`,
- * `--repeat=5`): prints the figures and writes no results file.
+ * `--repeat=5`, `--pace=12` for a model's pace instead of full speed: keep the answer short enough
+ * to stream within the cut, 600 tokens take 7 s): prints the figures and writes no results file.
  */
 const sizesArg = listArg('sizes')?.map(Number);
 const compareArg = listArg('compare');
 const warm = process.argv.includes('--warm');
+/** `--pace=MS`: one token every MS ms, a model's pace (12 is 83 tokens a second), not full speed. */
+const paceArg = listArg('pace')?.map(Number)[0];
 const variantsArg = listArg('variants') as Variant[] | undefined;
 const repeatArg = listArg('repeat')?.map(Number)[0];
 const partial =
@@ -70,7 +73,10 @@ const partial =
   !!variantsArg ||
   repeatArg !== undefined ||
   !!compareArg ||
-  warm;
+  warm ||
+  paceArg !== undefined;
+if (paceArg !== undefined && !(Number.isInteger(paceArg) && paceArg >= 1 && paceArg <= 1000))
+  throw new Error('bench: --pace takes the ms between tokens, a whole number from 1 to 1000, e.g. --pace=12');
 for (const name of compareArg ?? []) {
   if (!/^[\w-]+$/.test(name) || !existsSync(compareSource(name)))
     throw new Error(
@@ -522,6 +528,7 @@ async function main() {
       repeat,
       compare: compareArg,
       warm,
+      paceMs: paceArg,
       onRun: printRun,
     });
     console.log(

@@ -10,6 +10,11 @@ export interface RunOptions {
   capMs: number;
   /** Text that is on screen once the whole answer has rendered. */
   endMark: string;
+  /**
+   * One token every this many ms (a model's pace: 12 ms is 83 tokens a second), instead of a token
+   * per task as fast as the page takes them.
+   */
+  paceMs?: number;
 }
 
 export interface RunResult {
@@ -67,6 +72,7 @@ function nextTask(): Promise<void> {
 interface Stream {
   chunks: Uint8Array[];
   capMs: number;
+  paceMs?: number;
   sent: number;
   closed: boolean;
   cut: boolean;
@@ -81,7 +87,8 @@ const encoder = new TextEncoder();
 
 /**
  * The page's `fetch` for the assistant endpoint: a v4 data stream whose text parts are the run's
- * tokens, one token per network chunk, each in its own task, as fast as the page takes them.
+ * tokens, one token per network chunk, each in its own task, as fast as the page takes them (or one
+ * every `paceMs`).
  */
 export const benchFetch: typeof fetch = async () => {
   const stream = current;
@@ -90,7 +97,8 @@ export const benchFetch: typeof fetch = async () => {
     async start(controller) {
       controller.enqueue(encoder.encode(formatDataStreamPart('start_step', { messageId: 'answer' })));
       for (const chunk of stream.chunks) {
-        await nextTask();
+        if (stream.paceMs) await new Promise((resolve) => setTimeout(resolve, stream.paceMs));
+        else await nextTask();
         if (performance.now() - stream.startedAt > stream.capMs) {
           stream.cut = true;
           break;
@@ -141,7 +149,7 @@ export function installBench(ask: (question: string) => void, answerShown: (endM
     load(tokens) {
       loaded = tokens.map((token) => encoder.encode(formatDataStreamPart('text', token)));
     },
-    async run({ capMs, endMark }) {
+    async run({ capMs, endMark, paceMs }) {
       if (loaded.length === 0) throw new Error('bench: no answer loaded (call load first)');
       // The question is asked in a task of its own, as a click or a key press would ask it, not in
       // the task that receives the DevTools call (whose own work, decoding and running the driver's
@@ -155,7 +163,7 @@ export function installBench(ask: (question: string) => void, answerShown: (endM
       observer.observe({ type: 'longtask', buffered: false });
 
       const startedAt = performance.now();
-      const stream: Stream = { chunks: loaded, capMs, sent: 0, closed: false, cut: false, startedAt };
+      const stream: Stream = { chunks: loaded, capMs, paceMs, sent: 0, closed: false, cut: false, startedAt };
       loaded = [];
       current = stream;
       let frames = 0;

@@ -32,6 +32,21 @@ describe('the streaming benchmark on a small answer', () => {
   }, 300_000);
 });
 
+describe('the streaming benchmark at a model\'s pace', () => {
+  it('streams one token every paceMs instead of at full speed (`--pace`), typing runs too', async () => {
+    const tokens = 40;
+    const paceMs = 25;
+    const runs = await streamBench({ sizes: [tokens], capMs: 60_000, variants: ['widget', 'floor'], paceMs });
+    expect(runs).toHaveLength(4);
+    for (const run of runs) {
+      expect(run, run.variant).toMatchObject({ tokens, finished: true, tokensSent: tokens });
+      // A floor, not a timing: the page waits paceMs before each token, so the stream cannot end
+      // sooner (at full speed 40 tokens take a few ms).
+      expect(run.elapsedMs, run.variant).toBeGreaterThanOrEqual(tokens * paceMs);
+    }
+  }, 300_000);
+});
+
 describe('the streaming benchmark comparing a copy of the sources', () => {
   const name = `test-copy-${process.pid}`;
   const copy = compareSource(name);
