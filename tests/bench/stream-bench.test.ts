@@ -32,7 +32,7 @@ describe('the streaming benchmark on a small answer', () => {
   }, 300_000);
 });
 
-describe('the streaming benchmark at a model\'s pace', () => {
+describe('the streaming benchmark at a model’s pace', () => {
   it('streams one token every paceMs instead of at full speed (`--pace`), typing runs too', async () => {
     const tokens = 40;
     const paceMs = 25;
