@@ -378,7 +378,7 @@ export interface StreamBenchOptions {
   compare?: readonly string[];
   /** Every measured answer runs on warm code (see `RunOptions.warm`). */
   warm?: boolean;
-  /** Every answer, typing runs' too, streams one token every this many ms (see `RunOptions.paceMs`). */
+  /** Every measured and typing answer (not the warm-up) streams one token every this many ms (see `RunOptions.paceMs`). */
   paceMs?: number;
   onRun?: (run: StreamRun) => void;
 }
