@@ -88,7 +88,12 @@ const aliasTo = (entry: string, styles: string): Alias[] => [
  * Builds pages (production mode, minified) into `outDir`: `pages` maps each HTML file's name to the
  * page script it loads (`widget`, `naive`, `floor` in `bench/pages`).
  */
-async function buildHtmlPages(outDir: string, pages: Record<string, Variant>, alias: Alias[]): Promise<void> {
+async function buildHtmlPages(
+  outDir: string,
+  pages: Record<string, Variant>,
+  alias: Alias[],
+  unminified = false,
+): Promise<void> {
   const staging = await mkdtemp(join(PAGES, '.html-'));
   try {
     for (const [name, script] of Object.entries(pages))
@@ -107,7 +112,7 @@ async function buildHtmlPages(outDir: string, pages: Record<string, Variant>, al
         emptyOutDir: true,
         // Unminified only for reading a CPU profile (BENCH_PROFILE) or a trace with function names
         // (BENCH_UNMINIFIED); measured runs are minified.
-        minify: !process.env.BENCH_PROFILE && !process.env.BENCH_UNMINIFIED,
+        minify: !unminified && !process.env.BENCH_PROFILE && !process.env.BENCH_UNMINIFIED,
         sourcemap: false,
         rolldownOptions: {
           input: Object.fromEntries(Object.keys(pages).map((name) => [name, join(staging, `${name}.html`)])),
@@ -132,10 +137,18 @@ async function inProduction<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Builds the three pages into `outDir`. The widget page imports the library build, as a host app
- * does, unless BENCH_SRC names a copy of `src/` (a patch under study).
+ * Builds the pages of `variants` (all three by default) into `outDir`. The widget page imports the
+ * library build, as a host app does, unless BENCH_SRC names a copy of `src/` (a patch under study).
+ * `reactProfiling`: with React's profiling build, unminified, for `bench/renders.ts` (React times
+ * each component's renders there; it is slower than the production build, so never for measured runs).
  */
-async function buildPages(outDir: string): Promise<void> {
+export async function buildPages(
+  outDir: string,
+  {
+    variants = VARIANTS,
+    reactProfiling = false,
+  }: { variants?: readonly Variant[]; reactProfiling?: boolean } = {},
+): Promise<void> {
   await inProduction(async () => {
     const src = process.env.BENCH_SRC;
     // Inside the repository, so its imports resolve from the workspace's node_modules.
@@ -145,7 +158,9 @@ async function buildPages(outDir: string): Promise<void> {
       const alias = src
         ? aliasTo(join(src, 'index.ts'), join(src, 'styles/docs-assistant.css'))
         : aliasTo(join(library, 'index.js'), join(library, 'docs-assistant.css'));
-      await buildHtmlPages(outDir, Object.fromEntries(VARIANTS.map((v) => [v, v])), alias);
+      if (reactProfiling) alias.push({ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' });
+      const pages = Object.fromEntries(variants.map((v) => [v, v]));
+      await buildHtmlPages(outDir, pages, alias, reactProfiling);
     } finally {
       await rm(library, { recursive: true, force: true });
     }
@@ -233,7 +248,7 @@ async function typeWhile(page: Page, selector: string, done: Promise<unknown>, e
 /** Pause between key presses while typing during the longest answer (ms): a fast typist. */
 const KEY_INTERVAL_MS = 40;
 
-const COMPOSER: Record<Variant, string> = {
+export const COMPOSER: Record<Variant, string> = {
   widget: '[data-docs-assistant="input"]',
   naive: 'textarea',
   floor: 'textarea',
