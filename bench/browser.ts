@@ -85,8 +85,8 @@ const aliasTo = (entry: string, styles: string): Alias[] => [
 ];
 
 /**
- * Builds pages (production mode, minified) into `outDir`: `pages` maps each HTML file's name to the
- * page script it loads (`widget`, `naive`, `floor` in `bench/pages`).
+ * Builds pages (production mode, minified unless `unminified`) into `outDir`: `pages` maps each HTML
+ * file's name to the page script it loads (`widget`, `naive`, `floor` in `bench/pages`).
  */
 async function buildHtmlPages(
   outDir: string,
