@@ -169,8 +169,10 @@ export async function rendersBench({
 }): Promise<RendersRun[]> {
   const out = await mkdtemp(join(tmpdir(), 'docs-assistant-renders-'));
   let browser: Browser | undefined;
-  const served = await buildPages(out, { variants, reactProfiling: true }).then(() => serve(out));
+  let served: Awaited<ReturnType<typeof serve>> | undefined;
   try {
+    await buildPages(out, { variants, reactProfiling: true });
+    served = await serve(out);
     browser = await launchChromium();
     const runs: RendersRun[] = [];
     for (const size of sizes)
@@ -179,7 +181,8 @@ export async function rendersBench({
     return runs;
   } finally {
     await browser?.close();
-    await new Promise((resolve) => served.server.close(resolve));
+    const server = served?.server;
+    if (server) await new Promise((resolve) => server.close(resolve));
     await rm(out, { recursive: true, force: true });
   }
 }
@@ -224,7 +227,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = (arg('sizes') ?? '5000').split(',').map(Number);
   const repeat = Number(arg('repeat') ?? 3);
   const rows = Number(arg('rows') ?? 20);
-  if (unknown.length > 0 || sizes.some((size) => !(size > 0)) || !(repeat >= 1) || !(rows >= 1)) {
+  const whole = (value: number) => Number.isInteger(value) && value >= 1;
+  if (unknown.length > 0 || !sizes.every(whole) || !whole(repeat) || !whole(rows)) {
     throw new Error(
       `renders: --variants takes ${VARIANTS.join(', ')}; --sizes, --repeat and --rows whole numbers (got ${process.argv.slice(2).join(' ')}), e.g. --variants=widget,floor --sizes=5000 --repeat=3`,
     );
