@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { build } from 'vite';
 import { launchChromium } from '../tests/e2e/browser';
 import { answerTokens, END_MARK } from './corpus';
@@ -280,6 +280,38 @@ export interface RunOptions {
   paceMs?: number;
 }
 
+/**
+ * Opens a variant's page in a fresh context, ready for an answer: its harness installed and, for the
+ * widget, the panel's lazy chunk loaded. `setUp` runs before the page's own scripts.
+ */
+export async function openBenchPage(
+  browser: Browser,
+  url: string,
+  variant: Variant,
+  setUp?: (page: Page) => Promise<void>,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  try {
+    page.on('pageerror', (error) => console.error(`[${variant}] page error: ${error.message}`));
+    await setUp?.(page);
+    await page.goto(url);
+    await page.waitForFunction(() => window.__benchReady === true, undefined, { timeout: 10_000 });
+    // Let the page settle (lazy panel chunk, fonts) before measuring.
+    if (variant === 'widget') await page.locator(COMPOSER.widget).waitFor();
+    return { context, page };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/** Hands the page its answer (`BenchPage.load`) and lets it settle before anything is measured. */
+export async function loadAnswer(page: Page, tokens: string[]): Promise<void> {
+  await page.evaluate((answer) => window.__bench!.load(answer), tokens);
+  await page.waitForTimeout(200);
+}
+
 export async function runOne(
   browser: Browser,
   origin: string,
@@ -287,22 +319,18 @@ export async function runOne(
   tokens: string[],
   options: RunOptions,
 ): Promise<StreamRun> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const { context, page } = await openBenchPage(
+    browser,
+    `${origin}${options.path ?? `/${variant}.html`}`,
+    variant,
+  );
   try {
-    page.on('pageerror', (error) => console.error(`[${variant}] page error: ${error.message}`));
-    await page.goto(`${origin}${options.path ?? `/${variant}.html`}`);
-    await page.waitForFunction(() => window.__benchReady === true, undefined, { timeout: 10_000 });
-    // Let the page settle (lazy panel chunk, fonts) before measuring.
-    if (variant === 'widget') await page.locator(COMPOSER.widget).waitFor();
     if (options.warm) {
-      await page.evaluate((answer) => window.__bench!.load(answer), answerTokens(1_000));
-      await page.waitForTimeout(200);
+      await loadAnswer(page, answerTokens(1_000));
       await page.evaluate((input) => window.__bench!.run(input), { capMs: options.capMs, endMark: END_MARK });
     }
     // The answer goes to the page before anything is measured (see `BenchPage.load`).
-    await page.evaluate((answer) => window.__bench!.load(answer), tokens);
-    await page.waitForTimeout(200);
+    await loadAnswer(page, tokens);
 
     const session = await context.newCDPSession(page);
     await session.send('Performance.enable');

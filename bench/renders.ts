@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../tests/e2e/browser';
-import { buildPages, COMPOSER, serve, VARIANTS, type Variant } from './browser';
+import { buildPages, loadAnswer, openBenchPage, serve, VARIANTS, type Variant } from './browser';
 import { answerTokens, END_MARK } from './corpus';
 
 /** Installed before the page's scripts: React reports each commit to it, as to React DevTools. */
@@ -120,18 +120,18 @@ async function runOnce(
   variant: Variant,
   tokens: number,
 ): Promise<RendersRun> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const { context, page } = await openBenchPage(
+    browser,
+    `${origin}/${variant}.html`,
+    variant,
+    async (page) => {
+      // tsx keeps function names with a helper the page does not have.
+      await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+      await page.addInitScript(installRenderCounter);
+    },
+  );
   try {
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error(`[${variant}] page error: ${error.message}`));
-    // tsx keeps function names with a helper the page does not have.
-    await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-    await page.addInitScript(installRenderCounter);
-    await page.goto(`${origin}/${variant}.html`);
-    await page.waitForFunction(() => window.__benchReady === true, undefined, { timeout: 10_000 });
-    await page.locator(COMPOSER[variant]).waitFor();
-    await page.evaluate((answer) => window.__bench!.load(answer), answerTokens(tokens));
-    await page.waitForTimeout(200);
+    await loadAnswer(page, answerTokens(tokens));
     await page.evaluate(() => (window as unknown as { __renders: RenderCounter }).__renders.reset());
     const result = await page.evaluate((input) => window.__bench!.run(input), {
       capMs: 60_000,
