@@ -28,6 +28,7 @@ import { Icon } from './icons.js';
 import { PanelHeader } from './panel-header.js';
 import type { PanelApi, PanelProps, PendingActions } from './panel-types.js';
 import type { DocsAssistantHandle, DocsAssistantProps } from './types.js';
+import { useHostKeyIsolation } from './use-host-key-isolation.js';
 import { ariaKeyShortcuts, isMacPlatform, useParsedShortcut, useShortcut } from './use-shortcut.js';
 import { useIsClient, useResolvedTheme } from './use-theme.js';
 
@@ -347,6 +348,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   // --- shortcut -----------------------------------------------------------------------------------
   const parsedShortcut = useParsedShortcut(hidden ? false : shortcut);
   useShortcut(parsedShortcut, rootRef, () => openAndFocus('shortcut'));
+  const keyIsolation = useHostKeyIsolation(parsedShortcut, rootProps);
   const [keyShortcuts, setKeyShortcuts] = useState<string>();
   useEffect(() => {
     // The platform is only known in the browser; set after mount so hydration matches.
@@ -445,6 +447,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     <LabelOverrides.Provider value={labelOverrides}>
       <div
         {...rootProps}
+        {...keyIsolation}
         ref={rootRef}
         className={cx(classNames?.root, className)}
         data-docs-assistant="root"
