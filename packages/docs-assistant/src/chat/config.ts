@@ -2,7 +2,6 @@
  * What the hook checks before it sends anything, and the request body the controller sends (spec
  * §2.1, §4.1).
  */
-import { defaultLabels } from '../labels.js';
 import {
   ANONYMOUS_FP,
   ASSISTANT_KEY_PREFIX,
@@ -26,7 +25,7 @@ export const STREAM_RENDER_THROTTLE_MS = 50;
 
 const configError = (detail: string): AssistantError => ({
   kind: 'config',
-  message: defaultLabels.errorConfig,
+  message: detail,
   detail,
   retryable: false,
 });
@@ -41,13 +40,9 @@ export function checkConfig(
   options: Pick<UseDocsAssistantOptions, 'domain' | 'apiKey' | 'baseUrl' | 'api' | 'deployment' | 'headers'>,
 ): AssistantError | null {
   if (options.deployment === 'air-gapped') {
-    return {
-      kind: 'unavailable',
-      message: defaultLabels.unavailable,
-      detail:
-        'deployment is "air-gapped": the AI assistant needs the cloud service (spec §1), so no request is made.',
-      retryable: false,
-    };
+    const detail =
+      'deployment is "air-gapped": the AI assistant needs the cloud service (spec §1), so no request is made.';
+    return { kind: 'unavailable', message: detail, detail, retryable: false };
   }
   if (typeof options.domain !== 'string' || options.domain.trim() === '') {
     return configError(
@@ -105,7 +100,7 @@ function adminKeyError(where: string): AssistantError {
     ...configError(
       `${where}. An admin key is a server-side secret and must never be in browser code: revoke it if it was published, and use the assistant key (${ASSISTANT_KEY_PREFIX}…) as apiKey instead.`,
     ),
-    message: `${defaultLabels.errorConfig} An admin key, which is a server-side secret, was given instead of the assistant key (${ASSISTANT_KEY_PREFIX}…).`,
+    message: `An admin key, which is a server-side secret, was given instead of the assistant key (${ASSISTANT_KEY_PREFIX}…).`,
   };
 }
 

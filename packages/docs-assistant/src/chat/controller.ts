@@ -11,12 +11,13 @@
  * controller's `fetch`, `prepareBody`, `finished` and `failed`, and reports its messages and status
  * back with `sync`.
  */
-import type { Message } from '@ai-sdk/ui-utils';
+import type { JSONValue, Message } from '@ai-sdk/ui-utils';
 import { toRequestContext } from '../context/store.js';
 import type { ContextStore } from '../context/types.js';
 import type { Attachment, Context } from '../protocol/index.js';
 import { buildRequestBody } from './config.js';
 import { isThreadLost, toAssistantError } from './errors.js';
+import { noteOf, withNote, withoutUnansweredTurn } from './message-notes.js';
 import { type HeldAnswer, openSession, type Place, type Session, saveShown, withHeld } from './session.js';
 import {
   followStored,
@@ -76,7 +77,13 @@ export interface ChatSnapshot {
 /** What the controller needs of the network client (the v4 `useChat` has these four). */
 export interface ChatTransport {
   append(
-    message: { role: 'user'; content: string; parts: [{ type: 'text'; text: string }] },
+    message: {
+      role: 'user';
+      content: string;
+      parts: [{ type: 'text'; text: string }];
+      /** The widget's note (`message-notes.ts`): the context sent with it. */
+      annotations?: JSONValue[];
+    },
     options: { body: { context: Context[] }; experimental_attachments?: Attachment[] },
   ): Promise<unknown>;
   /** Sends the conversation again without its last answer. */
@@ -344,9 +351,14 @@ export class ChatController {
       context,
       items.map((item) => item.id),
     );
+    // A question stopped or failed before any answer goes: this one takes its place.
+    const { phase } = this.snapshot;
+    const kept = withoutUnansweredTurn(this.messages, phase === 'stopped' || phase === 'error');
+    if (kept !== this.messages) transport.setMessages(() => kept);
+    const note = context.length ? { annotations: [{ docsAssistant: { context } } as JSONValue] } : {};
     await this.run(request, 'send', () =>
       transport.append(
-        { role: 'user', content: text, parts: [{ type: 'text', text }] },
+        { role: 'user', content: text, parts: [{ type: 'text', text }], ...note },
         options?.attachments?.length
           ? { body: { context }, experimental_attachments: options.attachments }
           : { body: { context } },
@@ -363,6 +375,10 @@ export class ChatController {
     // The transport's reload drops the last answer before it sends: hold it until a new one arrives.
     const last = this.messages.at(-1);
     this.held = last?.role === 'assistant' ? { sessionId: request.sessionId, message: last } : null;
+    // A question stopped before any answer is asked again: no longer stopped.
+    if (last?.role === 'user' && noteOf(last).stopped) {
+      transport.setMessages((shown) => [...shown.slice(0, -1), withNote(last, { stopped: undefined })]);
+    }
     await this.run(request, 'retry', () => transport.reload({ body: { context: request.context } }));
   };
 
@@ -476,6 +492,9 @@ export class ChatController {
     else this.transition('finish', 'done', { recovering: false });
     if (held && held.sessionId === this.snapshot.session.id) {
       this.transport?.setMessages((messages) => withHeld(messages, held));
+    } else if (request.stopped && request.sessionId === this.snapshot.session.id) {
+      // What was shown stays, marked: an answer cut short is never taken for a complete one.
+      this.transport?.setMessages(markLastStopped);
     }
   }
 }
@@ -483,3 +502,9 @@ export class ChatController {
 /** A place's conversation as the tab opens it: the one it showed before (if still stored), else the one saved last. */
 const openStored = (place: Place): Session =>
   openSession(place, openingConversation(place.storage.load(), place.tab?.get() ?? null));
+
+/** The conversation with its last message (the answer cut short, or the question) noted as stopped. */
+function markLastStopped(messages: AssistantMessage[]): AssistantMessage[] {
+  const last = messages.at(-1);
+  return last ? [...messages.slice(0, -1), withNote(last, { stopped: true })] : messages;
+}

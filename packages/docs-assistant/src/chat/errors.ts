@@ -1,8 +1,8 @@
 /**
- * Maps what can go wrong around a request to an `AssistantError`: a kind a UI can act on, a sentence
- * for the reader (the English default of the matching label) and a `detail` for developers.
+ * Maps what can go wrong around a request to an `AssistantError`: a kind a UI can act on and words
+ * for developers (`message`, `detail`). The reader's sentence is the UI's: it words the kind with
+ * its labels (`errorText` in the shell), so this module knows no language and no React.
  */
-import { defaultLabels } from '../labels.js';
 import { readErrorText } from '../protocol/error-body.js';
 import { describeError, type RequestTrace } from './trace.js';
 import type { AssistantError } from './types.js';
@@ -46,7 +46,7 @@ export function httpError(status: number, headers: Headers, body: string): Assis
   if (status === 401 || status === 403) {
     return {
       kind: 'auth',
-      message: defaultLabels.errorAuth,
+      message: detail,
       detail: `${detail}. Check that apiKey is a valid assistant key (svc_dsc_…) for this domain (with api: that your route lets this reader in and holds a valid key).`,
       status,
       retryable: false,
@@ -56,7 +56,7 @@ export function httpError(status: number, headers: Headers, body: string): Assis
     const retryAfter = parseRetryAfter(headers.get('Retry-After'));
     return {
       kind: 'rate-limit',
-      message: defaultLabels.errorRateLimit(retryAfter),
+      message: detail,
       detail,
       status,
       ...(retryAfter === undefined ? {} : { retryAfter }),
@@ -64,9 +64,9 @@ export function httpError(status: number, headers: Headers, body: string): Assis
     };
   }
   if (status >= 500) {
-    return { kind: 'network', message: defaultLabels.errorNetwork, detail, status, retryable: true };
+    return { kind: 'network', message: detail, detail, status, retryable: true };
   }
-  return { kind: 'request', message: defaultLabels.errorRequest, detail, status, retryable: false };
+  return { kind: 'request', message: detail, detail, status, retryable: false };
 }
 
 /**
@@ -80,30 +80,17 @@ export function toAssistantError(error: unknown, trace: RequestTrace | undefined
     return httpError(status, headers, body);
   }
   if (trace?.networkError !== undefined) {
-    return {
-      kind: 'network',
-      message: defaultLabels.errorNetwork,
-      detail: `The request failed before a response: ${describeError(trace.networkError)}`,
-      retryable: true,
-    };
+    const detail = `The request failed before a response: ${describeError(trace.networkError)}`;
+    return { kind: 'network', message: detail, detail, retryable: true };
   }
   if (trace?.notDataStream !== undefined) {
     const { url = 'The endpoint', status = 200, contentType = null } = trace.response ?? {};
     const start = trace.notDataStream.start;
-    return {
-      kind: 'config',
-      message: defaultLabels.errorConfig,
-      detail: `${url} answered HTTP ${status} with ${contentType ? `Content-Type ${contentType}` : 'no Content-Type'}${start ? ` starting "${start}"` : ''}, not with the assistant's data stream. Check baseUrl (or api): it must be the address of the assistant service (e.g. https://api.example.com), or of your route that forwards to it, not of the docs site or another server.`,
-      status,
-      retryable: false,
-    };
+    const detail = `${url} answered HTTP ${status} with ${contentType ? `Content-Type ${contentType}` : 'no Content-Type'}${start ? ` starting "${start}"` : ''}, not with the assistant's data stream. Check baseUrl (or api): it must be the address of the assistant service (e.g. https://api.example.com), or of your route that forwards to it, not of the docs site or another server.`;
+    return { kind: 'config', message: detail, detail, status, retryable: false };
   }
-  return {
-    kind: 'stream',
-    message: defaultLabels.errorStream,
-    detail: streamDetail(error, trace),
-    retryable: true,
-  };
+  const detail = streamDetail(error, trace);
+  return { kind: 'stream', message: detail, detail, retryable: true };
 }
 
 /** What broke in a stream (a `stream` error keeps the partial answer; a retry may help). */

@@ -44,7 +44,11 @@ export type AssistantErrorKind =
 
 export interface AssistantError {
   kind: AssistantErrorKind;
-  /** A sentence for the reader (already localised through `labels` by the UI when it shows it). */
+  /**
+   * What happened, for developers and logs (English; the server's words where it gave some). A UI
+   * words `kind` for the reader with its own labels: the widget shows `labels.errorAuth`,
+   * `errorNetwork`, … by kind, never this text.
+   */
   message: string;
   /** For developers: what to change (config errors) or what the server said. */
   detail?: string;

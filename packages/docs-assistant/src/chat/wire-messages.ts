@@ -10,6 +10,7 @@
  */
 import type { Attachment, Message, Part } from '../protocol/index.js';
 import { isRecord } from '../protocol/search-results.js';
+import { isNoteAnnotation } from './message-notes.js';
 import type { AssistantMessage } from './types.js';
 
 /** A part the spec lists (§2.3): a `file` part is not one. */
@@ -110,6 +111,13 @@ function wireAttachments(value: unknown): Attachment[] | undefined {
   return attachments;
 }
 
+/** A message's annotations without the widget's own note (`message-notes.ts`), which stays on the page. */
+function wireAnnotations(value: unknown): { annotations?: unknown[] } {
+  if (!Array.isArray(value)) return {};
+  const annotations = value.filter((annotation) => !isNoteAnnotation(annotation));
+  return annotations.length || !value.length ? { annotations } : {};
+}
+
 /** One message as spec §2.2 lists it (see the file's comment). */
 export function toWireMessage(message: AssistantMessage): WireMessage {
   const parts: WirePart[] = [];
@@ -125,7 +133,7 @@ export function toWireMessage(message: AssistantMessage): WireMessage {
     content: typeof message.content === 'string' ? message.content : '',
     parts,
     ...(createdAt ? { createdAt } : {}),
-    ...(Array.isArray(message.annotations) ? { annotations: message.annotations } : {}),
+    ...wireAnnotations(message.annotations),
     ...(attachments ? { experimental_attachments: attachments } : {}),
   };
 }
