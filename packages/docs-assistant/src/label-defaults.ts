@@ -50,4 +50,7 @@ export const defaultLabels: Labels = {
   copyFailed: 'Code selected: press Ctrl+C (⌘C on a Mac) to copy',
   codeBlock: 'Code',
   panelCrashed: 'Something went wrong in the assistant.',
+  showEarlierMessages: 'Show earlier messages',
+  earlierMessagesShown: (count) =>
+    count === 1 ? '1 earlier message shown' : `${count} earlier messages shown`,
 };

@@ -176,6 +176,12 @@ export interface Labels {
   attachmentTooLarge?: (name: string, limit: string) => string;
   attachmentTooMany?: (name: string, limit: number) => string;
   attachmentBadType?: (name: string) => string;
+  /**
+   * A long conversation shows its latest messages first: the button above them that shows earlier
+   * ones, and what is announced after it did (given how many). Optional for compatibility.
+   */
+  showEarlierMessages?: string;
+  earlierMessagesShown?: (count: number) => string;
 }
 
 /** Provides labels (overrides of the defaults) to everything below. */

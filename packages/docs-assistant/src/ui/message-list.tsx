@@ -17,8 +17,10 @@ import { MessageParts } from '../parts/index.js';
 import type { PartClassNames } from '../parts/part-class-names.js';
 import type { PartComponents } from '../parts/types.js';
 import { visuallyHidden } from './dom.js';
+import { EarlierMessages } from './earlier-messages.js';
 import { Icon } from './icons.js';
 import type { ClassNames } from './types.js';
+import { useMessageWindow } from './use-message-window.js';
 
 /** How long "Copied" shows after copying an answer (in ms). */
 const COPIED_FEEDBACK_MS = 2_000;
@@ -66,6 +68,8 @@ export const MessageList = memo(function MessageList({
   const { part, source, suggestion } = classNames ?? {};
   const partClassNames = useMemo(() => ({ part, source, suggestion }), [part, source, suggestion]);
   const onScroll = useConversationScroll(listRef, shown.findLast((m) => m.role === 'user')?.id);
+  // A long conversation renders its latest messages; earlier ones on demand.
+  const { visible, hidden, added, showEarlier } = useMessageWindow(shown, listRef);
 
   return (
     <div
@@ -80,7 +84,10 @@ export const MessageList = memo(function MessageList({
       aria-label={labels.title}
       onScroll={onScroll}
     >
-      {shown.map((message) => (
+      {hidden > 0 || added > 0 ? (
+        <EarlierMessages hidden={hidden} added={added} onShow={showEarlier} listRef={listRef} />
+      ) : null}
+      {visible.map((message) => (
         <MessageItem
           key={message.id}
           message={message}
