@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DocPage, formatSiteReport, loadSite } from '../../packages/docs-assistant-server/src/retrieval';
-import { parseIgnore } from '../../packages/docs-assistant-server/src/retrieval/sites/ignore';
+import { parseIgnore } from '../../packages/docs-assistant-server/src/docs/ignore';
 import { detectLanguage } from '../../packages/docs-assistant-server/src/retrieval/sites/language';
 import { CORPORA, corpusDir, siteQuestions } from './sites-corpora';
 

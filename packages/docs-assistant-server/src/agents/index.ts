@@ -5,9 +5,9 @@
  * `llms-full.txt` (every navigation page's Markdown, in navigation order), one pair per language.
  * Served by the reference service (`routes.ts`), written into the static export (`bundle.ts`).
  */
-import { readFileSync } from 'node:fs';
-import { posix, sep } from 'node:path';
+import { posix } from 'node:path';
 import { pageText } from '../discovery/search.js';
+import { rootOfPage } from '../docs/files.js';
 import type { DocPage } from '../retrieval/markdown.js';
 import {
   llmsTxtPath,
@@ -28,34 +28,30 @@ export {
   type PageMarkdownOptions,
 } from './markdown.js';
 
-/** The page's source file, or undefined when the page has none (pages built in code) or it is gone. */
+/**
+ * The page's source file read again by the docs root's rule (`docs/files.ts`), or undefined when
+ * the page has none (pages built in code), it is gone, or it no longer passes the rule (swapped for
+ * a symlink out of the folder): the index's text of the page stands in then.
+ */
 function readSource(page: DocPage): string | undefined {
-  if (!page.sourceFile) return undefined;
-  try {
-    return readFileSync(page.sourceFile, 'utf8');
-  } catch {
-    return undefined;
-  }
+  return rootOfPage(page)?.readText(page.file, 'page');
 }
 
 /**
  * Reads the snippets a page imports from its site's folder: `/snippets/x.mdx` from the folder's
- * root, `./x.mdx` from the importing file. Nothing outside the folder is read.
+ * root, `./x.mdx` from the importing file, each by the docs root's rule (inside the real folder,
+ * not ignored, Markdown).
  */
 function snippetReader(page: DocPage): PageMarkdownOptions['readSnippet'] {
-  const source = page.sourceFile?.split(sep).join('/');
-  if (!source?.endsWith(`/${page.file}`)) return undefined;
-  const root = source.slice(0, -page.file.length - 1);
+  const root = rootOfPage(page);
+  if (!root) return undefined;
   return (specifier, fromFile) => {
     const file = posix.normalize(
       specifier.startsWith('/') ? specifier.slice(1) : posix.join(posix.dirname(fromFile), specifier),
     );
     if (file.startsWith('../') || file === '..' || posix.isAbsolute(file)) return undefined;
-    try {
-      return { source: readFileSync(`${root}/${file}`, 'utf8'), file };
-    } catch {
-      return undefined;
-    }
+    const source = root.readText(file, 'snippet');
+    return source === undefined ? undefined : { source, file };
   };
 }
 

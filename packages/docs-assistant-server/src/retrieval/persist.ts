@@ -9,16 +9,10 @@
  * arrays. An unreadable, corrupt or other-version file is discarded with a warning and rebuilt.
  */
 import { createHash } from 'node:crypto';
-import {
-  type Dirent,
-  type FSWatcher,
-  readdirSync,
-  readFileSync,
-  statSync,
-  watch as watchFolder,
-} from 'node:fs';
+import { type FSWatcher, watch as watchFolder } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { DOC_FILE, docsRoot } from '../docs/files.js';
 import { type LoadDocsOptions, loadDocs, type SiteReport } from './load.js';
 import { type DocPage, type FrontMatter, parseDocument } from './markdown.js';
 import { DocsIndex } from './search-index.js';
@@ -32,7 +26,6 @@ const MAGIC = 'DAINDEX\n';
 const HEAD_BYTES = MAGIC.length + 8;
 /** Quiet time after the last change before a watched folder is indexed again (ms). */
 export const DEFAULT_WATCH_DEBOUNCE_MS = 150;
-const DOC_FILE = /\.mdx?$/i;
 
 export interface PersistedIndexOptions {
   folders: string[];
@@ -141,65 +134,57 @@ function hashFiles(
   let read = 0;
   const texts = new Map<string, string>();
   const textHashes = new Map<string, string>();
-  const walk = (folder: number, dir: string) => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    // Sorted: two hashings of the same files list them in the same order.
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      if (entry.name === 'node_modules' || entry.name === '.git') continue;
-      const path = join(dir, entry.name);
-      if (skip && (path === skip || path.startsWith(`${skip}${sep}`))) continue;
-      if (entry.isDirectory()) walk(folder, path);
-      else if (!track && entry.isFile() && DOC_FILE.test(entry.name)) {
+  for (const [folder, path] of folders.entries()) {
+    // Every file by the docs root's rule (`docs/files.ts`): symlinks out of the folder are not
+    // followed, and a file swapped for one between the walk and the read is not read.
+    const root = docsRoot(path);
+    const walked = root.walk({
+      hidden: true,
+      ignored: false,
+      ...(skip ? { skip } : {}),
+      filter: (file) => (track ? !NOT_INDEXED.test(file) : DOC_FILE.test(file)),
+    });
+    for (const entry of walked.files) {
+      const absolute = join(path, ...entry.file.split('/'));
+      if (!track) {
         // Nothing to compare with later: the pages' texts are all that is needed.
-        try {
-          texts.set(path, readFileSync(path, 'utf8'));
-          read++;
-        } catch {}
-      } else if (track && entry.isFile() && !NOT_INDEXED.test(entry.name)) {
-        // Removed while walking: simply not there.
-        const info = statSync(path, { throwIfNoEntry: false });
-        if (!info || info.size > MAX_HASHED_BYTES) continue;
-        const key = `${folder}:${relative(folders[folder]!, path).split(sep).join('/')}`;
-        const stat: FileStat = [info.size, info.mtimeMs];
-        const before = known?.stats.get(key);
-        const knownHash = known?.hashes.get(key);
-        if (
-          known &&
-          knownHash &&
-          before &&
-          before[0] === stat[0] &&
-          before[1] === stat[1] &&
-          stat[1] < known.at - RACY_MS
-        ) {
-          hashes.set(key, knownHash);
-          stats.set(key, stat);
-          continue;
-        }
-        let content: Buffer;
-        try {
-          content = readFileSync(path);
-        } catch {
-          continue;
-        }
+        const text = root.readText(entry.file, 'config');
+        if (text === undefined) continue;
+        texts.set(absolute, text);
         read++;
-        const hash = sha1(content);
-        hashes.set(key, hash);
+        continue;
+      }
+      if (entry.size > MAX_HASHED_BYTES) continue;
+      const key = `${folder}:${entry.file}`;
+      const stat: FileStat = [entry.size, entry.mtimeMs];
+      const before = known?.stats.get(key);
+      const knownHash = known?.hashes.get(key);
+      if (
+        known &&
+        knownHash &&
+        before &&
+        before[0] === stat[0] &&
+        before[1] === stat[1] &&
+        stat[1] < known.at - RACY_MS
+      ) {
+        hashes.set(key, knownHash);
         stats.set(key, stat);
-        if (DOC_FILE.test(entry.name)) {
-          const text = content.toString('utf8');
-          texts.set(path, text);
-          textHashes.set(text, hash);
-        }
+        continue;
+      }
+      // Removed (or refused) since the walk: simply not there.
+      const content = root.readBytes(entry.file, 'config');
+      if (!content) continue;
+      read++;
+      const hash = sha1(content);
+      hashes.set(key, hash);
+      stats.set(key, stat);
+      if (DOC_FILE.test(entry.file)) {
+        const text = content.toString('utf8');
+        texts.set(absolute, text);
+        textHashes.set(text, hash);
       }
     }
-  };
-  for (const [i, folder] of folders.entries()) walk(i, folder);
+  }
   return { hashes, stats, at, read, texts, textHashes };
 }
 
@@ -378,8 +363,14 @@ export class PersistedDocsIndex {
       ...(this.options.site ? { site: this.options.site } : {}),
       onReport: (report) => reports.push(report),
       parse,
-      // Files not read while hashing (unchanged since the last hashing) are read now.
-      read: async (path) => texts.get(path) ?? readFileSync(path, 'utf8'),
+      // Files not read while hashing (unchanged since the last hashing) are read now, by the rule.
+      read: async (path) => {
+        const text = texts.get(path);
+        if (text !== undefined) return text;
+        const folder = this.folders.find((f) => path.startsWith(f + sep));
+        if (!folder) return '';
+        return docsRoot(folder).readText(relative(folder, path).split(sep).join('/'), 'page') ?? '';
+      },
     };
     const pages = await loadDocs(this.folders, loadOptions);
     const index = new DocsIndex(pages);

@@ -8,8 +8,8 @@
  * says so to the browser too). With the domain's `siteUrl`, each page names its canonical URL and
  * `sitemap.xml` lists them: the site's own extensionless URLs (`{siteUrl}/guides/getting-started`).
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { extname, join, posix, relative, sep } from 'node:path';
+import { extname, join, posix } from 'node:path';
+import { type DocsRoot, docsRoot, RefusedFileError } from '../docs/files.js';
 import type { BundleEntry } from './bundle.js';
 import { type FrontMatter, parseFrontMatter, renderMarkdown } from './markdown.js';
 import { SEARCH_SCRIPT, SITE_CSS } from './site-assets.js';
@@ -38,6 +38,8 @@ export interface DocAsset {
   /** Path in the bundle and on the docs site (without leading `/`). */
   file: string;
   absolutePath: string;
+  /** The docs folder it is read from, by the root's rule (`docs/files.ts`). */
+  folder: string;
 }
 
 export interface DocSource {
@@ -50,19 +52,6 @@ export interface LoadDocsOptions {
   version?: string;
   /** Keep pages whose URL path is one of these or under one of them. */
   paths?: string[];
-}
-
-const toPosix = (path: string): string => path.split(sep).join('/');
-
-async function walk(dir: string, root: string, out: string[]): Promise<void> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  for (const entry of entries) {
-    // Hidden files and folders (.git, .DS_Store) are not part of the docs.
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) await walk(full, root, out);
-    else if (entry.isFile()) out.push(toPosix(relative(root, full)));
-  }
 }
 
 function pageLocation(sourcePath: string): { urlPath: string; file: string } {
@@ -98,21 +87,18 @@ export async function loadDocs(
   const pages = new Map<string, DocPage>();
   const assets = new Map<string, DocAsset>();
   for (const folder of folders) {
+    let root: DocsRoot;
     try {
-      if (!(await stat(folder)).isDirectory()) throw new Error('not a directory');
-    } catch (error) {
-      const reason =
-        (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : (error as Error).message;
-      throw new Error(`docs folder ${folder} ${reason}`);
+      root = docsRoot(folder);
+    } catch {
+      throw new Error(`docs folder ${folder} does not exist or is not a folder`);
     }
-    const files: string[] = [];
-    await walk(folder, folder, files);
-    files.sort();
-    for (const sourcePath of files) {
+    // By the docs root's rule: no hidden files, nothing ignored, no symlink out of the folder.
+    for (const { file: sourcePath } of root.walk().files) {
       const ext = extname(sourcePath).toLowerCase();
       const absolutePath = join(folder, sourcePath);
       if (ASSET_EXTENSIONS.has(ext)) {
-        if (!assets.has(sourcePath)) assets.set(sourcePath, { file: sourcePath, absolutePath });
+        if (!assets.has(sourcePath)) assets.set(sourcePath, { file: sourcePath, absolutePath, folder });
         continue;
       }
       if (!PAGE_EXTENSIONS.has(ext)) continue;
@@ -121,8 +107,10 @@ export async function loadDocs(
       if (pages.has(urlPath)) continue;
       let text: string;
       try {
-        text = await readFile(absolutePath, 'utf8');
+        text = root.read(sourcePath, 'page').toString('utf8');
       } catch (error) {
+        // Swapped for a symlink out of the folder since the walk: not a page of it any more.
+        if (error instanceof RefusedFileError) continue;
         throw new Error(`cannot read page ${absolutePath}: ${(error as Error).message}`);
       }
       const { data: front, body } = parseFrontMatter(text, absolutePath);
@@ -363,8 +351,9 @@ export async function renderSite(source: DocSource, options: RenderSiteOptions):
   for (const asset of source.assets) {
     let data: Buffer;
     try {
-      data = await readFile(asset.absolutePath);
+      data = docsRoot(asset.folder).read(asset.file, 'asset');
     } catch (error) {
+      if (error instanceof RefusedFileError) continue;
       throw new Error(`cannot read file ${asset.absolutePath}: ${(error as Error).message}`);
     }
     entries.push({ path: asset.file, data });

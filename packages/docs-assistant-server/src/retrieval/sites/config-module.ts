@@ -6,10 +6,10 @@
  * reads without the site's dependencies installed (`defineConfig(x)` gives `x` back, a plugin is
  * an object nobody calls). Node's built-in modules are the real ones.
  */
-import { readFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, extname, isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { type DocsRoot, docsRoot } from '../../docs/files.js';
 
 interface EsbuildPluginBuild {
   onResolve(
@@ -21,7 +21,10 @@ interface EsbuildPluginBuild {
   ): void;
   onLoad(
     options: { filter: RegExp; namespace?: string },
-    callback: (args: { path: string; pluginData?: unknown }) => Promise<{ contents: string; loader: 'js' }>,
+    callback: (args: {
+      path: string;
+      pluginData?: unknown;
+    }) => Promise<{ contents: string; loader: 'js' | 'ts' | 'json' } | undefined>,
   ): void;
 }
 
@@ -47,8 +50,8 @@ const isBare = (path: string): boolean => !/^(\.|\/|[A-Za-z]:[\\/])/.test(path);
 const isBuiltin = (path: string): boolean => path.startsWith('node:') || BUILTINS.has(path.split('/')[0]!);
 
 /** Names a module imports from `specifier` (`import { a, b as c }`, `require('x').a`), for the stand-in's exports. */
-async function importedNames(importer: string, specifier: string): Promise<string[]> {
-  const source = await readFile(importer, 'utf8').catch(() => '');
+async function importedNames(root: DocsRoot, importer: string, specifier: string): Promise<string[]> {
+  const source = readInRoot(root, importer) ?? '';
   const quoted = specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const names = new Set<string>();
   const imports = new RegExp(
@@ -98,11 +101,30 @@ const handler = {
 function standIn() { return new Proxy(function () {}, handler); }
 `;
 
+/** A file the config bundle reads (absolute), by the docs root's rule; undefined when refused. */
+function readInRoot(root: DocsRoot, file: string): string | undefined {
+  const inside = relative(root.path, file).split(sep).join('/');
+  if (!inside || inside.startsWith('../') || isAbsolute(inside)) return undefined;
+  return root.readText(inside, 'config');
+}
+
+const LOADERS: Record<string, 'js' | 'ts' | 'json'> = {
+  '.json': 'json',
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.cts': 'ts',
+  '.tsx': 'ts',
+};
+
 /**
  * Runs a config module and returns its default export (a function export is called, an exported
  * promise awaited, as the frameworks do). Throws an error naming the file when it cannot.
  */
-export async function loadConfigModule(file: string): Promise<unknown> {
+export async function loadConfigModule(folder: string, configFile: string): Promise<unknown> {
+  const root = docsRoot(folder);
+  // The config itself by the docs root's rule: a config that is a symlink out of the folder is refused.
+  root.read(configFile, 'config');
+  const file = root.absolute(configFile);
   const esbuild = await loadEsbuild(file);
   const standIns = {
     name: 'docs-assistant-stand-ins',
@@ -119,12 +141,21 @@ export async function loadConfigModule(file: string): Promise<unknown> {
       });
       build.onLoad({ filter: /.*/, namespace: 'stand-in' }, async (args) => {
         const { specifier, importer } = args.pluginData as { specifier: string; importer: string };
-        const names = await importedNames(importer, specifier);
+        const names = await importedNames(root, importer, specifier);
         const exports = names.map((name) => `export const ${name} = value.${name};`).join('\n');
         return {
           contents: `${STAND_IN}\nconst value = standIn();\nexport default value;\n${exports}`,
           loader: 'js',
         };
+      });
+      // Every file of the config's own (its relative imports) by the docs root's rule too.
+      build.onLoad({ filter: /.*/ }, async (args) => {
+        const contents = readInRoot(root, args.path);
+        if (contents === undefined) {
+          throw new Error(`${args.path} is outside the docs folder ${root.path}, or not a file; not read`);
+        }
+        const loader = LOADERS[extname(args.path).toLowerCase()] ?? 'js';
+        return { contents, loader };
       });
     },
   };

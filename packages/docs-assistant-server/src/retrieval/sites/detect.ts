@@ -1,6 +1,5 @@
 /** Finds which docs framework a folder is, by its config file, and reads that config. */
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { docsRoot } from '../../docs/files.js';
 import { DOCUSAURUS_CONFIGS, readDocusaurus } from './docusaurus.js';
 import { readFolderSite } from './folder.js';
 import { readMintlify } from './mintlify.js';
@@ -8,8 +7,6 @@ import { readMkDocs } from './mkdocs.js';
 import { readStarlight, STARLIGHT_CONFIGS } from './starlight.js';
 import type { SiteNavigation } from './types.js';
 import { readVitePress, VITEPRESS_CONFIGS } from './vitepress.js';
-
-const exists = async (file: string): Promise<boolean> => !!(await stat(file).catch(() => null))?.isFile();
 
 /** The framework config file of a folder, first match in this order, or undefined. */
 export async function findSiteConfig(
@@ -24,15 +21,15 @@ export async function findSiteConfig(
   ];
   for (const [framework, files] of candidates) {
     for (const file of files) {
-      if (await exists(join(root, file))) {
+      if (docsRoot(root).isFile(file)) {
         // `docs.json` is a common name; it is Mintlify's when it has a navigation.
         // An Astro config is a Starlight site's when it uses the integration.
         if (framework === 'starlight') {
-          const source = await readFile(join(root, file), 'utf8');
-          if (!source.includes('@astrojs/starlight')) continue;
+          const source = docsRoot(root).readText(file, 'config');
+          if (!source?.includes('@astrojs/starlight')) continue;
         }
         if (file === 'docs.json') {
-          const json = await readJson(join(root, file)).catch(() => null);
+          const json = readJson(root, file);
           if (!json || typeof json !== 'object' || !('navigation' in json)) continue;
         }
         return { framework, file };
@@ -42,8 +39,15 @@ export async function findSiteConfig(
   return undefined;
 }
 
-async function readJson(file: string): Promise<unknown> {
-  return JSON.parse(await readFile(file, 'utf8')) as unknown;
+/** A JSON config by the docs root's rule; null when it is missing, refused or not JSON. */
+function readJson(root: string, file: string): unknown {
+  const text = docsRoot(root).readText(file, 'config');
+  if (text === undefined) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -69,7 +73,7 @@ export async function readSite(
         case 'mintlify':
           return readMintlify(
             found.file as 'docs.json' | 'mint.json',
-            await readJson(join(root, found.file)),
+            JSON.parse(docsRoot(root).read(found.file, 'config').toString('utf8')) as unknown,
             files,
             options.defaultLanguage,
           );

@@ -8,9 +8,10 @@
  * `unlisted` and `draft` are honoured. A doc no sidebar lists is a hidden page. Blog posts and
  * `src/pages` are not read.
  */
-import { readFile } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+
+import { posix, relative, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { docsRoot } from '../../docs/files.js';
 import { loadConfigModule } from './config-module.js';
 import { isRecord, text } from './nav.js';
 import type { SiteNavigation, SitePage, SkippedFile } from './types.js';
@@ -113,10 +114,10 @@ function docInfo(
   };
 }
 
-async function readCategory(dir: string): Promise<{ label?: string; position?: number }> {
+async function readCategory(root: string, dir: string): Promise<{ label?: string; position?: number }> {
   for (const name of ['_category_.json', '_category_.yml', '_category_.yaml']) {
-    const source = await readFile(join(dir, name), 'utf8').catch(() => null);
-    if (source === null) continue;
+    const source = docsRoot(root).readText(posix.join(dir, name), 'config');
+    if (source === undefined) continue;
     try {
       const data: unknown = name.endsWith('.json') ? JSON.parse(source) : parseYaml(source);
       if (!isRecord(data)) return {};
@@ -193,7 +194,7 @@ async function orderDocSet(set: DocSet, root: string, warnings: string[], where:
       }
       for (const sub of subdirs) {
         const subRel = relDir ? `${relDir}/${sub}` : sub;
-        const category = await readCategory(join(root, set.dir, subRel));
+        const category = await readCategory(root, posix.join(set.dir, subRel));
         const prefixNumber = NUMBER_PREFIX.exec(sub)?.[0];
         entries.push({
           position:
@@ -248,10 +249,11 @@ async function readSidebars(root: string, instance: DocsInstance): Promise<unkno
       ? SIDEBAR_FILES
       : [];
   for (const candidate of candidates) {
-    const file = candidate.startsWith('/') ? candidate : join(root, candidate);
-    const exists = await readFile(file, 'utf8').catch(() => null);
-    if (exists === null) continue;
-    return file.endsWith('.json') ? JSON.parse(exists) : loadConfigModule(file);
+    const file = candidate.startsWith('/') ? relative(root, candidate).split(sep).join('/') : candidate;
+    // By the docs root's rule: a sidebars file outside the site's folder is not read.
+    const exists = docsRoot(root).readText(posix.normalize(file), 'config');
+    if (exists === undefined) continue;
+    return file.endsWith('.json') ? JSON.parse(exists) : loadConfigModule(root, posix.normalize(file));
   }
   // No sidebars file: Docusaurus generates one sidebar from the docs folder.
   return undefined;
@@ -263,7 +265,7 @@ export async function readDocusaurus(
   files: string[],
   frontMatter: (file: string) => Record<string, unknown>,
 ): Promise<SiteNavigation> {
-  const loaded = await loadConfigModule(join(root, configFile));
+  const loaded = await loadConfigModule(root, configFile);
   if (!isRecord(loaded)) throw new Error(`${configFile} does not export a config object`);
   const config = loaded;
   const i18n = isRecord(config.i18n) ? config.i18n : {};
@@ -281,7 +283,7 @@ export async function readDocusaurus(
       sidebarPath: undefined,
       labels: new Map(),
     });
-  const versionsText = await readFile(join(root, 'versions.json'), 'utf8').catch(() => null);
+  const versionsText = docsRoot(root).readText('versions.json', 'config');
   const released: string[] = versionsText
     ? (JSON.parse(versionsText) as unknown[]).filter((v): v is string => typeof v === 'string')
     : [];
@@ -305,10 +307,10 @@ export async function readDocusaurus(
       ...(instance.pluginId === 'default'
         ? await Promise.all(
             released.map(async (name) => {
-              const sidebarsText = await readFile(
-                join(root, 'versioned_sidebars', `version-${name}-sidebars.json`),
-                'utf8',
-              ).catch(() => null);
+              const sidebarsText = docsRoot(root).readText(
+                `versioned_sidebars/version-${name}-sidebars.json`,
+                'config',
+              );
               return {
                 name,
                 dir: `versioned_docs/version-${name}`,

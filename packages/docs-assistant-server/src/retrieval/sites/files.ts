@@ -1,65 +1,31 @@
 /** The Markdown files under a site's folder, less what no docs framework would build. */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { type IgnoreMatcher, parseIgnore } from './ignore.js';
+import { DOC_FILE, docsRoot, IGNORE_FILES } from '../../docs/files.js';
 import type { SkippedFile } from './types.js';
 
-export const DOC_FILE = /\.mdx?$/i;
-
-/** Ignore files read at the root, in order: ours, then Mintlify's (same syntax). */
-export const IGNORE_FILES = ['.docsassistantignore', '.mintignore'] as const;
+export { DOC_FILE, IGNORE_FILES };
 
 export interface SiteFiles {
   /** Markdown files, relative to the root with `/` separators, sorted. */
   files: string[];
-  /** Files an ignore file left out. */
+  /** Files an ignore file left out, and symlinks out of the folder. */
   skipped: SkippedFile[];
   /** The ignore files that were read. */
   ignoreFiles: string[];
 }
 
-async function readIgnore(root: string): Promise<{ matcher: IgnoreMatcher | null; files: string[] }> {
-  const texts: string[] = [];
-  const files: string[] = [];
-  for (const name of IGNORE_FILES) {
-    const text = await readFile(join(root, name), 'utf8').catch(() => null);
-    if (text === null) continue;
-    texts.push(text);
-    files.push(name);
-  }
-  return { matcher: texts.length ? parseIgnore(texts.join('\n')) : null, files };
-}
-
 /**
- * Lists `.md`/`.mdx` files under `root`. Dot-folders (`.git`, `.github`, agent notes such as
- * `.claude`) and `node_modules` are never walked; paths an ignore file names are reported as skipped.
+ * Lists `.md`/`.mdx` files under `root` by the docs root's rule (`docs/files.ts`): dot-folders
+ * (`.git`, `.github`, agent notes such as `.claude`) and `node_modules` are never walked; paths an
+ * ignore file names and symlinks out of the folder are reported as skipped.
  */
 export async function listSiteFiles(root: string): Promise<SiteFiles> {
-  const { matcher, files: ignoreFiles } = await readIgnore(root);
-  const files: string[] = [];
-  const skipped: SkippedFile[] = [];
-  const reason = `matched ${ignoreFiles.join(' / ')}`;
-  const walk = async (dir: string, prefix: string) => {
-    const entries = await readdir(dir, { withFileTypes: true });
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      const rel = `${prefix}${entry.name}`;
-      if (entry.isDirectory()) {
-        if (matcher?.ignores(rel, true)) {
-          skipped.push({ file: `${rel}/`, reason });
-          continue;
-        }
-        await walk(join(dir, entry.name), `${rel}/`);
-      } else if (entry.isFile() && DOC_FILE.test(entry.name)) {
-        if (matcher?.ignores(rel)) skipped.push({ file: rel, reason });
-        else files.push(rel);
-      }
-    }
+  const folder = docsRoot(root);
+  const walked = folder.walk({ filter: (file) => DOC_FILE.test(file) });
+  return {
+    files: walked.files.map((entry) => entry.file),
+    skipped: walked.skipped,
+    ignoreFiles: folder.ignoreFiles(),
   };
-  await walk(root, '');
-  // Sorted so the index, and so every answer, is the same from one start to the next.
-  files.sort();
-  return { files, skipped, ignoreFiles };
 }
 
 /** Files of a repository, not of its docs: left out unless a navigation links them. */

@@ -5,9 +5,9 @@
  * (`docs/fr/setup.md`), its languages with `locale` and `default`. Without `nav`, every file is
  * listed in path order, as MkDocs does. A file `nav` leaves out is a hidden page.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+
 import { parse as parseYaml } from 'yaml';
+import { docsRoot } from '../../docs/files.js';
 import { urlOfFile } from './files.js';
 import { finish, hiddenRest, isRecord, PageList, text } from './nav.js';
 import type { SiteNavigation } from './types.js';
@@ -43,7 +43,7 @@ function i18nPlugin(plugins: unknown): I18n | undefined {
 
 export async function readMkDocs(root: string, configFile: string, files: string[]): Promise<SiteNavigation> {
   // Python tags (`!!python/name:…`, `!ENV`) are left as plain values: only the structure is needed.
-  const config: unknown = parseYaml(await readFile(join(root, configFile), 'utf8'), {
+  const config: unknown = parseYaml(docsRoot(root).read(configFile, 'config').toString('utf8'), {
     customTags: [
       { tag: '!ENV', resolve: (value: string) => value },
       { tag: '!relative', resolve: (value: string) => value },

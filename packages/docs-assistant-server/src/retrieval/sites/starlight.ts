@@ -6,7 +6,6 @@
  * `src/content/docs/`; front matter `slug`, `sidebar.order`, `sidebar.label` and `sidebar.hidden`
  * are honoured. A page no sidebar entry reaches is a hidden page.
  */
-import { join } from 'node:path';
 import { loadConfigModule } from './config-module.js';
 import { urlOfFile } from './files.js';
 import { finish, hiddenRest, isRecord, PageList, text } from './nav.js';
@@ -29,7 +28,7 @@ export async function readStarlight(
   files: string[],
   frontMatter: (file: string) => Record<string, unknown>,
 ): Promise<SiteNavigation> {
-  const loaded = await loadConfigModule(join(root, configFile));
+  const loaded = await loadConfigModule(root, configFile);
   if (!isRecord(loaded)) throw new Error(`${configFile} does not export a config object`);
   // `starlight(options)` reads as its options (a package call gives back its first argument).
   const options = (Array.isArray(loaded.integrations) ? loaded.integrations : []).find(

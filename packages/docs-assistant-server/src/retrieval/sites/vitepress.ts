@@ -5,7 +5,6 @@
  * Every Markdown file under `srcDir` is a page at its path; the ones neither sidebar nor nav links
  * are hidden pages. Not read: `rewrites`, `srcExclude` (use `.docsassistantignore`), dynamic routes.
  */
-import { join } from 'node:path';
 import { loadConfigModule } from './config-module.js';
 import { urlOfFile } from './files.js';
 import { finish, hiddenRest, isRecord, PageList, text } from './nav.js';
@@ -26,7 +25,7 @@ export async function readVitePress(
   configFile: string,
   files: string[],
 ): Promise<SiteNavigation> {
-  const loaded = await loadConfigModule(join(root, configFile));
+  const loaded = await loadConfigModule(root, configFile);
   if (!isRecord(loaded)) throw new Error(`${configFile} does not export a config object`);
   const config = loaded;
   const srcDir = (text(config.srcDir) ?? '.').replace(/^\.\/?|\/$/g, '');
