@@ -5,13 +5,14 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { type CliCommand, CliUsageError, parseFlags } from '../cli/types.js';
 import { DEFAULT_DOCS_DIR } from '../options.js';
 import { PersistedDocsIndex } from '../retrieval/persist.js';
 import type { DocsIndex } from '../retrieval/search-index.js';
 import { agentMarkdown } from './markdown.js';
-import { createDocsMcpServer } from './tools.js';
+import { ParamsCheckedTransport } from './rpc.js';
+import { LineTransport } from './stdio.js';
+import { createDocsMcpServer, GET_PAGE_TOOL, SEARCH_TOOL } from './tools.js';
 
 const usage = `Usage: docs-assistant mcp [options]
 
@@ -90,7 +91,12 @@ export const mcpCommand: CliCommand = {
       // get_page takes; the site's other files are linked under --site-url.
       markdown: agentMarkdown(siteUrl ? { siteBase: siteUrl } : {}),
     });
-    const transport = new StdioServerTransport();
+    // Malformed params get -32602 and an oversized line is dropped, said on stderr, never the end.
+    const transport = new ParamsCheckedTransport(new LineTransport(process.stdin, process.stdout), [
+      SEARCH_TOOL,
+      GET_PAGE_TOOL,
+    ]);
+    server.onerror = (error) => warn(error.message);
     // The client closing its end (stdin) ends the server, watcher included.
     process.stdin.once('end', () => {
       void server.close().finally(() => process.exit(0));

@@ -17,7 +17,8 @@ import type { DomainConfig } from '../config.js';
 import { clientIp, HttpError, requireKey } from '../http.js';
 import { agentMarkdown } from './markdown.js';
 import { MCP_ROUTE } from './route.js';
-import { createDocsMcpServer } from './tools.js';
+import { ParamsCheckedTransport } from './rpc.js';
+import { createDocsMcpServer, GET_PAGE_TOOL, SEARCH_TOOL } from './tools.js';
 
 export { isMcpPath, MCP_ROUTE } from './route.js';
 
@@ -222,7 +223,8 @@ async function handleMcp(
     enableJsonResponse: true,
     maxRequestBodySize: config.maxBodyBytes,
   });
-  await server.connect(transport);
+  // Malformed params get the protocol's -32602 before the server parses them (rpc.ts).
+  await server.connect(new ParamsCheckedTransport(transport, [SEARCH_TOOL, GET_PAGE_TOOL]));
   try {
     return withHeaders(await transport.handleRequest(c.req.raw), cors);
   } finally {
