@@ -387,8 +387,25 @@ export function resilientThreadStorage(inner: ThreadStorage, id: string): Thread
         discard(checked.problem);
         return null;
       }
-      last = JSON.stringify(checked.thread);
-      return checked.thread;
+      const json = JSON.stringify(checked.thread);
+      const bounded = boundedValue(checked.thread, json.length);
+      if (!bounded) {
+        last = json;
+        return checked.thread;
+      }
+      // Kept as a save would keep it, once: the next load reads the bounded value.
+      warnOnce(
+        `${id}:bounded`,
+        `The stored conversations (${id}) took ${json.length} characters; kept the newest within ${MAX_STORED_CHARS} characters and ${MAX_STORED_CONVERSATIONS} conversations, as every save does.`,
+      );
+      last = JSON.stringify(bounded);
+      try {
+        inner.save(bounded);
+      } catch (error) {
+        fail('save', error);
+        memory.save(bounded);
+      }
+      return bounded;
     },
     save(thread) {
       const json = jsonOf(thread, id);
@@ -452,7 +469,10 @@ function subscribeChecked(
       }
       const checked = check(thread, id);
       if ('problem' in checked) return;
-      if (take(JSON.stringify(checked.thread))) listener(checked.thread);
+      const json = JSON.stringify(checked.thread);
+      // Another program's value beyond the bounds is shown within them (the next save writes it so).
+      const bounded = boundedValue(checked.thread, json.length);
+      if (take(bounded ? JSON.stringify(bounded) : json)) listener(bounded ?? checked.thread);
     });
   } catch (error) {
     warnOnce(`${id}:subscribe`, `Could not follow changes from other tabs (${describeError(error)}).`);
@@ -524,12 +544,35 @@ export function storedConversations(value: StoredThread | null): KeptConversatio
 }
 
 /**
+ * A conversation's newest messages within `budget` characters of JSON, from a question on: the
+ * oldest turns go first; the last question and what follows it always stay, however big. The
+ * conversation keeps its `id` and thread, so a tab showing more of it still recognises it.
+ */
+export function newestWithin(conversation: KeptConversation, budget: number): KeptConversation {
+  let size = JSON.stringify(conversation).length;
+  if (size <= budget) return conversation;
+  const { messages } = conversation;
+  const lastQuestion = messages.findLastIndex((message) => message.role === 'user');
+  const floor = lastQuestion >= 0 ? lastQuestion : messages.length - 1;
+  let start = 0;
+  while (start < floor && size > budget) {
+    size -= JSON.stringify(messages[start]).length + 1;
+    start += 1;
+  }
+  // A conversation starts with a question, never with an answer cut from it.
+  while (start < floor && messages[start]!.role !== 'user') start += 1;
+  return start === 0 ? conversation : { ...conversation, messages: messages.slice(start) };
+}
+
+/**
  * The stored value for a list of conversations (newest first), or `null` for none: at most
- * `MAX_STORED_CONVERSATIONS` of them in at most `MAX_STORED_CHARS`, the oldest dropped first.
+ * `MAX_STORED_CONVERSATIONS` of them in at most `MAX_STORED_CHARS`, the oldest dropped first; the
+ * newest keeps its newest turns within the bound on its own (`newestWithin`).
  */
 export function storedValue(list: KeptConversation[]): StoredThread | null {
-  const [latest, ...others] = list.slice(0, MAX_STORED_CONVERSATIONS);
-  if (!latest) return null;
+  const [first, ...others] = list.slice(0, MAX_STORED_CONVERSATIONS);
+  if (!first) return null;
+  const latest = newestWithin(first, MAX_STORED_CHARS);
   let size = JSON.stringify(latest).length;
   let count = 0;
   for (const other of others) {
@@ -541,8 +584,33 @@ export function storedValue(list: KeptConversation[]): StoredThread | null {
   return (kept.length ? { ...latest, others: kept } : latest) as StoredThread;
 }
 
+/**
+ * The stored value within the bounds of a save, or `undefined` when it already is (`chars`: the
+ * length of its JSON). Data written before the bounds held (a single conversation of thousands of
+ * messages), or by another program, is brought under them the way a save would.
+ */
+export function boundedValue(value: StoredThread, chars: number): StoredThread | undefined {
+  const others = (value as StoredConversation).others?.length ?? 0;
+  if (chars <= MAX_STORED_CHARS && others < MAX_STORED_CONVERSATIONS) return undefined;
+  return storedValue(storedConversations(value)) ?? undefined;
+}
+
 const messageIds = (thread: StoredThread) => thread.messages.map((message) => message.id);
-const startsWith = (ids: string[], prefix: string[]) => prefix.every((id, index) => ids[index] === id);
+
+/**
+ * Whether the messages `ids` hold all of `other`'s up to its last one, in the same order, and maybe
+ * more after it. Either may have lost its oldest messages to the bounds, so only where both still
+ * reach is compared.
+ */
+function holds(ids: string[], other: string[]): boolean {
+  if (other.length === 0) return true;
+  const end = ids.lastIndexOf(other.at(-1)!);
+  if (end < 0) return false;
+  for (let back = 1; back < other.length && end - back >= 0; back++) {
+    if (ids[end - back] !== other[other.length - 1 - back]) return false;
+  }
+  return true;
+}
 
 export interface SaveOutcome {
   /** The stored conversations after the save. */
@@ -579,11 +647,11 @@ export function saveConversation(
   }
   const mine = messageIds(thread);
   const theirs = messageIds(stored);
-  if (stored.revision === ref.revision || startsWith(mine, theirs)) {
+  if (stored.revision === ref.revision || holds(mine, theirs)) {
     const revision = Math.max(stored.revision, ref.revision) + 1;
     return { list: [put(ref.id, revision), ...rest], ref: { id: ref.id, revision }, outcome: 'written' };
   }
-  if (startsWith(theirs, mine)) return { list, ref, outcome: 'unchanged' };
+  if (holds(theirs, mine)) return { list, ref, outcome: 'unchanged' };
   const id = generateId();
   return { list: [put(id, 1), ...list], ref: { id, revision: 1 }, outcome: 'forked' };
 }
