@@ -19,12 +19,9 @@ afterAll(async () => {
   await running.close();
 });
 
+/** The pages the search found, from the sources it came as. */
 const searchedPaths = (message: Message | undefined): string[] =>
-  (message?.parts ?? []).flatMap((part) =>
-    part.type === 'tool-search' && part.state === 'output-available'
-      ? (part.output as { path: string }[]).map((result) => result.path)
-      : [],
-  );
+  (message?.parts ?? []).flatMap((part) => (part.type === 'source-url' ? [new URL(part.url).pathname] : []));
 
 it('useChat + DefaultChatTransport hold a two-turn conversation on the v2 endpoint, with sources and one thread', async () => {
   const transport = new DefaultChatTransport<Message>({

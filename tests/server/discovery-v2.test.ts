@@ -58,11 +58,10 @@ async function ask(messages: Message[], via = transport()): Promise<Message> {
 
 const textOf = (message: Message) =>
   message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+/** The pages the search found, from the sources it came as (`https://docs.acme.test/{path}#…`). */
 const searchedPaths = (message: Message): string[] =>
   message.parts.flatMap((part) =>
-    part.type === 'tool-search' && part.state === 'output-available'
-      ? (part.output as { path: string }[]).map((result) => result.path)
-      : [],
+    part.type === 'source-url' ? [new URL(part.url, 'https://docs.acme.test').pathname] : [],
   );
 const sourceUrls = (message: Message) =>
   message.parts.flatMap((part) => (part.type === 'source-url' ? [part.url] : []));
@@ -89,14 +88,13 @@ afterAll(async () => {
 });
 
 describe('POST /discovery/v2/assistant/{domain}/message', () => {
-  it('answers two turns through DefaultChatTransport, with the search tool, sources and the thread kept', async () => {
+  it('answers two turns through DefaultChatTransport, with the search as sources and the thread kept', async () => {
     const first = user('How do I enable dark mode?', 'u-1');
     const answer = await ask([first]);
     expect(answer.role).toBe('assistant');
-    const tool = answer.parts.find((part) => part.type === 'tool-search');
-    expect(tool).toMatchObject({ state: 'output-available', input: { query: 'How do I enable dark mode?' } });
-    const output = (tool as { output: { path: string; url: string }[] }).output;
-    expect(output[0]).toMatchObject({ path: '/guides/theming' });
+    // The search comes as sources, never as a tool part (which the real request schema refuses).
+    expect(answer.parts.some((part) => part.type.startsWith('tool-'))).toBe(false);
+    expect(searchedPaths(answer)[0]).toBe('/guides/theming');
     expect(sourceUrls(answer).some((url) => url.startsWith('https://docs.acme.test/guides/theming#'))).toBe(
       true,
     );
@@ -140,15 +138,12 @@ describe('POST /discovery/v2/assistant/{domain}/message', () => {
     expect(response.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
     const chunks = await chunksOf(response);
     const types = chunks.map((chunk) => chunk.type);
-    expect(types.slice(0, 7)).toEqual([
-      'start',
-      'start-step',
-      'tool-input-start',
-      'tool-input-delta',
-      'tool-input-available',
-      'tool-output-available',
-      'finish-step',
-    ]);
+    // The search's step: its results as sources, then the answer's step.
+    const searchStepEnd = types.indexOf('finish-step');
+    expect(types.slice(0, 2)).toEqual(['start', 'start-step']);
+    expect(searchStepEnd).toBeGreaterThan(2);
+    expect(new Set(types.slice(2, searchStepEnd))).toEqual(new Set(['source-url']));
+    expect(types.some((type) => type.startsWith('tool-'))).toBe(false);
     expect(types.at(-1)).toBe('finish');
     expect(types.at(-2)).toBe('finish-step');
     expect(types).toContain('source-url');
@@ -157,12 +152,11 @@ describe('POST /discovery/v2/assistant/{domain}/message', () => {
     expect(types.indexOf('text-end')).toBeGreaterThan(types.lastIndexOf('text-delta'));
     const finish = chunks.at(-1) as Extract<UIMessageChunk, { type: 'finish' }>;
     expect(finish.messageMetadata).toEqual({ threadId, threadKey: response.headers.get('x-thread-key') });
+    // Where the real OpenAPI says the thread is: `event.threadId` when `event.type === 'finish'`.
+    expect(finish).toMatchObject({ threadId, threadKey: response.headers.get('x-thread-key') });
     expect(finish.finishReason).toBe('stop');
-    const input = chunks[4] as Extract<UIMessageChunk, { type: 'tool-input-available' }>;
-    expect(input.input).toEqual({
-      query: 'How do I change the accent color?',
-      currentPath: '/guides/theming',
-    });
+    const sources = chunks.filter((chunk) => chunk.type === 'source-url');
+    expect(sources.map((chunk) => chunk.url)).toContain('https://docs.acme.test/guides/theming#accent-color');
   });
 
   it('uses context like v1: a vague question about attached code searches by the code', async () => {
@@ -172,11 +166,8 @@ describe('POST /discovery/v2/assistant/{domain}/message', () => {
       context: [{ type: 'code', value: '<DocsAssistant theme="dark" />' }],
     });
     const chunks = await chunksOf(response);
-    const output = chunks.find((chunk) => chunk.type === 'tool-output-available') as Extract<
-      UIMessageChunk,
-      { type: 'tool-output-available' }
-    >;
-    expect((output.output as { path: string }[]).map((result) => result.path)).toContain('/guides/theming');
+    const sourceUrls = chunks.flatMap((chunk) => (chunk.type === 'source-url' ? [chunk.url] : []));
+    expect(sourceUrls.some((url) => url.includes('/guides/theming#'))).toBe(true);
   });
 
   it('bridges what an engine writes: reasoning and text blocks, sources, an error chunk after which the finish keeps the thread', async () => {
@@ -216,7 +207,10 @@ describe('POST /discovery/v2/assistant/{domain}/message', () => {
     try {
       const answer = await ask([user('dark mode?')], transport({}, scripted));
       const kinds = answer.parts.filter((part) => part.type !== 'step-start').map((part) => part.type);
-      expect(kinds).toEqual(['tool-search', 'reasoning', 'text', 'source-url']);
+      // The search's sources, then what the engine wrote, its own source last.
+      const searched = kinds.indexOf('reasoning');
+      expect(new Set(kinds.slice(0, searched))).toEqual(new Set(['source-url']));
+      expect(kinds.slice(searched)).toEqual(['reasoning', 'text', 'source-url']);
       expect(answer.parts.find((part) => part.type === 'reasoning')).toMatchObject({
         text: 'Looking at the theming page.',
         state: 'done',
@@ -271,7 +265,11 @@ describe('the OpenAI-compatible engine on v2', () => {
         state: 'done',
       });
       expect(textOf(answer)).toBe('Use the `theme="dark"` prop [1].');
-      expect(sourceUrls(answer)).toEqual(['/guides/theming#dark-mode']);
+      // The search's sources in list order, so the cited [1] is the first; each listed once, though
+      // the engine cites it again.
+      const listed = sourceUrls(answer);
+      expect(listed[0]).toBe('/guides/theming#dark-mode');
+      expect(new Set(listed).size).toBe(listed.length);
       expect(answer.metadata?.threadId).toMatch(/\S/);
       // The UI message's text reached the model as the user's question.
       expect(JSON.stringify(prompts[0])).toContain('How do I enable dark mode?');

@@ -8,6 +8,14 @@
  * `recordTurn`); a thread remembers which endpoint started it, and neither continues the other's.
  * The engines write AI SDK 4 data stream parts; `UIMessageBridge` turns each into its UI message
  * chunk, so an engine needs no second implementation.
+ *
+ * The wire follows the real service's OpenAPI (its v2 definitions, in
+ * `tests/fixtures/schemas/discovery-v2-*`): the finish chunk carries `threadId` at its top level
+ * ("`event.threadId` when `event.type === 'finish'`"), and the search comes as `source-url` chunks,
+ * never as a tool. AI SDK 5 keeps every chunk it gets as a part of the answer and sends the answer
+ * back with the next question; a `tool-search` part there is not a part the real request schema
+ * allows (text, reasoning, source-url, file, step-start), so a client built for the real service
+ * would send a body it refuses.
  */
 import { type DataStreamWriter, type JSONValue, parseDataStreamPart } from 'ai';
 import {
@@ -33,7 +41,6 @@ import {
   randomId,
   recordTurn,
   runEngine,
-  searchToolArgs,
 } from '../assistant.js';
 import { HttpError, readJsonBody } from '../http.js';
 
@@ -44,6 +51,19 @@ export interface DocsMessageMetadata {
   /** The thread this answer belongs to: send it back as `threadId` to continue the conversation. */
   threadId: string;
   /** The thread's key, on the answer that started the thread only: send it back as `threadKey`. */
+  threadKey?: string;
+}
+
+/**
+ * The stream's last chunk: AI SDK 5's `finish` with the thread at its top level too, where the real
+ * OpenAPI puts it (`messageMetadata` is where `useChat` reads it into the answer's `metadata`).
+ */
+export interface DocsFinishChunk {
+  type: 'finish';
+  finishReason: FinishReason;
+  messageMetadata: DocsMessageMetadata;
+  threadId: string;
+  /** On the answer that started the thread only, as in v1's finish part. */
   threadKey?: string;
 }
 
@@ -208,7 +228,14 @@ export class UIMessageBridge implements DataStreamWriter {
   private open: { kind: 'text' | 'reasoning'; id: string } | undefined;
   onError: ((error: unknown) => string) | undefined = undefined;
 
-  constructor(private readonly writer: UIMessageStreamWriter<DocsUIMessage>) {}
+  /**
+   * @param sent Source ids already sent (the search results): an engine's citation of one of them
+   * is not sent again, so the answer lists each source once and `[n]` stays its n-th entry.
+   */
+  constructor(
+    private readonly writer: UIMessageStreamWriter<DocsUIMessage>,
+    private readonly sent = new Set<string>(),
+  ) {}
 
   write(data: string): void {
     for (const line of data.split('\n')) if (line) this.writePart(line);
@@ -219,6 +246,8 @@ export class UIMessageBridge implements DataStreamWriter {
   writeMessageAnnotation(_value: JSONValue): void {}
 
   writeSource(source: { id: string; url: string; title?: string }): void {
+    if (this.sent.has(source.id)) return;
+    this.sent.add(source.id);
     this.writer.write({
       type: 'source-url',
       sourceId: source.id,
@@ -336,7 +365,7 @@ async function handleV2Message(c: Context, runtime: AssistantRuntime): Promise<R
     protocol: 'v2',
     ...(signal ? { signal } : {}),
   });
-  const { answerContext, thread, newThreadKey, question } = prepared;
+  const { answerContext, thread, newThreadKey } = prepared;
   const metadata: DocsMessageMetadata = {
     threadId: thread.id,
     ...(newThreadKey ? { threadKey: newThreadKey } : {}),
@@ -348,23 +377,26 @@ async function handleV2Message(c: Context, runtime: AssistantRuntime): Promise<R
       return ANSWER_FAILED;
     },
     execute: async ({ writer }) => {
-      const toolCallId = randomId('call_');
-      const input = searchToolArgs(request, question);
       writer.write({ type: 'start', messageId: answerContext.messageId, messageMetadata: metadata });
+      // The search's step: its results as sources, in list order, so `[n]` in the answer is the
+      // n-th source (v1 sends the same list as the `search` tool's result).
       writer.write({ type: 'start-step' });
-      writer.write({ type: 'tool-input-start', toolCallId, toolName: 'search' });
-      writer.write({ type: 'tool-input-delta', toolCallId, inputTextDelta: JSON.stringify(input) });
-      writer.write({ type: 'tool-input-available', toolCallId, toolName: 'search', input });
-      writer.write({ type: 'tool-output-available', toolCallId, output: answerContext.results });
+      const bridge = new UIMessageBridge(writer);
+      for (const source of answerContext.sources) bridge.writeSource(source);
       writer.write({ type: 'finish-step' });
 
-      const bridge = new UIMessageBridge(writer);
       // As v1: after a failure the error chunk, then the finish chunk with the thread.
       const outcome = await runEngine(runtime, prepared, bridge, () => bridge.error(ANSWER_FAILED));
       bridge.close();
       await recordTurn(runtime, prepared, outcome);
-      const finishReason: FinishReason = outcome.finishReason;
-      writer.write({ type: 'finish', finishReason, messageMetadata: metadata });
+      const finish: DocsFinishChunk = {
+        type: 'finish',
+        finishReason: outcome.finishReason,
+        messageMetadata: metadata,
+        ...metadata,
+      };
+      // AI SDK 5 reads chunks as loose objects: the top-level thread fields pass its client.
+      writer.write(finish);
     },
   });
   return createUIMessageStreamResponse({ stream, headers: answerHeaders(prepared, admitted) });
