@@ -9,13 +9,14 @@ import { codeButtons, nextFrame, setPath } from './helpers';
 let collector: { destroy(): void } | undefined;
 let widget: HTMLElement;
 
-function start(options: { selector?: string; onAsk?: (context: Context) => void } = {}) {
+function start(options: { selector?: string; onAsk?: (context: Context) => void; shortcut?: string } = {}) {
   collector = createCodeBlockCollector({
     isInsideWidget: (node) => widget.contains(node),
     container: () => widget,
     onAsk: options.onAsk ?? (() => {}),
     label: 'Ask AI',
     ...(options.selector ? { selector: options.selector } : {}),
+    ...(options.shortcut ? { shortcut: () => options.shortcut } : {}),
   });
 }
 
@@ -81,14 +82,13 @@ describe('createCodeBlockCollector', () => {
       attributes: true,
       characterData: true,
     });
-    start();
+    start({ shortcut: 'Control+I' });
     const user = userEvent.setup();
     await user.hover(byTestId('first'));
     await user.click(askButton()!);
     byTestId('second').focus();
+    await user.keyboard('{Control>}i{/Control}');
     await user.tab();
-    expect(document.activeElement).toBe(askButton());
-    await user.keyboard('{Enter}');
     collector!.destroy();
     collector = undefined;
     await nextFrame();
@@ -119,37 +119,77 @@ describe('createCodeBlockCollector', () => {
     });
   });
 
-  it('is a tab stop at the end of each block, in both directions, without taking any of the page’s', async () => {
+  it('is no tab stop: the page keeps its own Tab order, and the shortcut asks about the focused block', async () => {
     const onAsk = vi.fn();
-    start({ onAsk });
+    start({ onAsk, shortcut: 'Control+I' });
     const user = userEvent.setup();
     byTestId('before').focus();
-    // The first block has nothing focusable: its button comes right after the link before it.
-    await user.tab();
-    expect(document.activeElement).toBe(askButton());
-    await user.keyboard('{Enter}');
-    expect(onAsk).toHaveBeenLastCalledWith(expect.objectContaining({ elementId: 'usage' }));
-    // Then the focusable second block itself, where the button follows it.
+    // The first block has nothing focusable: Tab goes on to the focusable second one.
     await user.tab();
     expect(document.activeElement).toBe(byTestId('second'));
-    expect(askButton()).not.toBeNull();
-    await user.tab();
-    expect(document.activeElement).toBe(askButton());
-    await user.keyboard(' ');
+    const button = askButton()!;
+    expect(button).toHaveAttribute('tabindex', '-1');
+    expect(button).toHaveAttribute('aria-keyshortcuts', 'Control+I');
+    expect(button).toHaveAttribute('title', 'Ask AI about this code (Control+I)');
+    await nextFrame();
+    expect(screen.getByRole('status')).toHaveTextContent('Ask AI about this code: Control+I');
+    expect(widget).toContainElement(screen.getByRole('status'));
+    await user.keyboard('{Control>}i{/Control}');
     expect(onAsk).toHaveBeenLastCalledWith(expect.objectContaining({ elementId: 'serve-example' }));
     await user.tab();
     expect(document.activeElement).toBe(byTestId('after'));
     expect(codeButtons()).toHaveLength(0);
-
-    await user.tab({ shift: true });
-    expect(document.activeElement).toBe(askButton());
+    // Away from code, the shortcut is the widget's (or the page's) to handle.
+    const passed = vi.fn((event: KeyboardEvent) => event.defaultPrevented);
+    document.addEventListener('keydown', passed);
+    await user.keyboard('{Control>}i{/Control}');
+    document.removeEventListener('keydown', passed);
+    expect(passed).toHaveReturnedWith(false);
+    expect(onAsk).toHaveBeenCalledTimes(1);
     await user.tab({ shift: true });
     expect(document.activeElement).toBe(byTestId('second'));
     await user.tab({ shift: true });
-    expect(document.activeElement).toBe(askButton());
-    await user.tab({ shift: true });
     expect(document.activeElement).toBe(byTestId('before'));
+  });
+
+  it('counts a control in a block’s frame as the block (the site’s copy button beside the `pre`)', async () => {
+    byTestId('main').insertAdjacentHTML(
+      'beforeend',
+      `<div class="language-sh" id="framed"><button class="copy" data-testid="copy">Copy</button><pre><code>npm ci</code></pre></div>
+       <div data-testid="two"><button data-testid="shared">Copy all</button><pre>one</pre><pre>two</pre></div>`,
+    );
+    const onAsk = vi.fn();
+    start({ onAsk, shortcut: 'Control+I' });
+    const user = userEvent.setup();
+    byTestId('copy').focus();
+    expect(askButton()).not.toBeNull();
+    await user.keyboard('{Control>}i{/Control}');
+    expect(onAsk).toHaveBeenLastCalledWith({
+      type: 'code',
+      value: 'npm ci',
+      path: '/docs/cli',
+      elementId: 'framed',
+    });
+    await user.hover(byTestId('copy'));
+    expect(askButton()).not.toBeNull();
+    // A control beside two blocks belongs to neither.
+    byTestId('shared').focus();
+    await user.hover(byTestId('shared'));
     expect(codeButtons()).toHaveLength(0);
+    await user.keyboard('{Control>}i{/Control}');
+    expect(onAsk).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing and takes no key without a shortcut', async () => {
+    const onAsk = vi.fn();
+    start({ onAsk });
+    const user = userEvent.setup();
+    byTestId('second').focus();
+    expect(askButton()).not.toHaveAttribute('aria-keyshortcuts');
+    await user.keyboard('{Control>}i{/Control}');
+    expect(onAsk).not.toHaveBeenCalled();
+    await nextFrame();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('leaves Tab from inside the widget to the browser (its dialog may keep focus in itself)', async () => {

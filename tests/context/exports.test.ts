@@ -17,8 +17,6 @@ describe('src/context', () => {
       'createSelectionCollector',
       'resolveCollectors',
       'toRequestContext',
-      'useCodeBlockCollector',
-      'useSelectionCollector',
     ]);
   });
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
  * `<DocsAssistant>` keeps the collectors out of the launcher: their chunk loads on the reader's
- * first interaction with the page, and what happened meanwhile (hover, focus, a Tab, a selection)
- * is handed over. The chunk's import is counted and, where a test needs it, held or failed.
+ * first interaction with the page, and what happened meanwhile (hover, focus, a selection) is
+ * handed over. The chunk's import is counted and, where a test needs it, held or failed.
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -107,13 +107,17 @@ describe('<DocsAssistant> collectors load on first use', () => {
     expect(pre.outerHTML).toBe(served);
   });
 
-  it("gives a keyboard reader tabbing from the top of the page the block's Ask AI, with no pointer ever used", async () => {
+  it('gives a keyboard reader the page’s own Tab order, and asks about the focused block with the widget’s shortcut', async () => {
     const DocsAssistant = await loadWidget();
     render(
       <>
         <a href="#install">Install</a>
         <pre>
           <code>npm run build</code>
+        </pre>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable as Docusaurus and Expressive Code make their blocks */}
+        <pre tabIndex={0}>
+          <code>npm test</code>
         </pre>
         <a href="#next">Next</a>
         <DocsAssistant {...baseProps} />
@@ -124,14 +128,21 @@ describe('<DocsAssistant> collectors load on first use', () => {
     const user = userEvent.setup();
     await user.tab();
     expect(screen.getByRole('link', { name: 'Install' })).toHaveFocus();
-    // The first Tab loaded the collectors; nothing shows until a block is reached.
+    // The first focus in the page loaded the collectors; nothing shows until a block holds the focus.
     expect(chunk.loads).toBe(1);
     expect(screen.queryByRole('button', { name: 'Ask AI about this code' })).toBeNull();
-    // Either the chunk arrived before the next Tab or that Tab is replayed: the stop is met.
+    // No stop of ours: Tab goes to the page's next stop, the focusable block, whose button shows.
     await user.tab();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Ask AI about this code' })).toHaveFocus());
-    await user.tab();
-    expect(screen.getByRole('link', { name: 'Next' })).toHaveFocus();
+    expect(screen.getByText('npm test').closest('pre')).toHaveFocus();
+    const ask = await screen.findByRole('button', { name: 'Ask AI about this code' });
+    expect(ask).toHaveAttribute('tabindex', '-1');
+    await waitFor(() => expect(ask).toHaveAttribute('aria-keyshortcuts', 'Control+I'));
+    await user.keyboard('{Control>}i{/Control}');
+    // The panel's code loads, opens with the block as context and the focus in the question box.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Your question' })).toHaveFocus(), {
+      timeout: 10_000,
+    });
+    expect(document.querySelector('[data-docs-assistant="context"]')).toHaveTextContent('npm test');
   });
 
   it('loads nothing with collectors={false}, whatever the reader does', async () => {
@@ -168,29 +179,30 @@ describe('startLazyCollectors', () => {
     expect(chunk.loads).toBe(1);
   });
 
-  it("gives a keyboard reader the block's virtual stop even when Tab comes before the chunk", async () => {
-    let release!: () => void;
-    chunk.gate = new Promise((resolve) => {
-      release = resolve;
-    });
-    await startOnPage('<a href="#a">Before</a><pre>npm i</pre><a href="#b">After</a>');
+  it('passes the widget’s shortcut, read when pressed, to the code block collector', async () => {
+    document.body.innerHTML =
+      '<pre tabindex="0" data-testid="code">ls -la</pre><div data-testid="widget"><button type="button">Launcher</button></div>';
+    const onAsk = vi.fn();
+    let shortcut: string | undefined;
+    running.push(
+      (await loadTrigger())(document, {
+        selection: false,
+        codeBlocks: 'pre',
+        widgetRef: { current: screen.getByTestId('widget') },
+        onAsk,
+        label: 'Ask AI',
+        shortcut: () => shortcut,
+      }),
+    );
+    act(() => screen.getByTestId('code').focus());
+    await waitFor(() => expect(codeButtons()).toHaveLength(1));
     const user = userEvent.setup();
-    await user.tab();
-    expect(screen.getByRole('link', { name: 'Before' })).toHaveFocus();
-    expect(chunk.loads).toBe(1);
-    // The chunk is still on its way: the browser's Tab goes past the block...
-    await user.tab();
-    expect(screen.getByRole('link', { name: 'After' })).toHaveFocus();
-    release();
-    // ...and once it arrives, focus is where that Tab would have put it.
-    const ask = await screen.findByRole('button', { name: 'Ask AI about this code' });
-    await waitFor(() => expect(ask).toHaveFocus());
-    await user.tab();
-    expect(screen.getByRole('link', { name: 'After' })).toHaveFocus();
-    await user.tab({ shift: true });
-    expect(ask).toHaveFocus();
-    await user.tab({ shift: true });
-    expect(screen.getByRole('link', { name: 'Before' })).toHaveFocus();
+    // Not known yet (the widget sets it after mount): the key is the page's.
+    await user.keyboard('{Control>}i{/Control}');
+    expect(onAsk).not.toHaveBeenCalled();
+    shortcut = 'Control+I';
+    await user.keyboard('{Control>}i{/Control}');
+    expect(onAsk).toHaveBeenCalledWith({ type: 'code', value: 'ls -la', path: '/' });
   });
 
   it('does not move focus when the reader went on before the chunk arrived', async () => {

@@ -2,12 +2,18 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-// Set by the first test's dynamic import, so that import is what the test measures.
-let context: typeof import('../../packages/docs-assistant/src/context');
+// Set by the first test's dynamic imports, so that import is what the test measures.
+let hook: typeof import('../../packages/docs-assistant/src/context/use-lazy-collectors');
 
+/** A page rendering the collectors' hook as `<DocsAssistant>` does. */
 function Page() {
-  context.useSelectionCollector({ onAsk: () => {}, label: 'Ask AI' });
-  context.useCodeBlockCollector({ onAsk: () => {}, label: 'Ask AI' });
+  hook.useLazyCollectors({
+    selection: true,
+    codeBlocks: 'pre',
+    widgetRef: { current: null },
+    onAsk: () => {},
+    label: 'Ask AI',
+  });
   return <pre>code</pre>;
 }
 
@@ -15,7 +21,8 @@ describe('context collectors without a DOM', () => {
   it('import without side effects and render on the server without touching the page', async () => {
     expect(typeof document).toBe('undefined');
     const globalsBefore = Object.getOwnPropertyNames(globalThis).sort();
-    context = await import('../../packages/docs-assistant/src/context');
+    await import('../../packages/docs-assistant/src/context');
+    hook = await import('../../packages/docs-assistant/src/context/use-lazy-collectors');
     expect(Object.getOwnPropertyNames(globalThis).sort()).toEqual(globalsBefore);
     expect(renderToString(<Page />)).toBe('<pre>code</pre>');
   });

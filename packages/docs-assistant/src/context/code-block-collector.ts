@@ -1,6 +1,6 @@
 /**
  * Offers "Ask AI" on the page's code blocks (outside the widget), including blocks that appear
- * later (client-side navigation): one button, owned by the collector and placed over the block the
+ * later (client-side navigation): one button, owned by the collector and shown for the block the
  * pointer is on or that holds the focus, that adds the block's code as a `code` context item.
  *
  * The page's blocks are never touched: no attribute, style, child or listener on them, only
@@ -8,14 +8,26 @@
  * (the widget sits in a root layout, the page's `pre` elements in a later Suspense boundary), and
  * anything written into them then is a hydration mismatch (React #418).
  *
- * Keyboard: the button is a virtual tab stop at the end of each block, where a button inside the
- * block would be. Tab from the last focusable thing before a block's end (or from inside the
- * block) moves focus to the button, shown over that block; Tab from the button goes on to what
- * follows the block, Shift+Tab goes back the same way. Focus entering a block (a focusable `pre`,
- * a link in it) shows the button too. Nothing is taken from the page's own tab order.
+ * Where the button goes, by one rule: in the block's bottom inline-end corner (bottom right, bottom
+ * left in right-to-left text), inside the block and above its horizontal scrollbar. Docusaurus,
+ * VitePress, Starlight (Expressive Code), Material for MkDocs and Mintlify all put their copy
+ * button (and word-wrap, select, language label) at the top inline-end corner and nothing at the
+ * bottom. Where a control of the site's still reaches that corner (a one-line block, where a 40 px
+ * copy button at the top reaches the bottom), the button moves toward the inline start until it
+ * sits beside it. It is never drawn over the widget itself: a spot under the launcher or the open
+ * panel is left the same way, and a block with no free spot gets no button, whatever the stacking
+ * contexts of the page would have put on top.
+ *
+ * Keyboard: the button is never a Tab stop, so the page keeps exactly its own tab order (each
+ * block used to add a stop of ours). A block holds the focus when the focus is in it (a focusable
+ * `pre`, a link in it) or on a control of its frame (the site's copy button beside the `pre`,
+ * VitePress's one stop per block); the button shows over it and the widget's shortcut (`shortcut`,
+ * Ctrl+I or ⌘I by default) asks about that block. The first time focus enters each block, a
+ * polite status in the widget says so ("Ask AI about this code: Control+I"); the button carries
+ * it as `aria-keyshortcuts` and in its tooltip.
  *
  * `<DocsAssistant>` loads this module on the reader's first interaction (`collector-trigger.ts`)
- * and hands over a hover and a Tab that came before it ran (`hover`, `retab`).
+ * and hands over a hover that came before it ran (`hover`).
  */
 import type { Context } from '../protocol/index.js';
 import { DEFAULT_CODE_BLOCK_SELECTOR } from './collector-options.js';
@@ -26,6 +38,7 @@ import {
   hasFocus,
   isOwnButton,
   isWidgetNode,
+  matchesKeyShortcut,
   nearestElementId,
   pagePath,
   resolveDocument,
@@ -38,10 +51,30 @@ export { DEFAULT_CODE_BLOCK_SELECTOR };
 
 /** Above page content and most site chrome, like the selection collector's button. */
 const Z_INDEX = '2147483000';
-/** Distance of the button from the block's corner (a CSS length, themable). */
+/** Distance of the button from the block's edges: a CSS length, themable, resolved by the browser. */
 const INSET = 'var(--da-ask-code-inset, 0.5em)';
-/** What the browser's Tab may stop at; filtered further by `isTabbable`. */
-const TABBABLE = 'a[href],button,input,select,textarea,iframe,summary,[tabindex],[contenteditable]';
+/** The inset where the browser resolves no length (no layout, as in jsdom) (in px). */
+const INSET_FALLBACK = 8;
+/** Room left between the button and a control it moves beside (in px). */
+const GAP = 6;
+/** How often the button may move aside before the block counts as having no free spot. */
+const MOVES = 6;
+/**
+ * How far a block's frame may reach beyond the block (in px): a title bar above it (Docusaurus,
+ * Expressive Code, Mintlify: 36-48 px) is the frame's; a section around it is not.
+ */
+const FRAME_REACH_BLOCK = 80;
+const FRAME_REACH_INLINE = 24;
+/** Ancestors of a focused or hovered element searched for the one block whose frame it is in. */
+const FRAME_DEPTH = 4;
+/** The page's sections: never one block's frame. */
+const SECTIONS = new Set(['HTML', 'BODY', 'MAIN', 'ARTICLE', 'SECTION', 'ASIDE', 'NAV', 'HEADER', 'FOOTER']);
+/** What a site puts on its code blocks (copy, wrap, select, open in a playground). */
+const CONTROLS = 'button, a[href], [role="button"], input, select, textarea, summary';
+/** The widget's own boxes, which the button is never drawn over. */
+const WIDGET_BOXES = '[data-docs-assistant="launcher"], [data-docs-assistant="panel"]:not([hidden])';
+/** The widget is modal: nothing on the page is offered. */
+const MODAL = '[data-docs-assistant="panel"][aria-modal="true"]:not([hidden])';
 
 export interface CodeBlockCollectorOptions {
   /** The document to watch. @default the global `document` */
@@ -62,9 +95,15 @@ export interface CodeBlockCollectorOptions {
   accessibleLabel?: string;
   /**
    * The element the one button is put in while shown: the widget's own root. Never a code block.
+   * Its launcher and open panel (`data-docs-assistant="launcher|panel"`) are never covered.
    * @default the document's `body`
    */
   container?: () => Element | null | undefined;
+  /**
+   * The widget's shortcut as `aria-keyshortcuts` spells it (`Control+I`), read when used: pressed
+   * while a block holds the focus, it asks about that block. None: the button is for pointers.
+   */
+  shortcut?: () => string | undefined;
 }
 
 /** The block's code, without the text of anything of the widget's the host may have put in it. */
@@ -102,23 +141,22 @@ function isRendered(el: Element): boolean {
   return typeof check === 'function' ? check.call(el, { visibilityProperty: true }) : !el.closest('[hidden]');
 }
 
-/** A scroll container: browsers let the keyboard focus it even without a tabindex. */
-function isScrollable(el: Element): boolean {
-  if (el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight) return false;
-  const style = el.ownerDocument.defaultView?.getComputedStyle(el);
-  return !!style && /auto|scroll/.test(`${style.overflowX} ${style.overflowY}`);
-}
-
 /** A running code block collector, with what the launcher hands over when it starts it late. */
 export interface CodeBlockCollector extends Collector {
   /** The pointer is over `target` (a `mouseover` that came before the collector). */
   hover(target: EventTarget | null): void;
-  /**
-   * Tab left `from` before the collector ran, for where focus is now: when the move skipped a
-   * block's virtual stop, focus goes to it (the button over that block) as that Tab would have.
-   */
-  retab(from: Element, backwards: boolean): void;
 }
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const hasArea = (box: Box) => box.right > box.left && box.bottom > box.top;
 
 /** Offers "Ask AI" on the page's code blocks through one button of its own. */
 export function createCodeBlockCollector(options: CodeBlockCollectorOptions): CodeBlockCollector {
@@ -128,6 +166,8 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   const { onAsk, label } = options;
   const accessibleLabel = options.accessibleLabel || `${label} about this code`;
   const insideWidget = options.isInsideWidget ?? (() => false);
+  const shortcut = () => options.shortcut?.() || undefined;
+  const container = () => options.container?.() ?? doc.body ?? doc.documentElement;
   const win = doc.defaultView;
 
   let button: HTMLButtonElement | null = null;
@@ -136,6 +176,8 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   let hovered: Element | null = null;
   let focused: Element | null = null;
   let destroyed = false;
+  /** Blocks whose shortcut was announced when focus entered them. */
+  const announced = new WeakSet<Element>();
 
   /** The outermost code block around a node, unless it is the widget's. */
   const blockOf = (node: EventTarget | Node | null): Element | null => {
@@ -151,8 +193,58 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
     return block && !isWidgetNode(block, insideWidget) ? block : null;
   };
 
-  const ask = () => {
-    const block = current;
+  /** The blocks under `el` (each outermost match once; the widget's count as others). */
+  const blocksIn = (el: Element): Set<Element | null> =>
+    new Set(Array.from(el.querySelectorAll(selector), (match) => blockOf(match)));
+
+  /**
+   * The block's frame: its ancestors that hold no other block and reach at most a title bar
+   * beyond it (VitePress's `div.language-*`, Docusaurus's `.theme-code-block`), where sites put
+   * the block's controls.
+   */
+  const frameOf = (block: Element): Element => {
+    const box = block.getBoundingClientRect();
+    const laidOut = hasArea(box);
+    const widgetRoot = options.container?.();
+    let frame = block;
+    for (let el = block.parentElement; el && !SECTIONS.has(el.tagName); el = el.parentElement) {
+      if (isWidgetNode(el, insideWidget) || (widgetRoot && el.contains(widgetRoot))) break;
+      const blocks = blocksIn(el);
+      if (blocks.size !== 1 || !blocks.has(block)) break;
+      const r = el.getBoundingClientRect();
+      if (
+        laidOut &&
+        (r.height - box.height > FRAME_REACH_BLOCK || r.width - box.width > FRAME_REACH_INLINE)
+      ) {
+        break;
+      }
+      frame = el;
+    }
+    return frame;
+  };
+
+  /** The block a node is in, or whose frame it is in (the site's copy button, a title bar). */
+  const blockAt = (target: EventTarget | null): Element | null => {
+    const el = elementOf((target as Node | null)?.nodeType ? (target as Node) : null);
+    if (!el || isWidgetNode(el, insideWidget)) return null;
+    const inside = blockOf(el);
+    if (inside) return inside;
+    let depth = 0;
+    for (
+      let a: Element | null = el;
+      a && depth < FRAME_DEPTH && !SECTIONS.has(a.tagName);
+      a = a.parentElement
+    ) {
+      depth += 1;
+      const blocks = blocksIn(a);
+      if (blocks.size === 0) continue;
+      const [only] = blocks;
+      return blocks.size === 1 && only && frameOf(only).contains(el) ? only : null;
+    }
+    return null;
+  };
+
+  const ask = (block = current) => {
     if (!block?.isConnected) return;
     const value = codeText(block);
     if (!value.trim()) return;
@@ -164,16 +256,57 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   const createButton = () => {
     const b = doc.createElement('button');
     b.type = 'button';
+    b.tabIndex = -1;
     b.setAttribute(WIDGET_ATTRIBUTE, 'ask-code');
     b.setAttribute('aria-label', accessibleLabel);
     b.textContent = label;
     b.style.position = 'fixed';
     b.style.zIndex = Z_INDEX;
-    b.addEventListener('click', ask);
+    // Read back resolved (an `em` of the button's font), to place the button by numbers.
+    b.style.scrollMarginBlockEnd = INSET;
+    b.addEventListener('click', () => ask());
     return b;
   };
 
-  /** Over the block's top corner at the end of its lines: the right, or the left in right-to-left text. */
+  /**
+   * A polite status saying the shortcut, in the widget. Made on first use (it is no status of the
+   * page's until then) and spoken a frame later, once it exists: a live region inserted with its
+   * text already in is not announced by every screen reader.
+   */
+  let status: HTMLElement | null = null;
+  let said = '';
+  const speaker = createScheduler(doc, () => {
+    if (status) status.textContent = said;
+  });
+  const announce = (block: Element) => {
+    const keys = shortcut();
+    if (!keys || announced.has(block)) return;
+    announced.add(block);
+    if (!status) {
+      status = doc.createElement('span');
+      status.setAttribute(WIDGET_ATTRIBUTE, 'ask-code-status');
+      status.setAttribute('role', 'status');
+      status.style.cssText =
+        'position:fixed;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap;border:0';
+    }
+    if (!status.isConnected) container().append(status);
+    // Emptied first, so the same words for the next block are a change a screen reader speaks.
+    status.textContent = '';
+    said = `${accessibleLabel}: ${keys}`;
+    speaker.request();
+  };
+
+  /** The boxes the button keeps clear of: the site's controls on the block, the widget's own. */
+  const obstacles = (frame: Element, block: Element): Box[] => {
+    const controls = Array.from(frame.querySelectorAll(CONTROLS)).filter(
+      (el) =>
+        !(block.contains(el) && el.closest('code')) && !isWidgetNode(el, insideWidget) && isRendered(el),
+    );
+    const widget = Array.from(options.container?.()?.querySelectorAll(WIDGET_BOXES) ?? []);
+    return [...controls, ...widget].map((el) => el.getBoundingClientRect()).filter(hasArea);
+  };
+
+  /** In the block's bottom inline-end corner, or beside what is there; hidden where nothing is free. */
   const place = (): void => {
     if (!button || !current) return;
     if (!current.isConnected) {
@@ -182,26 +315,54 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
       return;
     }
     const rect = current.getBoundingClientRect();
+    // Without layout (jsdom) there is nowhere to compute: the button stays where it is, shown.
+    if (!hasArea(rect)) return;
+    const modal = !!options.container?.()?.querySelector(MODAL);
+    const width = doc.documentElement.clientWidth || win?.innerWidth || 0;
     const height = win?.innerHeight || doc.documentElement.clientHeight;
-    // A block taller than the window keeps the button in view while the block is.
-    const top = Math.max(rect.top, 0);
-    // Scrolled out of view (a block without a box means no layout, as in jsdom: left visible).
-    const laidOut = rect.width > 0 || rect.height > 0;
-    button.style.visibility = laidOut && (rect.bottom <= 0 || rect.top >= height) ? 'hidden' : '';
-    button.style.top = `calc(${Math.round(top)}px + ${INSET})`;
-    if (win?.getComputedStyle(current).direction === 'rtl') {
-      button.style.left = `calc(${Math.round(rect.left)}px + ${INSET})`;
-      button.style.transform = '';
-    } else {
-      button.style.left = `calc(${Math.round(rect.right)}px - ${INSET})`;
-      button.style.transform = 'translateX(-100%)';
+    const rtl = win?.getComputedStyle(current).direction === 'rtl';
+    const inset =
+      Number.parseFloat(win?.getComputedStyle(button).scrollMarginBlockEnd ?? '') || INSET_FALLBACK;
+    // The block's visible inside: its padding box without scrollbars, cut to the viewport.
+    const inner: Box = {
+      left: Math.max(rect.left + current.clientLeft, 0) + inset,
+      right: Math.min(rect.left + current.clientLeft + current.clientWidth, width) - inset,
+      top: Math.max(rect.top + current.clientTop, 0) + inset,
+      bottom: Math.min(rect.top + current.clientTop + current.clientHeight, height) - inset,
+    };
+    const w = button.offsetWidth;
+    const h = button.offsetHeight;
+    // A block lower than the button (an unstyled one-line `pre`) gets it across its middle.
+    const top = inner.bottom - inner.top >= h ? inner.bottom - h : (inner.top + inner.bottom - h) / 2;
+    const spot: Box = { left: rtl ? inner.left : inner.right - w, top, right: 0, bottom: top + h };
+    spot.right = spot.left + w;
+    const boxes = obstacles(frameOf(current), current);
+    let blocked = boxes.find((box) => overlaps(box, spot));
+    for (let moves = 0; blocked && moves < MOVES; moves++) {
+      spot.left = rtl ? blocked.right + GAP : blocked.left - GAP - w;
+      spot.right = spot.left + w;
+      blocked = boxes.find((box) => overlaps(box, spot));
     }
+    const onScreen = rect.bottom > 0 && rect.top < height;
+    const fits = onScreen && spot.left >= inner.left - 0.5 && spot.right <= inner.right + 0.5;
+    button.style.visibility = modal || blocked || !fits ? 'hidden' : '';
+    button.style.top = `${Math.round(spot.top)}px`;
+    button.style.left = `${Math.round(spot.left)}px`;
   };
 
   const show = (block: Element) => {
     current = block;
     button ??= createButton();
-    if (!button.isConnected) (options.container?.() ?? doc.body ?? doc.documentElement).append(button);
+    // The shortcut is known once the widget has mounted, and may change.
+    const keys = shortcut();
+    if (keys) {
+      button.setAttribute('aria-keyshortcuts', keys);
+      button.title = `${accessibleLabel} (${keys})`;
+    } else {
+      button.removeAttribute('aria-keyshortcuts');
+      button.removeAttribute('title');
+    }
+    if (!button.isConnected) container().append(button);
     place();
   };
 
@@ -217,84 +378,30 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   }
 
   const scheduler = createScheduler(doc, place);
-
-  // --- Tab: the button as a stop at the end of each block ---------------------------------------
-
-  type Stop = { el: HTMLElement } | { block: Element };
-
-  const isTabbable = (el: HTMLElement) =>
-    el !== button &&
-    el.tabIndex >= 0 &&
-    !(el as HTMLButtonElement).disabled &&
-    !el.closest('[inert]') &&
-    isRendered(el);
-
-  /** The page's tab stops in document order, with each block's virtual stop after its contents. */
-  const tabStops = (): Stop[] | null => {
-    const natural = Array.from(doc.querySelectorAll<HTMLElement>(TABBABLE)).filter(isTabbable);
-    // A positive tabindex reorders Tab in ways not worth copying: leave Tab to the browser there.
-    if (natural.some((el) => el.tabIndex > 0)) return null;
-    const blocks: Element[] = [];
-    for (const el of doc.querySelectorAll(selector)) {
-      if (blockOf(el) !== el || !isRendered(el) || el.closest('[inert]')) continue;
-      blocks.push(el);
-      // A scrollable block is a stop of its own in browsers; keep it in the sequence.
-      if (!natural.includes(el as HTMLElement) && isScrollable(el)) natural.push(el as HTMLElement);
-    }
-    natural.sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1));
-    const stops: Stop[] = [];
-    let b = 0;
-    for (const el of natural) {
-      // A block's stop comes before the first element after the block (not inside it).
-      while (b < blocks.length && !blocks[b]!.contains(el) && blocks[b]!.compareDocumentPosition(el) & 4) {
-        stops.push({ block: blocks[b++]! });
-      }
-      stops.push({ el });
-    }
-    while (b < blocks.length) stops.push({ block: blocks[b++]! });
-    return stops;
+  const replace = () => {
+    if (button?.isConnected) scheduler.request();
   };
 
-  /**
-   * Where Tab from `from` goes when the next stop is a block's (or `from` is the button): focuses
-   * it and answers true. False leaves the move to the browser: a page element comes next.
-   */
-  const tab = (from: Element | null, backwards: boolean): boolean => {
-    const onButton = !!button && from === button && !!current;
-    // From the widget (its dialog may keep Tab inside itself) or from nowhere: the browser's Tab.
-    if (!onButton && (!from || from === doc.body || isWidgetNode(from, insideWidget))) return false;
-    const stops = tabStops();
-    if (!stops) return false;
-    const index = stops.findIndex((stop) =>
-      'el' in stop ? stop.el === from : onButton && stop.block === current,
-    );
-    if (index < 0) return false;
-    const next = stops[index + (backwards ? -1 : 1)];
-    if (!next) return false;
-    if ('block' in next) {
-      show(next.block);
-      button!.focus();
-      return true;
-    }
-    if (!onButton) return false;
-    next.el.focus();
-    return true;
-  };
+  // --- keyboard: the widget's shortcut on the block holding the focus -----------------------------
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Tab' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) {
-      return;
-    }
-    if (tab(doc.activeElement, event.shiftKey)) event.preventDefault();
+    const keys = shortcut();
+    if (!keys || event.defaultPrevented || event.repeat || event.isComposing) return;
+    if (!matchesKeyShortcut(event, keys)) return;
+    const block = blockAt(event.composedPath?.()[0] ?? event.target);
+    if (!block) return;
+    // Taken here, before the widget's own listener (which opens the assistant without the code).
+    event.preventDefault();
+    ask(block);
   };
 
   // --- pointer and focus ---------------------------------------------------------------------------
 
-  // Over the button (which covers the block's corner) the block stays hovered. Pointer leaving the
+  // Over the button (which covers part of the block) the block stays hovered. Pointer leaving the
   // window is not tracked: the button stays until the pointer is back over something else.
   const onMouseOver = (event: MouseEvent) => {
     if (isOwnButton(button, event.target, event)) return;
-    const block = blockOf(event.target);
+    const block = blockAt(event.target);
     const moved = block !== hovered;
     hovered = block;
     // Pointing at another block moves the button there even while it has focus (after a click);
@@ -304,17 +411,27 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   };
   const onFocusIn = (event: FocusEvent) => {
     if (isOwnButton(button, event.target, event)) return;
-    focused = blockOf(event.target);
+    focused = blockAt(event.target);
     // The latest move wins: focus entering a block shows the button there, wherever the pointer rests.
-    if (focused) show(focused);
-    else refresh();
+    if (focused) {
+      show(focused);
+      announce(focused);
+    } else refresh();
   };
   // Focus leaving for somewhere that is not a block (the page's background) fires no focusin.
   const onFocusOut = (event: FocusEvent) => {
     if (isOwnButton(button, event.relatedTarget)) return;
-    focused = blockOf(event.relatedTarget);
+    focused = blockAt(event.relatedTarget);
     refresh();
   };
+
+  // The launcher and the panel move (open, close, the panel's opening animation): place again.
+  const watched = options.container?.();
+  const observer =
+    watched && typeof MutationObserver === 'function' ? new MutationObserver(replace) : undefined;
+  observer?.observe(watched!, { subtree: true, attributes: true, attributeFilter: ['hidden', 'data-state'] });
+  watched?.addEventListener('animationend', replace);
+  watched?.addEventListener('transitionend', replace);
 
   doc.addEventListener('mouseover', onMouseOver, true);
   doc.addEventListener('focusin', onFocusIn, true);
@@ -323,22 +440,24 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   doc.addEventListener('scroll', scheduler.request, { capture: true, passive: true });
   win?.addEventListener('resize', scheduler.request);
   // Focus already in a block when the collector starts (e.g. before hydration) is offered too.
-  focused = blockOf(doc.activeElement);
+  focused = blockAt(doc.activeElement);
   refresh();
+  if (focused) announce(focused);
 
   return {
     hover(target) {
       if (destroyed || isOwnButton(button, target)) return;
-      hovered = blockOf(target);
+      hovered = blockAt(target);
       refresh();
-    },
-    retab(from, backwards) {
-      if (!destroyed) tab(from, backwards);
     },
     destroy() {
       if (destroyed) return;
       destroyed = true;
       scheduler.cancel();
+      speaker.cancel();
+      observer?.disconnect();
+      watched?.removeEventListener('animationend', replace);
+      watched?.removeEventListener('transitionend', replace);
       doc.removeEventListener('mouseover', onMouseOver, true);
       doc.removeEventListener('focusin', onFocusIn, true);
       doc.removeEventListener('focusout', onFocusOut, true);
@@ -346,6 +465,7 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
       doc.removeEventListener('scroll', scheduler.request, { capture: true });
       win?.removeEventListener('resize', scheduler.request);
       button?.remove();
+      status?.remove();
       button = null;
       current = null;
     },

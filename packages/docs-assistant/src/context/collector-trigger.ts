@@ -2,24 +2,14 @@
  * The collectors as `<DocsAssistant>` runs them: out of the launcher. Until the reader does
  * something they could be for, only this trigger runs: passive listeners on `document` (never on
  * the page's elements, which it never touches either) that load `collector-chunk.ts` on the first
- * pointer over a code block, focus moving into the page, Tab, or text selected in the page, then
- * start the collectors and hand them what happened meanwhile: the block under the pointer, the
- * focus (the code block collector reads it when it starts), the selection (the selection collector
- * offers the one it finds), the last Tab.
+ * pointer over a code block, focus moving into the page, or text selected in the page, then start
+ * the collectors and hand them what happened meanwhile: the block under the pointer, the focus
+ * (the code block collector reads it when it starts), the selection (the selection collector
+ * offers the one it finds).
  *
- * Why a keyboard reader still meets every block's virtual tab stop: the code block collector acts
- * only on a Tab pressed while focus is on a page element (from the document itself, the browser's
- * Tab is already right). Focus reaches a page element only through a `focusin` (the reader's first
- * Tab, a click, a script), and that starts the load; the first Tab's keydown, with focus still on
- * the document, starts it even before focus moves. So the load is under way at least one keystroke
- * before the first Tab the collector has a say in, which is the earliest focus can be on the last
- * focusable thing before a block's end, and the small chunk from the site's own origin normally
- * arrives within that keystroke. When it does not (a slow network, keys sent by a script), the
- * last Tab pressed meanwhile is recorded (where from, where focus landed) and replayed when the
- * collector starts: if it went past a block's stop and focus is still where it landed, focus moves
- * to the button over that block, where that Tab would have put it. A reader who has tabbed on
- * further is not pulled back. (The selection collector's "first Tab goes to the button" applies
- * from the first Tab after it started.)
+ * A keyboard reader loses nothing while the chunk loads: the code block collector adds no Tab
+ * stop, and the first focus in the page (which a Tab or a click into a block gives) starts the
+ * load, ahead of the shortcut pressed there.
  *
  * A failed load is logged once per page and leaves the page and the rest of the widget as they
  * are; a later mount tries again. Once loaded, collectors start at once (a new label, a remount).
@@ -27,7 +17,6 @@
 import type { Context } from '../protocol/index.js';
 import type { ResolvedCollectors } from './collector-options.js';
 import type { Collector } from './selection-collector.js';
-import type { WidgetRef } from './use-selection-collector.js';
 
 type Chunk = typeof import('./collector-chunk.js');
 
@@ -46,6 +35,11 @@ function loadChunk(): Promise<Chunk> {
   return chunk;
 }
 
+/** The widget's root, whose own selections and code blocks the collectors leave alone. */
+export interface WidgetRef {
+  readonly current: Element | null;
+}
+
 export interface LazyCollectorsOptions extends ResolvedCollectors {
   /** The widget's root: the widget's own focus, selections and code blocks start nothing. */
   widgetRef: WidgetRef;
@@ -55,20 +49,24 @@ export interface LazyCollectorsOptions extends ResolvedCollectors {
   label: string;
   /** The code blocks' button's accessible name. @default `${label} about this code` */
   accessibleLabel?: string;
+  /**
+   * The widget's shortcut as `aria-keyshortcuts` spells it (`Control+I`), read when used: on a code
+   * block holding the focus it asks about the block.
+   */
+  shortcut?: () => string | undefined;
 }
 
 const LISTENING = { capture: true, passive: true } as const;
 
 /** Starts the trigger (or the collectors, once loaded); returns what stops everything. */
 export function startLazyCollectors(doc: Document, options: LazyCollectorsOptions): () => void {
-  const { selection, codeBlocks, widgetRef, label, accessibleLabel } = options;
+  const { selection, codeBlocks, widgetRef, label, accessibleLabel, shortcut } = options;
   const isInsideWidget = (node: Node) => widgetRef.current?.contains(node) ?? false;
   const running: Collector[] = [];
   let stopped = false;
   let requested = false;
   let pointerDown = false;
   let hovered: Element | null = null;
-  let tabbed: { from: Element; to?: EventTarget | null; backwards: boolean } | undefined;
 
   const elementOf = (target: EventTarget | Node | null | undefined): Element | null => {
     const node = target as Node | null | undefined;
@@ -113,10 +111,10 @@ export function startLazyCollectors(doc: Document, options: LazyCollectorsOption
           ...shared,
           selector: codeBlocks,
           ...(accessibleLabel ? { accessibleLabel } : {}),
+          ...(shortcut ? { shortcut } : {}),
         });
         running.push(collector);
         if (hovered) collector.hover(hovered);
-        if (tabbed?.to && tabbed.to === doc.activeElement) collector.retab(tabbed.from, tabbed.backwards);
       });
     }
     // Mid-drag, the selection collector starts when the drag ends, as it would have waited for.
@@ -146,20 +144,7 @@ export function startLazyCollectors(doc: Document, options: LazyCollectorsOption
     [
       'focusin',
       (event) => {
-        if (tabbed && tabbed.to === undefined) tabbed.to = event.target;
         if (codeBlocks && inPage(event.target)) request();
-      },
-    ],
-    [
-      'keydown',
-      (event) => {
-        const { key, altKey, ctrlKey, metaKey, shiftKey } = event as KeyboardEvent;
-        if (!codeBlocks || key !== 'Tab' || altKey || ctrlKey || metaKey) return;
-        const active = doc.activeElement;
-        // Tab in the widget is the widget's business.
-        if (active && !inPage(active)) return;
-        tabbed = active && active !== doc.body ? { from: active, backwards: shiftKey } : undefined;
-        request();
       },
     ],
     [
@@ -172,7 +157,6 @@ export function startLazyCollectors(doc: Document, options: LazyCollectorsOption
       'mousedown',
       () => {
         pointerDown = true;
-        tabbed = undefined;
       },
     ],
     [

@@ -105,3 +105,20 @@ export function checkOptions(
   if (typeof options.label !== 'string' || options.label.trim() === '')
     throw new TypeError(`${who}: \`label\` must be a non-empty string (the button's text, e.g. "Ask AI").`);
 }
+
+/**
+ * Whether `event` is the key combination `shortcut`, written as `aria-keyshortcuts` spells it
+ * (`Control+I`, `Meta+Shift+K`): the same modifiers exactly, and the key by its character or, with
+ * Alt (Option on macOS) changing the character, by the physical key.
+ */
+export function matchesKeyShortcut(event: KeyboardEvent, shortcut: string): boolean {
+  const tokens = shortcut.split('+');
+  const key = (tokens.pop() ?? '').toLowerCase();
+  const mods = new Set(tokens);
+  if (event.ctrlKey !== mods.has('Control') || event.metaKey !== mods.has('Meta')) return false;
+  if (event.altKey !== mods.has('Alt') || event.shiftKey !== mods.has('Shift')) return false;
+  if (event.key?.toLowerCase() === key) return true;
+  if (/^[a-z]$/.test(key)) return event.code === `Key${key.toUpperCase()}`;
+  if (/^[0-9]$/.test(key)) return event.code === `Digit${key}`;
+  return false;
+}

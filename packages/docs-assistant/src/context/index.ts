@@ -1,7 +1,7 @@
 /**
  * Context collection on the host page: the shared store and the collectors that feed it, plain DOM
- * code plus two small hooks (no markdown, SDK or zod). `<DocsAssistant>` does not load this: its
- * launcher has only the trigger (`collector-trigger.ts`), which loads the collectors on first use.
+ * code (no markdown, SDK or zod). `<DocsAssistant>` does not load this: its launcher has only the
+ * trigger (`collector-trigger.ts`), which loads the collectors on first use.
  */
 
 export type { CodeBlockCollectorOptions } from './code-block-collector.js';
@@ -17,7 +17,3 @@ export {
   toRequestContext,
 } from './store.js';
 export type { ContextItem, ContextStore } from './types.js';
-export type { UseCodeBlockCollectorOptions } from './use-code-block-collector.js';
-export { useCodeBlockCollector } from './use-code-block-collector.js';
-export type { UseSelectionCollectorOptions, WidgetRef } from './use-selection-collector.js';
-export { useSelectionCollector } from './use-selection-collector.js';

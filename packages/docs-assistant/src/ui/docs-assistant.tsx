@@ -19,7 +19,8 @@ import { createContextStore } from '../context/store.js';
 import { useLazyCollectors } from '../context/use-lazy-collectors.js';
 import { emitEvent, errorEvent } from '../events/emit.js';
 import type { DocsAssistantEvent, OpenSource } from '../events/types.js';
-import { LabelOverrides, shellLabels } from '../labels-context.js';
+import { LabelOverrides } from '../labels/context.js';
+import { shellLabels } from '../labels/shell.js';
 import type { Context } from '../protocol/index.js';
 import { consentKey, readConsent, rememberConsent } from './consent.js';
 import { cx, flag, visuallyHidden } from './dom.js';
@@ -376,6 +377,7 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     onAsk: onCollect,
     label: labels.askAi,
     accessibleLabel: askAiAboutCode,
+    shortcut: keyShortcuts,
   });
 
   // --- imperative handle --------------------------------------------------------------------------
