@@ -229,8 +229,8 @@ describe('one service, several domains', () => {
     const byHost = await rawGet(running.url, '/llms.txt', { Host: 'docs.lumen.example' });
     expect(byHost.status).toBe(200);
     expect(parseLlmsTxt(byHost.body).name).toBe('Lumen');
-    // Links are written under the origin the request came to.
-    expect(byHost.body).toContain('(http://docs.lumen.example/introduction.md)');
+    // Links are written under the domain's siteUrl, never the request's host.
+    expect(byHost.body).toContain('(https://docs.lumen.example/introduction.md)');
     const other = await rawGet(running.url, '/llms.txt');
     expect(parseLlmsTxt(other.body).name).toBe('First');
   });

@@ -86,7 +86,7 @@ export function pageMarkdown(page: DocPage, index?: PageLookup, options: PageMar
       byKey = new Map();
       cache.set(page, byKey);
     }
-    // The base comes from the request's host: a few hosts are kept, not any number a client sends.
+    // One entry per way of writing links (the routes, MCP, a bundle's): a few, whatever is asked.
     if (byKey.size >= 4) byKey.clear();
     byKey.set(key, markdown);
   }
@@ -225,7 +225,11 @@ export function llmsTxt(index: PageLookup, options: LlmsOptions): string {
  */
 export function llmsFullTxt(
   index: PageLookup,
-  options: LlmsOptions & { markdown?: PageMarkdownOptions },
+  options: LlmsOptions & {
+    markdown?: PageMarkdownOptions;
+    /** Bytes (UTF-8) the file stays under: the pages past it are left out, with a line saying so. */
+    maxBytes?: number;
+  },
 ): string {
   const languages = siteLanguages(index);
   const language = options.language ?? languages[0];
@@ -234,14 +238,26 @@ export function llmsFullTxt(
   const parts = [
     `# ${options.title.replace(/\s+/g, ' ').trim()}\n\n> ${summaryOf(pages, { ...options, ...(language ? { language } : {}) }).replace(/\s+/g, ' ')}\n`,
   ];
-  for (const page of pages) {
+  const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  let bytes = Buffer.byteLength(parts[0]!);
+  for (const [at, page] of pages.entries()) {
     const markdown = pageMarkdown(page, index, { ...options.markdown, llmsTxtUrl: null });
     const source = `Source: ${url(markdownPath(page.path))}`;
     // The page's H1 first, then where it lives; a page without an H1 gets its title.
     const withSource = /^# [^\n]*\n/.test(markdown)
       ? markdown.replace(/^(# [^\n]*\n)/, `$1\n${source}\n`)
       : `# ${page.title}\n\n${source}\n\n${markdown}`;
-    parts.push(withSource.trimEnd());
+    const part = withSource.trimEnd();
+    bytes += Buffer.byteLength(part) + 7;
+    if (bytes > limit) {
+      const left = pages.length - at;
+      const llms = url(llmsTxtPath({ ...(language ? { language } : {}), site: { languages, versions: [] } }));
+      parts.push(
+        `${left} more ${left === 1 ? 'page is' : 'pages are'} not in this file, which stops at ${Math.floor(limit / (1024 * 1024))} MB: [llms.txt](${llms}) lists every page with its Markdown URL.`,
+      );
+      break;
+    }
+    parts.push(part);
   }
   return `${parts.join('\n\n---\n\n')}\n`;
 }

@@ -6,18 +6,22 @@
  * - `GET /{page path}.md` (`/index.md` for the home page): the page as clean Markdown;
  * - `GET /{page path}` with `Accept: text/markdown` (preferred over `text/html`): the same.
  *
- * All answer `text/markdown; charset=utf-8`. Links are absolute under the origin the request came
- * to (behind a proxy, with `trustProxy`, `X-Forwarded-Host`/`-Proto`). One service serving several
- * domains serves the one whose `siteUrl` has the request's host, else the first configured.
+ * All answer `text/markdown; charset=utf-8`. Links are absolute under the domain's `siteUrl`, else
+ * root-relative: never under the host a request names, so every document is built once per index
+ * version (`derived.ts`) and carries an `ETag`. The search endpoint's rate limits (per IP, per
+ * organization) count these requests too. One service serving several domains serves the one whose
+ * `siteUrl` has the request's host, else the first configured.
  */
 import type { Context, Hono, Next } from 'hono';
-import type { AssistantRuntime } from '../assistant.js';
+import { type AssistantRuntime, rateLimited } from '../assistant.js';
 import type { DomainConfig } from '../config.js';
+import { clientIp } from '../http.js';
 import type { DocPage } from '../retrieval/markdown.js';
 import type { DocsIndex } from '../retrieval/search-index.js';
 import { normalizePath } from '../retrieval/search-index.js';
 import { acceptsMarkdown } from './accept.js';
-import { llmsFullTxt, llmsTxt, navigationPages, pageMarkdown, siteLanguages } from './index.js';
+import { derivedLlms, derivedPage } from './derived.js';
+import { siteLanguages } from './index.js';
 
 export { acceptsMarkdown } from './accept.js';
 
@@ -54,24 +58,14 @@ function domainOf(runtime: AssistantRuntime, url: URL): DomainConfig | undefined
   return byHost ?? domains[0];
 }
 
-/** The origin links are written under: the request's, or the proxy's when it is trusted. */
-function originOf(c: Context, runtime: AssistantRuntime): string {
-  const url = new URL(c.req.url);
-  if (runtime.trustProxy) {
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    if (host && /^[\w.-]+(:\d+)?$/.test(host)) return `${proto === 'http' ? 'http' : 'https'}://${host}`;
-  }
-  return url.origin;
-}
-
-const markdownResponse = (body: string, head: boolean, vary = false): Response =>
+const markdownResponse = (body: string, head: boolean, vary = false, etag?: string): Response =>
   new Response(head ? null : body, {
     headers: {
       'Content-Type': MARKDOWN_CONTENT_TYPE,
       'Cache-Control': 'no-cache',
       'X-Content-Type-Options': 'nosniff',
       ...(vary ? { Vary: 'Accept' } : {}),
+      ...(etag ? { ETag: etag } : {}),
     },
   });
 
@@ -80,25 +74,6 @@ const notFound = (message: string): Response =>
     status: 404,
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
   });
-
-// Per index and origin: llms files of 10,000 pages are built once, not per request.
-const llmsCache = new WeakMap<DocsIndex, Map<string, string>>();
-
-function cachedLlms(index: DocsIndex, key: string, build: () => string): string {
-  let byKey = llmsCache.get(index);
-  if (!byKey) {
-    byKey = new Map();
-    llmsCache.set(index, byKey);
-  }
-  let text = byKey.get(key);
-  if (text === undefined) {
-    text = build();
-    // Origins come from requests: keep the map small whatever hosts are sent.
-    if (byKey.size > 32) byKey.clear();
-    byKey.set(key, text);
-  }
-  return text;
-}
 
 /** The page a Markdown URL names: `/guides/setup.md`, `/index.md`, `/guides/index.md`. */
 function pageOfMarkdownPath(index: DocsIndex, path: string): DocPage | undefined {
@@ -133,8 +108,12 @@ async function handle(c: Context, next: Next, runtime: AssistantRuntime): Promis
   }
   const domain = domainOf(runtime, url);
   if (!domain) return next().then(() => undefined);
+  // The search endpoint's limits: per IP address, then per organization owning the domain.
+  const ipDecision = await runtime.limiters.perIp.hit(clientIp(c, { trustProxy: runtime.trustProxy }));
+  if (!ipDecision.allowed) throw rateLimited('from this IP address', ipDecision);
+  const orgDecision = await runtime.limiters.perOrganization.hit(domain.organization);
+  if (!orgDecision.allowed) throw rateLimited('for this organization', orgDecision);
   const index = await runtime.index(domain.domain);
-  const origin = originOf(c, runtime);
   const languages = siteLanguages(index);
   if (llms) {
     const language = llms[1];
@@ -145,38 +124,25 @@ async function handle(c: Context, next: Next, runtime: AssistantRuntime): Promis
           : `No ${llms[2]}.txt for language "${language}": the site has one language, its files are /llms.txt and /llms-full.txt.`,
       );
     }
-    const options = {
-      title: domain.title ?? domain.domain,
-      markdownBase: origin,
-      ...(language ? { language } : {}),
-    };
-    const key = `${llms[2]}\u0000${language ?? ''}\u0000${origin}`;
-    const markdown = { markdownBase: origin, ...(domain.siteUrl ? { siteBase: domain.siteUrl } : {}) };
-    if (llms[2] === 'llms-full' && !llmsCache.get(index)?.has(key)) {
-      // Each page converted first, a few at a time, so the service answers other requests in
-      // between (a thousand pages take seconds); llms-full.txt then joins the cached pages.
-      for (const [at, page] of navigationPages(index, language).entries()) {
-        pageMarkdown(page, index, { ...markdown, llmsTxtUrl: null });
-        if (at % 20 === 19) await new Promise((resolve) => setImmediate(resolve));
-      }
+    const built = await derivedLlms(index, domain, llms[2] as 'llms' | 'llms-full', language);
+    const known =
+      c.req
+        .header('if-none-match')
+        ?.split(',')
+        .map((tag) => tag.trim()) ?? [];
+    if (known.includes(built.etag) || known.includes('*')) {
+      return new Response(null, { status: 304, headers: { ETag: built.etag } });
     }
-    const text = cachedLlms(index, key, () =>
-      llms[2] === 'llms' ? llmsTxt(index, options) : llmsFullTxt(index, { ...options, markdown }),
-    );
-    return markdownResponse(text, head);
+    return markdownResponse(built.text, head, false, built.etag);
   }
   const byExtension = raw.endsWith('.md');
   const page = byExtension ? pageOfMarkdownPath(index, path) : index.page(normalizePath(path));
   if (!page) {
     return notFound(
-      `No page ${byExtension ? path.replace(/\.md$/i, '') : path} in the docs of "${domain.domain}"; ${origin}/llms.txt lists every page with its Markdown URL.`,
+      `No page ${byExtension ? path.replace(/\.md$/i, '') : path} in the docs of "${domain.domain}"; /llms.txt lists every page with its Markdown URL.`,
     );
   }
-  const markdown = pageMarkdown(page, index, {
-    markdownBase: origin,
-    ...(domain.siteUrl ? { siteBase: domain.siteUrl } : {}),
-  });
-  return markdownResponse(markdown, head, !byExtension);
+  return markdownResponse(derivedPage(index, domain, page), head, !byExtension);
 }
 
 /** Adds `llms.txt`, `llms-full.txt` and the Markdown pages to the service's app. */

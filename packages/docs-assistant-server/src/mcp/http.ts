@@ -15,7 +15,7 @@ import type { Context, Hono } from 'hono';
 import { type AssistantRuntime, rateLimited } from '../assistant.js';
 import type { DomainConfig } from '../config.js';
 import { clientIp, HttpError, requireKey } from '../http.js';
-import { agentMarkdown } from './markdown.js';
+import { domainMarkdown } from './markdown.js';
 import { MCP_ROUTE } from './route.js';
 import { ParamsCheckedTransport } from './rpc.js';
 import { createDocsMcpServer, GET_PAGE_TOOL, SEARCH_TOOL } from './tools.js';
@@ -121,19 +121,6 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
   });
 }
 
-/**
- * The origin the service is reached at (behind a trusted proxy, the proxy's): the `.md` links in
- * `get_page` pages are written under it, as `agents/routes.ts` writes them for `/{page}.md`.
- */
-function requestOrigin(c: Context, runtime: AssistantRuntime): string {
-  if (runtime.trustProxy) {
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    if (host && /^[\w.-]+(:\d+)?$/.test(host)) return `${proto === 'http' ? 'http' : 'https'}://${host}`;
-  }
-  return new URL(c.req.url).origin;
-}
-
 /** The key check of `requireKey`: undefined when the caller may go on, else the refusal. */
 async function checkKey(
   c: Context,
@@ -204,10 +191,7 @@ async function handleMcp(
     index: () => runtime.index(domain.domain),
     ...(domain.siteUrl ? { siteUrl: domain.siteUrl } : {}),
     // What the page's `.md` URL on this service answers (agents/routes.ts), links included.
-    markdown: agentMarkdown({
-      markdownBase: requestOrigin(c, runtime),
-      ...(domain.siteUrl ? { siteBase: domain.siteUrl } : {}),
-    }),
+    markdown: domainMarkdown(domain),
     ...(domain.title ? { title: domain.title } : {}),
     admit: async () => {
       const { limiters } = runtime;

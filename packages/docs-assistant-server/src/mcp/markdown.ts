@@ -2,7 +2,9 @@
  * The Markdown `get_page` returns: the Markdown for agents of `agents/` (the text of the page's
  * `.md` URL), so an agent gets the same page through MCP as through `/{page}.md`.
  */
+import { agentMarkdownOptions } from '../agents/derived.js';
 import { type PageMarkdownOptions, pageMarkdown } from '../agents/index.js';
+import type { DomainConfig } from '../config.js';
 import type { DocPage } from '../retrieval/markdown.js';
 import type { DocsIndex } from '../retrieval/search-index.js';
 
@@ -18,3 +20,10 @@ export const agentMarkdown =
   (options: PageMarkdownOptions = {}): PageMarkdown =>
   (page, index) =>
     pageMarkdown(page, index, options);
+
+/**
+ * `get_page` of a domain served over HTTP: the text its `.md` URL answers (links under the domain's
+ * `siteUrl`, else root-relative; never under the request's host).
+ */
+export const domainMarkdown = (domain: Pick<DomainConfig, 'siteUrl'>): PageMarkdown =>
+  agentMarkdown(agentMarkdownOptions(domain));
