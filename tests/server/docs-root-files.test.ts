@@ -25,6 +25,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { loadSite } from '../../packages/docs-assistant-server/src/retrieval';
 import { readTarGz } from '../../packages/docs-assistant-server/src/static-export/bundle';
 import { ADMIN_KEY, authHeaders, body, DOMAIN, type RunningService, startService } from './helpers';
 
@@ -317,6 +318,24 @@ describe('a hostile docs folder: nothing outside the root is served', () => {
     await httpRoutes(running, seen);
     const index = await running.service.index(DOMAIN);
     expect(index.pages.map((page) => page.path)).not.toContain('/swapdir/page');
+  });
+});
+
+describe('symlinks inside the docs folder', () => {
+  it('are followed as the frameworks follow them, each real folder once (a loop ends)', async () => {
+    const hostile = hostileFolder();
+    symlinkSync('swapdir', join(hostile.docs, 'alias'));
+    symlinkSync('..', join(hostile.docs, 'swapdir', 'loop'));
+    const { pages, report } = await loadSite(hostile.docs, { warn: () => {} });
+    const paths = pages.map((page) => page.path);
+    expect(paths).toContain('/alias/page');
+    expect(paths).toContain('/swapdir/page');
+    expect(paths).not.toContain('/linked-file');
+    expect(paths).not.toContain('/passwd');
+    const skipped = new Map(report.skipped.map((skip) => [skip.file, skip.reason]));
+    expect(skipped.get('linked-file.md')).toBe('symlink to outside the docs folder');
+    expect(skipped.get('linked-dir')).toBe('symlink to outside the docs folder');
+    expect(skipped.get('snippets/ignored.mdx')).toMatch(/docsassistantignore/);
   });
 });
 

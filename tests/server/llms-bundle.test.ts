@@ -97,7 +97,7 @@ describe('the exported bundle', () => {
     const served = await (await fetch(`${site.url}/llms-full.txt`)).text();
     const fromService = await (await fetch(`${running.url}/llms-full.txt`)).text();
     const sources = (text: string) =>
-      [...text.matchAll(/^Source: (\S+)$/gm)].map((m) => m[1]!.replace(/^.*?\/\/[^/]+\//, ''));
+      [...text.matchAll(/^Source: (\S+)$/gm)].map((m) => m[1]!.replace(/^(.*?\/\/[^/]+)?\//, ''));
     expect(sources(served)).toEqual(sources(fromService));
     expect(new Set(sources(served)).size).toBe(sources(served).length);
   });

@@ -10,6 +10,7 @@ import { loadDocs } from '../retrieval/load.js';
 import { DocsIndex } from '../retrieval/search-index.js';
 import type { BundleEntry } from '../static-export/bundle.js';
 import { matchesPaths } from '../static-export/render.js';
+import { MAX_LLMS_FULL_BYTES } from './derived.js';
 import { llmsFullTxt, llmsTxt, navigationPages, pageMarkdown, siteLanguages } from './index.js';
 import { llmsTxtPath, markdownPath } from './markdown.js';
 
@@ -77,6 +78,7 @@ export async function agentBundleEntries(
       data: encoder.encode(
         llmsFullTxt(index, {
           ...common,
+          maxBytes: MAX_LLMS_FULL_BYTES,
           url: (path) => relativeUrl(full, fileOf(path)),
           markdown: {
             markdownUrl: (path) => relativeUrl(full, fileOf(markdownPath(path))),

@@ -240,17 +240,18 @@ export class DocsRoot {
   }
 
   /**
-   * Every file under the root, sorted, following symlinks that stay inside it (each real folder
-   * once, so a link loop ends); symlinks out of the root, and ignored paths, are reported skipped.
+   * Every file under the root, sorted, following symlinks that stay inside it (a folder that is
+   * already on the way down is not entered again, so a link loop ends); symlinks out of the root,
+   * and ignored paths, are reported skipped.
    * `.git` and `node_modules` are never walked.
    */
   walk(options: WalkOptions = {}): { files: WalkedFile[]; skipped: WalkSkip[] } {
     const files: WalkedFile[] = [];
     const skipped: WalkSkip[] = [];
-    const seen = new Set<string>([this.realPath]);
     const skipIgnored = options.ignored ?? true;
     const reason = () => `matched ${this.ignoreFiles().join(' / ')}`;
-    const visit = (dir: string, prefix: string) => {
+    // `realDir`: the real path of `dir`; `above`: the real folders on the way down to it.
+    const visit = (dir: string, realDir: string, prefix: string, above: ReadonlySet<string>) => {
       let entries: Dirent[];
       try {
         entries = readdirSync(dir, { withFileTypes: true });
@@ -293,9 +294,12 @@ export class DocsRoot {
             skipped.push({ file: `${file}/`, reason: reason() });
             continue;
           }
-          if (seen.has(real)) continue;
-          seen.add(real);
-          visit(absolute, `${file}/`);
+          const realChild = entry.isSymbolicLink() ? real : join(realDir, name);
+          if (above.has(realChild)) {
+            skipped.push({ file, reason: 'symlink loop' });
+            continue;
+          }
+          visit(absolute, realChild, `${file}/`, new Set([...above, realChild]));
           continue;
         }
         if (!info.isFile()) continue;
@@ -307,7 +311,7 @@ export class DocsRoot {
         files.push({ file, size: info.size, mtimeMs: info.mtimeMs });
       }
     };
-    visit(this.path, '');
+    visit(this.path, this.realPath, '', new Set([this.realPath]));
     return { files, skipped };
   }
 }
