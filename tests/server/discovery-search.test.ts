@@ -133,8 +133,6 @@ describe('POST /discovery/v1/search/{domain}', () => {
   const badSearches: [string, unknown, string][] = [
     ['missing query', { pageSize: 5 }, 'query'],
     ['query not a string', { query: 42 }, 'query'],
-    ['blank query', { query: '   ' }, 'query'],
-    ['query too long', { query: 'a'.repeat(1001) }, 'query'],
     ['pageSize 0', { query: 'theming', pageSize: 0 }, 'pageSize'],
     ['pageSize 51', { query: 'theming', pageSize: 51 }, 'pageSize'],
     ['pageSize not whole', { query: 'theming', pageSize: 2.5 }, 'pageSize'],
@@ -156,6 +154,35 @@ describe('POST /discovery/v1/search/{domain}', () => {
     expect(error.code).toBe('invalid_request');
     expect(error.issues.map((issue) => issue.path)).toContain(field);
     expect(error.error).toContain(field);
+  });
+
+  it('answers bodies the real schema accepts: an empty or blank query with [], a long one cut, each said in a header', async () => {
+    for (const query of ['', '   ']) {
+      const response = await post(searchUrl(), { query });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual([]);
+      expect(response.headers.get('x-request-adjusted')).toBe('query is empty: nothing was searched');
+    }
+    // The same words, then 4,000 characters more: searched as its first 1,000.
+    const long = `dark mode ${'x'.repeat(4990)}`;
+    const cut = await post(searchUrl(), { query: long });
+    expect(cut.status).toBe(200);
+    expect(cut.headers.get('x-request-adjusted')).toBe('query cut to its first 1000 characters (got 5000)');
+    const items = (await cut.json()) as SearchItem[];
+    expectValid(searchResponse, items);
+    const plain = await post(searchUrl(), { query: long.slice(0, 1000) });
+    expect(plain.headers.get('x-request-adjusted')).toBeNull();
+    expect(items).toEqual(await plain.json());
+    // An empty query does not excuse the rest of the body.
+    const bad = await post(searchUrl(), { query: '', pageSize: 51 });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual([
+      'pageSize',
+    ]);
+    // A browser may read the header.
+    const cors = await post(searchUrl(), { query: '' }, { ...authHeaders(), Origin: 'https://x.test' });
+    expect(cors.headers.get('access-control-expose-headers')).toMatch(/X-Request-Adjusted/i);
+    await cors.body?.cancel();
   });
 
   it('lists every problem of a body at once', async () => {
@@ -248,10 +275,18 @@ describe('POST /discovery/v1/page/{domain}', () => {
     expect(unknownBody.message).toContain('"nope"');
   });
 
+  it('reads an empty or blank path as the root page, and says so', async () => {
+    for (const path of ['', ' ']) {
+      const response = await page({ path });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { path: string }).path).toBe('/');
+      expect(response.headers.get('x-request-adjusted')).toBe('empty path read as "/", the root page');
+    }
+  });
+
   const badPages: [string, unknown, string][] = [
     ['missing path', { groups: [] }, 'path'],
     ['path not a string', { path: 7 }, 'path'],
-    ['empty path', { path: '' }, 'path'],
     ['path climbing with ..', { path: '/guides/../../etc/passwd' }, 'path'],
     ['path of ..', { path: '..' }, 'path'],
     ['path with a backslash ..', { path: '\\..\\secrets' }, 'path'],

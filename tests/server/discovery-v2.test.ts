@@ -343,8 +343,8 @@ describe('bad requests to the v2 endpoint', () => {
     ],
     ['no fp', { messages: [user('hi')] }, 'fp'],
     [
-      'retrievalPageSize 51',
-      { fp: 'anonymous', messages: [user('hi')], retrievalPageSize: 51 },
+      'retrievalPageSize a string',
+      { fp: 'anonymous', messages: [user('hi')], retrievalPageSize: '5' },
       'retrievalPageSize',
     ],
     ['a bad filter', { fp: 'anonymous', messages: [user('hi')], filter: { version: 2 } }, 'filter.version'],

@@ -41,6 +41,7 @@ export function createAssistantApp(runtime: AssistantRuntime): Hono {
       'Retry-After',
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',
+      'X-Request-Adjusted',
     ],
     maxAge: 600,
   });

@@ -18,6 +18,7 @@ import {
 import type { Context, Hono } from 'hono';
 import { attachmentContext, attachmentsBodyAllowance, checkAttachments } from './attachments.js';
 import type { DomainConfig, ServiceConfig } from './config.js';
+import { adjustAssistantBody, adjustedHeaders } from './discovery/adjust.js';
 import { pageUrlBuilder, searchOutput } from './engines/sources.js';
 import type { AnswerContext, AnswerEngine, AnswerOutcome } from './engines/types.js';
 import { clientIp, HttpError, ownedDomain, readJsonBody, requireKey } from './http.js';
@@ -373,8 +374,14 @@ export function answerHeaders(prepared: PreparedAnswer, admitted: AdmittedReques
   };
 }
 
-/** Reads and validates the v1 body: 400 with every problem and its path. */
-async function readAssistantRequest(c: Context, config: ServiceConfig): Promise<AssistantRequest> {
+/**
+ * Reads and validates the v1 body: 400 with every problem and its path. What the real schema
+ * accepts and this service reads differently comes back as `adjustments` (discovery/adjust.ts).
+ */
+async function readAssistantRequest(
+  c: Context,
+  config: ServiceConfig,
+): Promise<{ request: AssistantRequest; adjustments: string[] }> {
   // Attachments' data URLs may go beyond maxBodyBytes (one message's worth at their limits, each
   // checked below); the rest of the body may not.
   const body = await readJsonBody(
@@ -382,7 +389,8 @@ async function readAssistantRequest(c: Context, config: ServiceConfig): Promise<
     config.maxBodyBytes,
     attachmentsBodyAllowance(config.maxBodyBytes),
   );
-  const validation = validateAssistantRequest(body);
+  const adjusted = adjustAssistantBody(body);
+  const validation = validateAssistantRequest(adjusted.body);
   if (!validation.success) {
     const list = validation.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
     throw new HttpError(400, 'invalid_request', `Invalid request body: ${list}.`, {
@@ -390,12 +398,12 @@ async function readAssistantRequest(c: Context, config: ServiceConfig): Promise<
     });
   }
   checkAttachments(validation.data);
-  return validation.data;
+  return { request: validation.data, adjustments: adjusted.adjustments };
 }
 
 async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Response> {
   const admitted = await admitRequest(c, runtime);
-  const request = await readAssistantRequest(c, runtime.config);
+  const { request, adjustments } = await readAssistantRequest(c, runtime.config);
   const signal = c.req.raw.signal;
   const prepared = await prepareAnswer(runtime, admitted.domain, request, {
     protocol: 'v1',
@@ -404,7 +412,7 @@ async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Res
   const { answerContext, thread, newThreadKey, question } = prepared;
 
   return createDataStreamResponse({
-    headers: answerHeaders(prepared, admitted),
+    headers: { ...answerHeaders(prepared, admitted), ...adjustedHeaders(adjustments) },
     onError: (error) => {
       runtime.warn(`answer failed: ${error instanceof Error ? error.message : String(error)}`);
       return ANSWER_FAILED;

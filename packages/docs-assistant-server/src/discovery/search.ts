@@ -13,6 +13,7 @@ import type { DocPage, DocSection, DocsIndex, RetrievalHit, RetrievalResult } fr
 // From the index module itself: retrieval/index.js also exports the Node-only loader (load.ts).
 import { normalizePath } from '../retrieval/search-index.js';
 import { searchForReader } from '../retrieval/sites/reader.js';
+import { adjustedHeaders, adjustPageBody, adjustSearchBody } from './adjust.js';
 
 export const SEARCH_ROUTE = '/discovery/v1/search/:domain';
 export const PAGE_ROUTE = '/discovery/v1/page/:domain';
@@ -306,10 +307,19 @@ export function searchDocs(index: DocsIndex, request: SearchRequest, siteUrl?: s
 
 async function handleSearch(c: Context, runtime: AssistantRuntime): Promise<Response> {
   const admitted = await admitRequest(c, runtime);
-  const request = validateSearchRequest(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
+  const body = await readJsonBody(c.req.raw, runtime.config.maxBodyBytes);
+  // The real schema takes any string as the query; the index reads at most MAX_SEARCH_QUERY_CHARS.
+  const adjusted = adjustSearchBody(body, MAX_SEARCH_QUERY_CHARS);
+  const headers = { ...rateLimitHeaders(...admitted.decisions), ...adjustedHeaders(adjusted.adjustments) };
+  if (adjusted.empty) {
+    // The rest of the body is still checked: an empty query does not excuse a pageSize of 51.
+    validateSearchRequest({ ...(adjusted.body as Record<string, unknown>), query: 'empty' });
+    return jsonResponse(200, [], headers);
+  }
+  const request = validateSearchRequest(adjusted.body);
   const index = await runtime.index(admitted.domain.domain);
   const items = searchDocs(index, request, admitted.domain.siteUrl);
-  return jsonResponse(200, items, rateLimitHeaders(...admitted.decisions));
+  return jsonResponse(200, items, headers);
 }
 
 /**
@@ -343,11 +353,12 @@ async function handlePage(c: Context, runtime: AssistantRuntime): Promise<Respon
     if (error instanceof HttpError && error.status === 404) return pageNotFound(error.message);
     throw error;
   }
-  const request = validatePageRequest(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
+  const adjusted = adjustPageBody(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
+  const request = validatePageRequest(adjusted.body);
   const index = await runtime.index(admitted.domain.domain);
   const path = normalizePath(request.path);
   const page = findPage(index, path, admitted.domain.siteUrl);
-  const headers = rateLimitHeaders(...admitted.decisions);
+  const headers = { ...rateLimitHeaders(...admitted.decisions), ...adjustedHeaders(adjusted.adjustments) };
   if (!page) {
     return pageNotFound(
       `No page "${path}" in the docs of domain "${admitted.domain.domain}"; send the path of a page as search results give it (their "path").`,

@@ -43,6 +43,7 @@ import {
   runEngine,
 } from '../assistant.js';
 import { HttpError, readJsonBody } from '../http.js';
+import { adjustAssistantBody, adjustedHeaders } from './adjust.js';
 
 export const ASSISTANT_V2_MESSAGE_ROUTE = '/discovery/v2/assistant/:domain/message';
 
@@ -359,7 +360,8 @@ export class UIMessageBridge implements DataStreamWriter {
 
 async function handleV2Message(c: Context, runtime: AssistantRuntime): Promise<Response> {
   const admitted = await admitRequest(c, runtime);
-  const { request } = validateV2Request(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
+  const adjusted = adjustAssistantBody(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
+  const { request } = validateV2Request(adjusted.body);
   const signal = c.req.raw.signal;
   const prepared = await prepareAnswer(runtime, admitted.domain, request, {
     protocol: 'v2',
@@ -399,7 +401,10 @@ async function handleV2Message(c: Context, runtime: AssistantRuntime): Promise<R
       writer.write(finish);
     },
   });
-  return createUIMessageStreamResponse({ stream, headers: answerHeaders(prepared, admitted) });
+  return createUIMessageStreamResponse({
+    stream,
+    headers: { ...answerHeaders(prepared, admitted), ...adjustedHeaders(adjusted.adjustments) },
+  });
 }
 
 /** Adds the v2 assistant endpoint to an app. */

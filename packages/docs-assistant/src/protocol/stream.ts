@@ -60,3 +60,9 @@ export interface FinishMessageValue {
 /** Response headers a server may use to give the thread (besides the finish part). */
 export const THREAD_ID_HEADER = 'X-Thread-Id';
 export const THREAD_KEY_HEADER = 'X-Thread-Key';
+/**
+ * Set by the reference service when it answered a body the real service's schema accepts but that
+ * it read differently (a `retrievalPageSize` of 2.5 rounded, a `currentPath` cut to 200 characters,
+ * an empty search query): one ASCII sentence per change, `; `-separated.
+ */
+export const REQUEST_ADJUSTED_HEADER = 'X-Request-Adjusted';
