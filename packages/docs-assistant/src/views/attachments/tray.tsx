@@ -12,7 +12,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Labels } from '../../labels.js';
 
 import type { Attachment } from '../../protocol/schemas.js';
-import { attachmentContentType, formatBytes } from './rules.js';
+import { attachmentContentType, formatBytes } from '../../protocol/attachments.js';
 
 /** An attached file: what goes on the wire, plus what the chip shows. */
 export interface DraftAttachment extends Required<Attachment> {
