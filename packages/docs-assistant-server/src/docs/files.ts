@@ -338,6 +338,11 @@ export function rootOfPage(page: { sourceFile?: string; file: string }): DocsRoo
 export function docsRoot(path: string): DocsRoot {
   const absolute = resolve(path);
   let root = roots.get(absolute);
+  // A folder removed since it was first opened is missing again, with the same error.
+  if (root && !statSync(absolute, { throwIfNoEntry: false })?.isDirectory()) {
+    roots.delete(absolute);
+    root = undefined;
+  }
   if (!root) {
     root = new DocsRoot(absolute);
     roots.set(absolute, root);

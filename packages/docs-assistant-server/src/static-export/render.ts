@@ -8,6 +8,7 @@
  * says so to the browser too). With the domain's `siteUrl`, each page names its canonical URL and
  * `sitemap.xml` lists them: the site's own extensionless URLs (`{siteUrl}/guides/getting-started`).
  */
+import { statSync } from 'node:fs';
 import { extname, join, posix } from 'node:path';
 import { type DocsRoot, docsRoot, RefusedFileError } from '../docs/files.js';
 import type { BundleEntry } from './bundle.js';
@@ -91,7 +92,8 @@ export async function loadDocs(
     try {
       root = docsRoot(folder);
     } catch {
-      throw new Error(`docs folder ${folder} does not exist or is not a folder`);
+      const there = statSync(folder, { throwIfNoEntry: false });
+      throw new Error(`docs folder ${folder} ${there ? 'is not a folder' : 'does not exist'}`);
     }
     // By the docs root's rule: no hidden files, nothing ignored, no symlink out of the folder.
     for (const { file: sourcePath } of root.walk().files) {
