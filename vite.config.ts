@@ -37,7 +37,9 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['tests/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.{ts,tsx}'],
-          exclude: ['tests/consumers/**', '**/node_modules/**'],
+          // tests/.artifacts holds built apps and copies of the tree that scripts make (visual
+          // baselines check out a commit there): their test files are not this tree's.
+          exclude: ['tests/consumers/**', '**/node_modules/**', 'tests/.artifacts/**'],
           setupFiles: ['tests/setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
