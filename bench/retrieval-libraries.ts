@@ -19,6 +19,8 @@ import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import { build } from 'esbuild';
 import FlexSearch from 'flexsearch';
 import MiniSearch from 'minisearch';
+import type { DocPage } from '../packages/docs-assistant-server/src/docs/parse';
+import { parseDocument } from '../packages/docs-assistant-server/src/docs/parse';
 import {
   DocsIndex,
   type EvalQuestion,
@@ -36,8 +38,6 @@ import {
   TERM_MATCHING,
   tokenize,
 } from '../packages/docs-assistant-server/src/retrieval';
-import type { DocPage } from '../packages/docs-assistant-server/src/retrieval/markdown';
-import { parseDocument } from '../packages/docs-assistant-server/src/retrieval/markdown';
 import { seeded } from './corpus';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

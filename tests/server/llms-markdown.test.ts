@@ -16,8 +16,8 @@ import {
   markdownPath,
   pageMarkdown,
 } from '../../packages/docs-assistant-server/src/agents';
-import { loadDocs } from '../../packages/docs-assistant-server/src/retrieval/load';
-import { type DocPage, parseDocument } from '../../packages/docs-assistant-server/src/retrieval/markdown';
+import { loadDocs } from '../../packages/docs-assistant-server/src/docs/load';
+import { type DocPage, parseDocument } from '../../packages/docs-assistant-server/src/docs/parse';
 import { DocsIndex } from '../../packages/docs-assistant-server/src/retrieval/search-index';
 import { MDX_FIXTURES } from './mdx-fixtures';
 

@@ -6,7 +6,7 @@ import {
   type DocPage,
   type DocSection,
   parseDocument,
-} from '../../packages/docs-assistant-server/src/retrieval/markdown';
+} from '../../packages/docs-assistant-server/src/docs/parse';
 
 export const MDX_FIXTURES = fileURLToPath(new URL('../fixtures/mdx', import.meta.url));
 

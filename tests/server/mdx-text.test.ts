@@ -9,7 +9,7 @@ import {
   parseDocument,
   parseFrontMatter,
   stripMarkup,
-} from '../../packages/docs-assistant-server/src/retrieval/markdown';
+} from '../../packages/docs-assistant-server/src/docs/parse';
 import { loadMdxFixtures, proseOf, RAW_MARKUP } from './mdx-fixtures';
 
 const mdx = (body: string) => parseDocument('page.mdx', `# Page\n\n${body}`);

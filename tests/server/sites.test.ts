@@ -6,9 +6,9 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DocPage, formatSiteReport, loadSite } from '../../packages/docs-assistant-server/src/retrieval';
 import { parseIgnore } from '../../packages/docs-assistant-server/src/docs/ignore';
-import { detectLanguage } from '../../packages/docs-assistant-server/src/retrieval/sites/language';
+import { type DocPage, formatSiteReport, loadSite } from '../../packages/docs-assistant-server/src/retrieval';
+import { detectLanguage } from '../../packages/docs-assistant-server/src/retrieval/language';
 import { CORPORA, corpusDir, siteQuestions } from './sites-corpora';
 
 const quiet = { warn: () => {} };

@@ -25,7 +25,7 @@ import { clientIp, HttpError, ownedDomain, readJsonBody, requireKey } from './ht
 import { type AssistantLimits, DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
 import type { DocsIndex } from './retrieval/index.js';
-import { searchForReader } from './retrieval/sites/reader.js';
+import { searchForReader } from './retrieval/reader.js';
 import type { Thread, ThreadStore } from './threads.js';
 
 export const ASSISTANT_MESSAGE_ROUTE = '/discovery/v1/assistant/:domain/message';
@@ -287,7 +287,7 @@ export async function prepareAnswer(
         .map(messageText);
   const pageSize = request.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE;
   // One search, deeper than the page size: the rest of the list names related pages to suggest.
-  // In the reader's language and version (retrieval/sites/reader.ts).
+  // In the reader's language and version (retrieval/reader.ts).
   const { result: wide, scope } = searchForReader(index, {
     question,
     history: earlier,

@@ -7,7 +7,7 @@
  */
 
 import type { AssistantLimits } from './limits.js';
-import type { SiteOptions } from './retrieval/sites/types.js';
+import type { SiteOptions } from './docs/sites/types.js';
 
 /** Plans of an organization; static export needs `enterprise` (spec §1). */
 export type Plan = 'free' | 'pro' | 'enterprise';

@@ -9,7 +9,7 @@ import type { AnswerEngine } from './engines/types.js';
 import { type AssistantLimits, resolveAssistantLimits } from './limits.js';
 import type { McpOptions } from './mcp/http.js';
 import type { IndexBuild } from './retrieval/persist.js';
-import type { SiteOptions } from './retrieval/sites/types.js';
+import type { SiteOptions } from './docs/sites/types.js';
 import type { StaticExportRoutesOptions } from './static-export/routes.js';
 import type { Storage } from './storage/types.js';
 

@@ -6,7 +6,7 @@
  */
 import { posix } from 'node:path';
 import type { DomainConfig } from '../config.js';
-import { loadDocs } from '../retrieval/load.js';
+import { loadDocs } from '../docs/load.js';
 import { DocsIndex } from '../retrieval/search-index.js';
 import type { BundleEntry } from '../static-export/bundle.js';
 import { matchesPaths } from '../static-export/render.js';

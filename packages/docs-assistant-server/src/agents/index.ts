@@ -8,7 +8,7 @@
 import { posix } from 'node:path';
 import { pageText } from '../discovery/search.js';
 import { rootOfPage } from '../docs/files.js';
-import type { DocPage } from '../retrieval/markdown.js';
+import type { DocPage } from '../docs/parse.js';
 import {
   llmsTxtPath,
   markdownOfSource,

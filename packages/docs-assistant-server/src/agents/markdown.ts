@@ -12,7 +12,7 @@
  */
 import type { Definition, Image, Link, Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { type DocPage, esmEnd, pagePathFromFile, parseFrontMatter } from '../retrieval/markdown.js';
+import { type DocPage, esmEnd, pagePathFromFile, parseFrontMatter } from '../docs/parse.js';
 import { normalizePath } from '../retrieval/search-index.js';
 
 /** The other pages of the site, for links between pages (a `DocsIndex` is one). */

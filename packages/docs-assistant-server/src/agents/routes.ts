@@ -15,8 +15,8 @@
 import type { Context, Hono, Next } from 'hono';
 import { type AssistantRuntime, rateLimited } from '../assistant.js';
 import type { DomainConfig } from '../config.js';
+import type { DocPage } from '../docs/parse.js';
 import { clientIp } from '../http.js';
-import type { DocPage } from '../retrieval/markdown.js';
 import type { DocsIndex } from '../retrieval/search-index.js';
 import { normalizePath } from '../retrieval/search-index.js';
 import { acceptsMarkdown } from './accept.js';

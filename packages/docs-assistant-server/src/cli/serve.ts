@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { formatSiteReport } from '../retrieval/load.js';
+import { formatSiteReport } from '../docs/load.js';
 import type { IndexBuild } from '../retrieval/persist.js';
 import { createAssistantService, DEFAULT_DOCS_DIR, DEFAULT_DOMAIN } from '../service.js';
 import { type CliCommand, CliUsageError, parseFlags } from './types.js';

@@ -12,7 +12,7 @@ import { HttpError, readJsonBody } from '../http.js';
 import type { DocPage, DocSection, DocsIndex, RetrievalHit, RetrievalResult } from '../retrieval/index.js';
 // From the index module itself: retrieval/index.js also exports the Node-only loader (load.ts).
 import { normalizePath } from '../retrieval/search-index.js';
-import { searchForReader } from '../retrieval/sites/reader.js';
+import { searchForReader } from '../retrieval/reader.js';
 import { adjustedHeaders, adjustPageBody, adjustSearchBody } from './adjust.js';
 
 export const SEARCH_ROUTE = '/discovery/v1/search/:domain';

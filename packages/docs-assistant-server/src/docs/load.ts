@@ -5,8 +5,8 @@
  * is walked (`sites/folder.ts`). Either way, what was left out is reported with the reason.
  */
 import { join, relative, sep } from 'node:path';
-import { docsRoot } from '../docs/files.js';
-import { type DocPage, type FrontMatter, parseDocument, parseFrontMatter } from './markdown.js';
+import { docsRoot } from './files.js';
+import { type DocPage, type FrontMatter, parseDocument, parseFrontMatter } from './parse.js';
 import { readSite } from './sites/detect.js';
 import { listSiteFiles } from './sites/files.js';
 import type { SiteFramework, SiteOptions, SitePage, SkippedFile } from './sites/types.js';

@@ -56,7 +56,7 @@ export interface DocPage {
   version?: string;
   language?: string;
   /**
-   * Set by site-aware loading (`retrieval/sites/`): the groups of the site's navigation above this
+   * Set by site-aware loading (`docs/sites/`): the groups of the site's navigation above this
    * page, outermost first (`['Guides', 'Setup']`); the page's own title is not in it.
    */
   breadcrumb?: string[];

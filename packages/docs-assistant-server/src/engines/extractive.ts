@@ -4,7 +4,7 @@
  * docs, same answer.
  */
 import { formatDataStreamPart } from 'ai';
-import type { CodeBlock, DocSection, DocStep } from '../retrieval/markdown.js';
+import type { CodeBlock, DocSection, DocStep } from '../docs/parse.js';
 import type { RetrievalHit } from '../retrieval/search-index.js';
 import { queryTerms } from '../retrieval/search-index.js';
 import { inListOrder, sourceNumber, writeSources } from './sources.js';

@@ -74,7 +74,7 @@ export function buildSystemPrompt(context: AnswerContext): string {
     'Be brief and use Markdown. Cite the passages you use with their numbers, like [1].',
     "If the passages do not answer the question, say plainly that the docs don't cover it; never invent APIs, options or links.",
     context.currentPath ? `The reader is on the page ${context.currentPath}.` : '',
-    // The passages come from another language than the reader's (retrieval/sites/reader.ts).
+    // The passages come from another language than the reader's (retrieval/reader.ts).
     context.scope?.notice ? `Say first, in the reader's language: ${context.scope.notice}` : '',
     readerContext.length ? `The reader attached:\n${readerContext.join('\n')}` : '',
     passages.length ? `Passages:\n\n${passages.join('\n\n')}` : 'Passages: none matched the question.',

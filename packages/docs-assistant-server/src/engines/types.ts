@@ -2,7 +2,7 @@
 import type { DataStreamWriter } from 'ai';
 import type { Context, Message, SearchResult } from 'docs-assistant/protocol';
 import type { DocsIndex, RetrievalResult } from '../retrieval/index.js';
-import type { ReaderScope } from '../retrieval/sites/reader.js';
+import type { ReaderScope } from '../retrieval/reader.js';
 import type { ThreadTurn } from '../threads.js';
 
 /**
@@ -38,7 +38,7 @@ export interface AnswerContext {
   /** Name of the docs, for sentences like "the Acme docs have nothing on that". */
   siteTitle: string;
   /**
-   * The reader's language and version (`retrieval/sites/reader.ts`): suggested pages stay in it,
+   * The reader's language and version (`retrieval/reader.ts`): suggested pages stay in it,
    * and its `notice` says when the sources had to come from another language.
    */
   scope?: ReaderScope;

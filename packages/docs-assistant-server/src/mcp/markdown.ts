@@ -5,7 +5,7 @@
 import { agentMarkdownOptions } from '../agents/derived.js';
 import { type PageMarkdownOptions, pageMarkdown } from '../agents/index.js';
 import type { DomainConfig } from '../config.js';
-import type { DocPage } from '../retrieval/markdown.js';
+import type { DocPage } from '../docs/parse.js';
 import type { DocsIndex } from '../retrieval/search-index.js';
 
 /** Turns an indexed page into clean Markdown (no JSX, no front matter). */

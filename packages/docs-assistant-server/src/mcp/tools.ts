@@ -29,10 +29,10 @@ import {
   validatePageRequest,
   validateSearchRequest,
 } from '../discovery/search.js';
+import type { DocPage } from '../docs/parse.js';
 import { HttpError } from '../http.js';
-import type { DocPage } from '../retrieval/markdown.js';
+import { siteFacets } from '../retrieval/reader.js';
 import { type DocsIndex, normalizePath } from '../retrieval/search-index.js';
-import { siteFacets } from '../retrieval/sites/reader.js';
 import { closestPaths } from './closest.js';
 import { agentMarkdown, type PageMarkdown } from './markdown.js';
 

@@ -1,4 +1,3 @@
-export * from './evaluate.js';
 export {
   formatSiteReport,
   type LoadDocsOptions,
@@ -6,6 +5,7 @@ export {
   loadSite,
   type SiteOptions,
   type SiteReport,
-} from './load.js';
-export * from './markdown.js';
+} from '../docs/load.js';
+export * from '../docs/parse.js';
+export * from './evaluate.js';
 export * from './search-index.js';

@@ -13,10 +13,10 @@ import { type FSWatcher, watch as watchFolder } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { DOC_FILE, docsRoot } from '../docs/files.js';
-import { type LoadDocsOptions, loadDocs, type SiteReport } from './load.js';
-import { type DocPage, type FrontMatter, parseDocument } from './markdown.js';
+import { type LoadDocsOptions, loadDocs, type SiteReport } from '../docs/load.js';
+import { type DocPage, type FrontMatter, parseDocument } from '../docs/parse.js';
+import type { SiteOptions } from '../docs/sites/types.js';
 import { DocsIndex } from './search-index.js';
-import type { SiteOptions } from './sites/types.js';
 import type { TermIndexSnapshot } from './term-index.js';
 
 /** Bumped whenever the saved layout or what parsing produces changes: older files are rebuilt. */
@@ -423,8 +423,14 @@ export class PersistedDocsIndex {
     await mkdir(join(this.file, '..'), { recursive: true });
     // Written aside, then renamed: a reader never sees half a file, a crash leaves the old one.
     const temporary = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temporary, bytes);
-    await rename(temporary, this.file);
+    try {
+      await writeFile(temporary, bytes);
+      await rename(temporary, this.file);
+    } catch (error) {
+      // A full disk leaves the part written so far: nothing reads it, and it holds space.
+      await rm(temporary, { force: true });
+      throw error;
+    }
   }
 
   /**

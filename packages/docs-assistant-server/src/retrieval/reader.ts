@@ -5,7 +5,8 @@
  * version. When no page in the chosen language answers, the search runs again in every language
  * and the answer says so.
  */
-import type { DocPage } from '../markdown.js';
+import type { DocPage } from '../docs/parse.js';
+import { ALL_FUNCTION_WORDS, detectLanguage, languageName } from './language.js';
 import {
   type DocsIndex,
   normalizePath,
@@ -13,8 +14,7 @@ import {
   queryTerms,
   type RetrievalQuery,
   type RetrievalResult,
-} from '../search-index.js';
-import { ALL_FUNCTION_WORDS, detectLanguage, languageName } from './language.js';
+} from './search-index.js';
 
 // Share of the question's content words the best of the first hits must match to count as an
 // answer in the reader's language (the index's own confidence test counts English stop words only,

@@ -4,7 +4,7 @@
  * searched too, with lower weights, so a follow-up like "and in dark mode?" still finds the page
  * the thread is about.
  */
-import type { DocPage, DocSection } from './markdown.js';
+import type { DocPage, DocSection } from '../docs/parse.js';
 import { TermIndex, type TermIndexSnapshot, type TermScores } from './term-index.js';
 
 // Words that say nothing about which page answers: questions are full of them.

@@ -9,7 +9,7 @@
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, extname, isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type DocsRoot, docsRoot } from '../../docs/files.js';
+import { type DocsRoot, docsRoot } from '../files.js';
 
 interface EsbuildPluginBuild {
   onResolve(

@@ -1,5 +1,5 @@
 /** Finds which docs framework a folder is, by its config file, and reads that config. */
-import { docsRoot } from '../../docs/files.js';
+import { docsRoot } from '../files.js';
 import { DOCUSAURUS_CONFIGS, readDocusaurus } from './docusaurus.js';
 import { readFolderSite } from './folder.js';
 import { readMintlify } from './mintlify.js';

@@ -11,7 +11,7 @@
 
 import { posix, relative, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { docsRoot } from '../../docs/files.js';
+import { docsRoot } from '../files.js';
 import { loadConfigModule } from './config-module.js';
 import { isRecord, text } from './nav.js';
 import type { SiteNavigation, SitePage, SkippedFile } from './types.js';

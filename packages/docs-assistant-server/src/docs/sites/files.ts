@@ -1,5 +1,5 @@
 /** The Markdown files under a site's folder, less what no docs framework would build. */
-import { DOC_FILE, docsRoot, IGNORE_FILES } from '../../docs/files.js';
+import { DOC_FILE, docsRoot, IGNORE_FILES } from '../files.js';
 import type { SkippedFile } from './types.js';
 
 export { DOC_FILE, IGNORE_FILES };

@@ -7,7 +7,7 @@
  */
 
 import { parse as parseYaml } from 'yaml';
-import { docsRoot } from '../../docs/files.js';
+import { docsRoot } from '../files.js';
 import { urlOfFile } from './files.js';
 import { finish, hiddenRest, isRecord, PageList, text } from './nav.js';
 import type { SiteNavigation } from './types.js';
