@@ -25,6 +25,12 @@ const STARTER_QUESTIONS = [
   'What happens when the assistant key is rejected?',
 ];
 
+/**
+ * "Contact support": a new issue on the project's tracker, with the conversation as its body
+ * (`{transcript}` is replaced by a Markdown excerpt of it).
+ */
+const SUPPORT = 'https://github.com/docs-assistant/docs-assistant/issues/new?body={transcript}';
+
 function usePathname(): [string, (path: string) => void] {
   const [pathname, setPathname] = useState(() => window.location.pathname);
   useEffect(() => {
@@ -116,7 +122,12 @@ function App() {
           apiKey={config.apiKey}
           baseUrl={config.baseUrl}
           starterQuestions={STARTER_QUESTIONS}
+          // The reference service is a client-hosted deployment that serves search too (spec §1:
+          // "configurable"); share, feedback and history need no switch, the service's /health
+          // lists them. Every action of the panel is on, as on a real docs site.
           deployment="client-hosted"
+          features={{ search: true }}
+          support={SUPPORT}
         />
       ) : (
         <p className="site-warning" role="status">

@@ -89,8 +89,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     // The service also serves the docs for agents: llms.txt, `.md` pages, `Accept: text/markdown`,
-    // and the MCP server at /mcp.
+    // and the MCP server at /mcp. Its `/health` lists what it offers (share, feedback): the widget
+    // shows those actions only where the service says so, so the site's HTML must not answer it.
     if (
+      url.pathname === '/health' ||
       url.pathname.startsWith('/discovery/') ||
       url.pathname.startsWith('/v1/') ||
       isAgentRequest(request) ||

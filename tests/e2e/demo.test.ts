@@ -1,6 +1,8 @@
 /**
  * The README's promise, end to end: `npm start` serves the demo docs site with a working assistant.
- * Runs the real command, opens the URL it prints in Chromium, and asks questions in the widget.
+ * Runs the real command, opens the URL it prints in Chromium, and asks questions in the widget;
+ * every feature of the panel is on and works against the reference service's real `/health`:
+ * docs search, Share, feedback, history and "Contact support".
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
@@ -44,6 +46,39 @@ function startDemo(): Promise<string> {
       reject(new Error(`npm start exited with ${code} before printing a URL:\n${output}`));
     });
   });
+}
+
+/**
+ * Runs a header action by its `data-action`: an icon button of the header, or an item of its
+ * "More" menu (opened for it). Fails with the action's name when it is in neither.
+ */
+async function headerAction(page: Page, id: string) {
+  const direct = page.locator(`[data-docs-assistant="panel"] [data-action="${id}"]`);
+  if (!(await direct.first().isVisible())) {
+    const more = page.locator('[data-docs-assistant="panel"] [data-action="more"]');
+    if (await more.isVisible()) await more.click();
+  }
+  await direct
+    .first()
+    .waitFor({ state: 'visible', timeout: 5_000 })
+    .catch(() => {
+      throw new Error(`The panel offers no "${id}" action, in its header or its "More" menu.`);
+    });
+  return direct.first();
+}
+
+/** Asks in the open panel and waits for the whole answer (sources, status ready, Markdown done). */
+async function ask(page: Page, question: string) {
+  const input = page.getByRole('textbox', { name: /question/i });
+  await input.fill(question);
+  await input.press('Enter');
+  const answer = page.locator('[data-docs-assistant="message"][data-role="assistant"]').last();
+  await answer.locator('[data-docs-assistant="source"]').first().waitFor({ timeout: 20_000 });
+  await expect
+    .poll(() => page.locator('[data-docs-assistant="root"]').getAttribute('data-status'), { timeout: 20_000 })
+    .toBe('ready');
+  await expect.poll(() => answer.locator('[data-pending]').count()).toBe(0);
+  return answer;
 }
 
 async function openPanel(page: Page) {
@@ -166,4 +201,78 @@ describe('npm start', () => {
     expect((await answer.innerText()).length).toBeGreaterThan(20);
     await page.close();
   });
+});
+
+describe('npm start shows every feature', () => {
+  it('answers /health from the reference service, which offers share and feedback', async () => {
+    const response = await fetch(`${url}health`);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await response.json()) as { ok: boolean; capabilities: string[] };
+    expect(body.ok).toBe(true);
+    expect(body.capabilities).toEqual(expect.arrayContaining(['share', 'feedback']));
+  });
+
+  it('searches the docs from the panel: a query finds a page, whose result links to it', async () => {
+    const page = await browser!.newPage();
+    await page.goto(url);
+    await openPanel(page);
+    await (await headerAction(page, 'search-view')).click();
+    await page.getByRole('textbox', { name: /question|search/i }).fill('theme colors');
+    const result = page.locator('[data-docs-assistant="search-result"]').first();
+    await result.waitFor({ timeout: 10_000 });
+    expect(await result.textContent()).toMatch(/them/i);
+    // A result is a link to the page (the demo's own origin).
+    expect(await result.evaluate((el) => (el as HTMLAnchorElement).href)).toMatch(
+      new RegExp(`^${url.replace(/\/$/, '')}/[\\w-]`),
+    );
+    await page.close();
+  });
+
+  it('records a vote, shares the conversation as a link that opens its transcript, lists it in history and offers support', async () => {
+    const context = await browser!.newContext();
+    const page = await context.newPage();
+    await page.goto(url);
+    await openPanel(page);
+    const question = 'How do I change the colors?';
+    const answer = await ask(page, question);
+
+    // Feedback: the vote goes to the service, which stores it.
+    const voted = page.waitForResponse(
+      (response) => response.url().endsWith('/feedback') && response.request().method() === 'POST',
+    );
+    await answer.getByRole('button', { name: 'Helpful', exact: true }).click();
+    const vote = await voted;
+    // 200 once stored (the service answers the stored vote).
+    expect(vote.status()).toBe(200);
+    expect(vote.request().postDataJSON()).toMatchObject({ rating: 'up' });
+
+    // Share: a link, which opens the transcript for someone else.
+    await (await headerAction(page, 'share')).click();
+    const linkInput = page.locator('[data-docs-assistant="share-link"] input');
+    await linkInput.waitFor({ timeout: 10_000 });
+    const link = await linkInput.inputValue();
+    expect(link).toMatch(/[?&]assistant-share=/);
+    const reader = await browser!.newPage();
+    await reader.goto(link);
+    const transcript = reader.locator('[data-docs-assistant="shared-transcript"]');
+    await transcript.locator('[data-docs-assistant="shared-messages"]').waitFor({ timeout: 10_000 });
+    expect(await transcript.textContent()).toContain(question);
+    await reader.close();
+
+    // Support: "Contact support" opens a new issue with the conversation in it.
+    const support = await headerAction(page, 'contact-support');
+    const href = (await support.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^https:\/\/github\.com\/docs-assistant\/docs-assistant\/issues\/new\?body=/);
+    expect(decodeURIComponent(href)).toContain(question);
+    // Leaves the "More" menu it may have opened.
+    if (await page.locator('[data-action="more"][aria-expanded="true"]').count())
+      await page.keyboard.press('Escape');
+
+    // History: the conversation is listed.
+    await (await headerAction(page, 'history')).click();
+    const item = page.locator('[data-docs-assistant="history-item"]').first();
+    await item.waitFor();
+    expect(await item.textContent()).toContain('change the colors');
+    await context.close();
+  }, 90_000);
 });
