@@ -1,3 +1,4 @@
+import { createSlugger } from '../../packages/docs-assistant-server/src/docs/slugs';
 import {
   composeExtractiveAnswer,
   sentences,
@@ -6,7 +7,6 @@ import { searchOutput } from '../../packages/docs-assistant-server/src/engines/s
 import type { AnswerContext } from '../../packages/docs-assistant-server/src/engines/types';
 import {
   DocsIndex,
-  githubSlug,
   inlineToText,
   loadDocs,
   normalizePath,
@@ -33,8 +33,9 @@ describe('reading docs', () => {
   });
 
   it('makes GitHub-style anchors, numbering repeats', () => {
-    expect(githubSlug('Turning dark mode off')).toBe('turning-dark-mode-off');
-    expect(githubSlug('The `theme` prop: dark & light!')).toBe('the-theme-prop-dark--light');
+    const slug = createSlugger('folder');
+    expect(slug('Turning dark mode off')).toBe('turning-dark-mode-off');
+    expect(slug('The theme prop: dark & light!')).toBe('the-theme-prop-dark--light');
     const page = parseDocument('a.md', '# A\n\n## Setup\n\none\n\n## Setup\n\ntwo\n');
     expect(page.sections.map((s) => s.anchor)).toEqual(['setup', 'setup-1']);
   });

@@ -6,7 +6,14 @@
  */
 import { join, relative, sep } from 'node:path';
 import { docsRoot } from './files.js';
-import { type DocPage, type FrontMatter, parseDocument, parseFrontMatter } from './parse.js';
+import { frontMatterWarning } from './front-matter.js';
+import {
+  type DocPage,
+  type FrontMatter,
+  type ParseOptions,
+  parseDocument,
+  parseFrontMatter,
+} from './parse.js';
 import { readSite } from './sites/detect.js';
 import { listSiteFiles } from './sites/files.js';
 import type { SiteFramework, SiteOptions, SitePage, SkippedFile } from './sites/types.js';
@@ -45,9 +52,14 @@ export interface LoadDocsOptions {
   /**
    * Parses one file (`file` relative to its folder); the persisted index (`persist.ts`) passes one
    * that reuses the pages of files it has already read. `frontMatter` is the file's front matter,
-   * already parsed: pass it on as `parseDocument(file, source, { frontMatter })`. @default parseDocument
+   * already parsed, and the site's framework: pass both on as `parseDocument(file, source, options)`.
+   * @default parseDocument
    */
-  parse?: (file: string, source: string, frontMatter: FrontMatter) => DocPage;
+  parse?: (
+    file: string,
+    source: string,
+    options: Required<Pick<ParseOptions, 'frontMatter' | 'framework'>>,
+  ) => DocPage;
   /** Reads a Markdown file (absolute path); the persisted index passes the texts it hashed. */
   read?: (path: string) => Promise<string>;
 }
@@ -77,7 +89,7 @@ function placePage(
   site: SitePage,
   sourceFile: string,
   hidden: boolean,
-  facets: { languages: string[]; versions: string[] },
+  facets: NonNullable<DocPage['site']>,
 ): DocPage {
   const language = site.language ?? page.language;
   const version = site.version ?? page.version;
@@ -132,14 +144,14 @@ export async function loadSite(
   const searchHidden = site.searchesHidden || options.site?.hiddenPages === 'include';
   const skipped = [...listing.skipped, ...site.skipped];
   // One object shared by every page of the site.
-  const facets = { languages: site.languages, versions: site.versions };
+  const facets = { languages: site.languages, versions: site.versions, framework: site.framework };
   const pages: DocPage[] = [];
   const seen = new Map<string, string>();
   for (const entry of site.pages) {
     const source = sources.get(entry.file) ?? '';
     const front = frontOf(entry.file);
-    if (front.error)
-      warn(`${join(folder, entry.file)}: front matter is not valid YAML, read without it (${front.error})`);
+    const frontError = frontMatterWarning(join(folder, entry.file), front);
+    if (frontError) warn(frontError);
     if (front.data.draft === true) {
       skipped.push({ file: entry.file, reason: 'draft: true in front matter' });
       continue;
@@ -156,9 +168,7 @@ export async function loadSite(
     }
     const page = placePage(
       // The front matter read above goes along, so it is parsed once per file.
-      options.parse
-        ? options.parse(entry.file, source, front)
-        : parseDocument(entry.file, source, { frontMatter: front }),
+      (options.parse ?? parseDocument)(entry.file, source, { frontMatter: front, framework: site.framework }),
       entry,
       join(folder, entry.file),
       hidden,

@@ -2,133 +2,13 @@
  * Turns one Markdown/MDX file into a page with one section per heading. Pure (no file system), so
  * it runs anywhere and is easy to test.
  */
-import { parse as parseYaml } from 'yaml';
+import { type FrontMatter, parseFrontMatter } from './front-matter.js';
+import type { CodeBlock, DocPage, DocSection, DocStep } from './page.js';
+import type { SiteFramework } from './sites/types.js';
+import { createSlugger } from './slugs.js';
 
-export interface CodeBlock {
-  lang: string;
-  code: string;
-}
-
-/** One step of a procedure: an item of a numbered list, or a `<Step>` of MDX `<Steps>`. */
-export interface DocStep {
-  /** The `<Step title="…">`, when the step has one. */
-  title?: string;
-  /** The step's prose as plain text (inline code kept). */
-  text: string;
-  /** Code blocks inside the step, in order. */
-  code: CodeBlock[];
-}
-
-export interface DocSection {
-  /** Unique in an index: `pagePath#anchor`. */
-  id: string;
-  pagePath: string;
-  pageTitle: string;
-  /** GitHub-style slug of the heading; empty for the text before the first heading. */
-  anchor: string;
-  /** Headings from the page's top level down to this section (the page title excluded). */
-  headingPath: string[];
-  /** Paragraphs and list items as plain text, in order. */
-  blocks: string[];
-  /** Table rows as plain text, cells joined with ` — `. */
-  rows: string[];
-  code: CodeBlock[];
-  /**
-   * The section's procedures, in order: each numbered list and each MDX `<Steps>`, as its steps.
-   * Absent when the section has none.
-   */
-  steps?: DocStep[][];
-  /**
-   * Per code block, the index in `blocks` of the paragraph it follows (-1 before any), so a
-   * sentence that introduces code ("add this record:") can be quoted with it. Absent without code.
-   */
-  codeAfter?: number[];
-  version?: string;
-  language?: string;
-}
-
-export interface DocPage {
-  path: string;
-  /** The file it came from, relative to its docs folder. */
-  file: string;
-  title: string;
-  description?: string;
-  version?: string;
-  language?: string;
-  /**
-   * Set by site-aware loading (`docs/sites/`): the groups of the site's navigation above this
-   * page, outermost first (`['Guides', 'Setup']`); the page's own title is not in it.
-   */
-  breadcrumb?: string[];
-  /** Place of the page in its site's navigation (0 first); absent for pages the navigation does not list. */
-  navOrder?: number;
-  /** A page the site builds but does not list in its navigation (indexed only when the site says so). */
-  hidden?: boolean;
-  /** The file the page came from, as an absolute path (set by site-aware loading). */
-  sourceFile?: string;
-  /**
-   * The languages and versions of the page's site, the default (what readers land on) first: the
-   * answer follows the reader's language and version among these. Set by site-aware loading.
-   */
-  site?: { languages: string[]; versions: string[] };
-  sections: DocSection[];
-}
-
-export interface FrontMatter {
-  data: Record<string, unknown>;
-  body: string;
-  /** Set when a front matter block was there but was not valid YAML (the page is still read). */
-  error?: string;
-}
-
-const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-
-export function parseFrontMatter(source: string): FrontMatter {
-  const text = source.replace(/^\uFEFF/, '');
-  const match = FRONT_MATTER.exec(text);
-  if (!match) return { data: {}, body: text };
-  const body = text.slice(match[0].length);
-  const flat = flatFrontMatter(match[1] ?? '');
-  if (flat) return { data: flat, body };
-  try {
-    const data: unknown = parseYaml(match[1] ?? '');
-    if (data && typeof data === 'object' && !Array.isArray(data)) {
-      return { data: data as Record<string, unknown>, body };
-    }
-    return { data: {}, body };
-  } catch (error) {
-    return { data: {}, body, error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-// One `key: value` line of flat front matter; the value a plain or simply quoted string.
-const FLAT_LINE =
-  /^([A-Za-z_][\w-]*):[ \t]+(?:"([^"\\]*)"|'([^']*)'|([^\s"'#&*!|>%@`{}[\],?:-][^#]*?))[ \t]*$/;
-// Plain values YAML reads as something other than a string (null, booleans, numbers, `.inf`…).
-const NOT_A_STRING =
-  /^(~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$/;
-
-/**
- * Front matter that is only `key: string` lines (most docs pages: a title, a description), read
- * without the YAML parser, which took half a second per 10,000 pages. `undefined` for anything
- * else (nesting, lists, numbers, booleans, comments, a repeated key…): the YAML parser reads it.
- */
-function flatFrontMatter(yaml: string): Record<string, string> | undefined {
-  const data: Record<string, string> = {};
-  for (const line of yaml.split(/\r?\n/)) {
-    if (!line.trim()) continue;
-    const match = FLAT_LINE.exec(line);
-    if (!match) return undefined;
-    const key = match[1]!;
-    const plain = match[4];
-    // A plain value holding ": " or " #" means more to YAML than a string.
-    if (plain !== undefined && (NOT_A_STRING.test(plain) || plain.includes(': ') || plain.endsWith(':')))
-      return undefined;
-    if (Object.hasOwn(data, key) || key === '__proto__') return undefined;
-    data[key] = match[2] ?? match[3] ?? plain!;
-  }
-  return data;
-}
+export { type FrontMatter, parseFrontMatter } from './front-matter.js';
+export type { CodeBlock, DocPage, DocSection, DocStep } from './page.js';
 
 /** `guides/theming.md` → `/guides/theming`, `index.md` → `/`, `guides/index.mdx` → `/guides`. */
 export function pagePathFromFile(relativeFile: string): string {
@@ -350,28 +230,6 @@ export function inlineToText(markdown: string, mdx = false): string {
   // the spacing that needs it cost less than one regexp over the text).
   const spaced = out.includes('  ') || out.includes('\n') || out.includes('\t') || out.includes('\u00a0');
   return (spaced ? out.replace(/\s+/g, ' ') : out).trim();
-}
-
-/** GitHub's heading slug: lower case, punctuation dropped, spaces to hyphens. */
-export function githubSlug(heading: string): string {
-  return inlineToText(heading)
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
-    .replace(/ /g, '-');
-}
-
-/** Gives each slug a `-1`, `-2`… suffix on repeats, as GitHub does. */
-export function createSlugger(): (heading: string) => string {
-  const seen = new Map<string, number>();
-  return (heading) => {
-    const base = githubSlug(heading);
-    let slug = base;
-    let count = seen.get(base) ?? 0;
-    while (seen.has(slug)) slug = `${base}-${++count}`;
-    seen.set(base, count);
-    seen.set(slug, 0);
-    return slug;
-  };
 }
 
 const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^\s`]*)/;
@@ -703,6 +561,8 @@ export interface ParseOptions {
   mdx?: boolean;
   /** The source's front matter, already parsed (`parseFrontMatter(source)`): not parsed again. */
   frontMatter?: FrontMatter;
+  /** The site's framework: heading anchors are written as it writes them (`slugs.ts`). @default 'folder' */
+  framework?: SiteFramework;
 }
 
 /** Parses a Markdown/MDX source into a page. `file` is the path relative to its docs folder. */
@@ -710,7 +570,7 @@ export function parseDocument(file: string, source: string, options: ParseOption
   const { data, body } = options.frontMatter ?? parseFrontMatter(source);
   const mdx = options.mdx ?? /\.mdx$/i.test(file);
   const path = pagePathFromFile(file);
-  const slug = createSlugger();
+  const slug = createSlugger(options.framework);
 
   const drafts: SectionDraft[] = [{ anchor: '', headingPath: [], lines: [], code: [] }];
   const stack: { depth: number; text: string }[] = [];
@@ -750,12 +610,12 @@ export function parseDocument(file: string, source: string, options: ParseOption
       // The first H1 names the page; it is not a section of its own.
       if (depth === 1 && h1 === undefined && stack.length === 0) {
         h1 = headingText;
-        slug(heading[2]!);
+        slug(headingText);
         continue;
       }
       while (stack.length && stack[stack.length - 1]!.depth >= depth) stack.pop();
       stack.push({ depth, text: headingText });
-      drafts.push({ anchor: slug(heading[2]!), headingPath: stack.map((s) => s.text), lines: [], code: [] });
+      drafts.push({ anchor: slug(headingText), headingPath: stack.map((s) => s.text), lines: [], code: [] });
       continue;
     }
     current.lines.push(line);
@@ -767,6 +627,8 @@ export function parseDocument(file: string, source: string, options: ParseOption
   const description = stringField(data.description);
   const version = stringField(data.version);
   const language = stringField(data.language) ?? stringField(data.lang);
+  const orderValue = data.order ?? data.sidebar_position;
+  const order = typeof orderValue === 'number' && Number.isFinite(orderValue) ? orderValue : undefined;
   const sections: DocSection[] = [];
   for (const draft of drafts) {
     const { blocks, rows, steps, codeAfter } = toBlocks(draft.lines, draft.code, mdx);
@@ -800,6 +662,7 @@ export function parseDocument(file: string, source: string, options: ParseOption
     ...(description ? { description } : {}),
     ...(version ? { version } : {}),
     ...(language ? { language } : {}),
+    ...(order !== undefined ? { order } : {}),
     sections,
   };
 }

@@ -14,13 +14,13 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { DOC_FILE, docsRoot } from '../docs/files.js';
 import { type LoadDocsOptions, loadDocs, type SiteReport } from '../docs/load.js';
-import { type DocPage, type FrontMatter, parseDocument } from '../docs/parse.js';
+import { type DocPage, type ParseOptions, parseDocument } from '../docs/parse.js';
 import type { SiteOptions } from '../docs/sites/types.js';
 import { DocsIndex } from './search-index.js';
 import type { TermIndexSnapshot } from './term-index.js';
 
 /** Bumped whenever the saved layout or what parsing produces changes: older files are rebuilt. */
-export const INDEX_FORMAT_VERSION = 2;
+export const INDEX_FORMAT_VERSION = 3;
 const MAGIC = 'DAINDEX\n';
 // Magic, format version, JSON byte length.
 const HEAD_BYTES = MAGIC.length + 8;
@@ -344,15 +344,15 @@ export class PersistedDocsIndex {
     const next: ParseCache = new Map();
     let parsedFiles = 0;
     const reports: SiteReport[] = [];
-    const parse = (file: string, source: string, frontMatter?: FrontMatter): DocPage => {
+    const parse = (file: string, source: string, options: ParseOptions): DocPage => {
       if (!this.track) {
         parsedFiles++;
-        return parseDocument(file, source, frontMatter ? { frontMatter } : {});
+        return parseDocument(file, source, options);
       }
       const key = `${file}\u0000${textHashes.get(source) ?? sha1(source)}`;
       let page = previous.get(key);
       if (!page) {
-        page = parseDocument(file, source, frontMatter ? { frontMatter } : {});
+        page = parseDocument(file, source, options);
         parsedFiles++;
       }
       next.set(key, page);
