@@ -7,10 +7,10 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { THREAD_ID_HEADER, THREAD_KEY_HEADER } from '../../packages/docs-assistant/src/protocol';
 import { createAssistantService } from '../../packages/docs-assistant-server/src/service';
 import { createStorage, SQLITE_FILE } from '../../packages/docs-assistant-server/src/storage/index';
+import { openSqlite } from '../../packages/docs-assistant-server/src/storage/sqlite-binding';
 import { hashThreadKey, THREADS_FILE } from '../../packages/docs-assistant-server/src/threads';
 import { ADMIN_KEY, ASSISTANT_KEY, authHeaders, body, DOMAIN, FIXTURE_DOCS, parseStream } from './helpers';
 import { startTestPostgres } from './storage-postgres';
@@ -57,21 +57,19 @@ async function storedQuestions(threadId: string): Promise<string[] | undefined> 
  * SQLite's own check of the file, and whether the thread's row agrees with its turn rows (its turn
  * count and bytes are updated in the same transaction as each turn is added).
  */
-function consistency(threadId: string): { integrity: unknown; counted: boolean } {
-  const db = new Database(join(dataDir, SQLITE_FILE), { readonly: true });
+async function consistency(threadId: string): Promise<{ integrity: unknown; counted: boolean }> {
+  // The library the service itself opens the file with on this Node (node:sqlite or better-sqlite3).
+  const db = await openSqlite(join(dataDir, SQLITE_FILE));
   try {
-    const integrity = db.pragma('integrity_check', { simple: true });
-    const thread = db.prepare('SELECT turn_count, bytes FROM threads WHERE id = ?').get(threadId) as {
-      turn_count: number;
-      bytes: number;
-    };
-    const turns = db
+    const [check] = db.prepare('PRAGMA integrity_check').all([]);
+    const [thread] = db.prepare('SELECT turn_count, bytes FROM threads WHERE id = ?').all([threadId]);
+    const [turns] = db
       .prepare('SELECT COUNT(*) AS n, SUM(bytes) AS bytes FROM turns WHERE thread_id = ?')
-      .get(threadId) as {
-      n: number;
-      bytes: number;
+      .all([threadId]);
+    return {
+      integrity: check?.integrity_check,
+      counted: thread?.turn_count === turns?.n && thread?.bytes === turns?.bytes,
     };
-    return { integrity, counted: thread.turn_count === turns.n && thread.bytes === turns.bytes };
   } finally {
     db.close();
   }
@@ -96,7 +94,7 @@ describe('kill -9 of an embedded service', () => {
     await reader.read().catch(() => undefined);
 
     expect(await storedQuestions(threadId)).toEqual(['How do I enable dark mode?']);
-    expect(consistency(threadId)).toEqual({ integrity: 'ok', counted: true });
+    expect(await consistency(threadId)).toEqual({ integrity: 'ok', counted: true });
 
     const second = spawnService();
     const next = await post(await second.url(), body('How do I turn it off?', { threadId, threadKey }));
