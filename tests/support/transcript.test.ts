@@ -3,6 +3,7 @@
  * excerpt within the link's limit (mailto under 1,800 characters, URLs under 8,000) that says it
  * was cut, encoded so that every character comes back as it was.
  */
+import { messageText } from '../../packages/docs-assistant/src/chat/message-notes';
 import type { AssistantMessage } from '../../packages/docs-assistant/src/chat/types';
 import {
   boundedExcerpt,
@@ -62,7 +63,7 @@ const bodyOf = (href: string) => decodeURIComponent(href.slice(href.indexOf('&bo
 
 describe('the transcript as Markdown', () => {
   it('has every question and answer with its sources as links', () => {
-    const markdown = transcriptMarkdown(short, 'https://docs.example.com/start');
+    const markdown = transcriptMarkdown(short, 'https://docs.example.com/start', messageText);
     expect(markdown).toBe(
       [
         'Conversation with the docs assistant on https://docs.example.com/start',
@@ -74,7 +75,7 @@ describe('the transcript as Markdown', () => {
 
   it('gives a callback the messages and the whole Markdown, never cut', () => {
     const messages = long(12);
-    const transcript = supportTranscript('menu', messages, 'https://docs.example.com/x');
+    const transcript = supportTranscript('menu', messages, 'https://docs.example.com/x', messageText);
     expect(transcript.messages).toBe(messages);
     expect(transcript.trigger).toBe('menu');
     expect(transcript.markdown).toContain('Question 1:');
@@ -90,12 +91,13 @@ describe('a mailto link', () => {
       short,
       'https://docs.example.com/start',
       'Docs question',
+      messageText,
     );
     expect(href.startsWith('mailto:help@example.com?subject=Docs%20question&body=')).toBe(true);
     expect(href.length).toBeLessThanOrEqual(MAX_MAILTO_CHARS);
     // Nothing unencoded that would end the body early or start another field.
     expect(href.slice(href.indexOf('body=') + 5)).not.toMatch(/[&#\s]/);
-    expect(bodyOf(href)).toBe(transcriptMarkdown(short, 'https://docs.example.com/start'));
+    expect(bodyOf(href)).toBe(transcriptMarkdown(short, 'https://docs.example.com/start', messageText));
   });
 
   it('stays under 1,800 characters for a long conversation, newest first kept, and says it was cut', () => {
@@ -104,6 +106,7 @@ describe('a mailto link', () => {
       long(20),
       'https://docs.example.com/x',
       'Docs question',
+      messageText,
     );
     expect(href.length).toBeLessThanOrEqual(MAX_MAILTO_CHARS);
     const body = bodyOf(href);
@@ -114,14 +117,14 @@ describe('a mailto link', () => {
   });
 
   it('keeps a subject the address already has', () => {
-    const href = supportHref('mailto:help@example.com?subject=Help', short, '', 'Docs question');
+    const href = supportHref('mailto:help@example.com?subject=Help', short, '', 'Docs question', messageText);
     expect(href).toMatch(/^mailto:help@example\.com\?subject=Help&body=/);
     expect(href.length).toBeLessThanOrEqual(MAX_MAILTO_CHARS);
   });
 
   it('fits one question too long for the link by shortening it', () => {
     const huge = [user('u1', 'word '.repeat(2000))];
-    const href = supportHref('mailto:help@example.com', huge, '', 'Docs question');
+    const href = supportHref('mailto:help@example.com', huge, '', 'Docs question', messageText);
     expect(href.length).toBeLessThanOrEqual(MAX_MAILTO_CHARS);
     expect(bodyOf(href)).toMatch(/^\(Excerpt[^\n]+\n\n\*\*Question:\*\* word word .* … \(cut\)$/s);
   });
@@ -134,14 +137,17 @@ describe('a support URL', () => {
       short,
       'https://docs.example.com/start',
       'x',
+      messageText,
     );
     const url = new URL(href);
     expect(url.searchParams.get('title')).toBe('Docs');
-    expect(url.searchParams.get('body')).toBe(transcriptMarkdown(short, 'https://docs.example.com/start'));
+    expect(url.searchParams.get('body')).toBe(
+      transcriptMarkdown(short, 'https://docs.example.com/start', messageText),
+    );
   });
 
   it('adds a transcript parameter otherwise, within the URL limit for long conversations', () => {
-    const href = supportHref('https://help.example.com/new?team=docs', long(40), '', 'x');
+    const href = supportHref('https://help.example.com/new?team=docs', long(40), '', 'x', messageText);
     expect(href.length).toBeLessThanOrEqual(MAX_URL_CHARS);
     const url = new URL(href);
     expect(url.searchParams.get('team')).toBe('docs');
@@ -160,7 +166,7 @@ describe('a support URL', () => {
   });
 
   it('measures the excerpt as encoded, not as typed', () => {
-    const { text, cut } = boundedExcerpt(long(3), '', 600);
+    const { text, cut } = boundedExcerpt(long(3), '', 600, messageText);
     expect(cut).toBe(true);
     expect(encodeURIComponent(text).length).toBeLessThanOrEqual(600);
   });

@@ -59,7 +59,7 @@ describe('public API', () => {
     expect(source).not.toMatch(/^\s*['"]use client['"]/m);
     expect(source).toContain("export * from './ui/docs-assistant.js';");
     // What it exports by value imports no React (a server component evaluates it).
-    for (const file of ['label-defaults.ts', 'shell-labels.ts', 'context/store.ts']) {
+    for (const file of ['labels/defaults.ts', 'labels/shell.ts', 'context/store.ts']) {
       const module = await readFile(
         new URL(`../../packages/docs-assistant/src/${file}`, import.meta.url),
         'utf8',

@@ -38,8 +38,8 @@ export type {
   SourceClickEvent,
   SuggestionClickEvent,
 } from './events/types.js';
-export { defaultLabels } from './label-defaults.js';
-export type { Labels } from './labels.js';
+export { defaultLabels } from './labels/defaults.js';
+export type { Labels } from './labels/index.js';
 // The renderer props, for `components` (types only: nothing of the renderers loads from here).
 export type * from './parts/types.js';
 // `export *`, not a named re-export, so esbuild can leave `defaultLabels` out of the launcher: a

@@ -7,7 +7,7 @@ import { createContext, lazy, Suspense, useContext } from 'react';
 import { assistantEndpoint } from '../chat/config.js';
 import { httpError } from '../chat/errors.js';
 import type { UseDocsAssistantOptions } from '../chat/types.js';
-import { useLabels } from '../labels.js';
+import { useLabels } from '../labels/index.js';
 import { visuallyHidden } from '../ui/dom.js';
 import { errorEvent } from './emit.js';
 import type { DocsAssistantEvent, FeedbackOptions } from './types.js';

@@ -1,5 +1,5 @@
 import { type HTMLAttributes, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { defaultLabels, useLabels } from '../labels.js';
+import { useLabels } from '../labels/index.js';
 import { copyText } from './copy-text.js';
 
 // How long the button says "Copied" (in ms).
@@ -41,11 +41,7 @@ export function CodeBlock({ code, language, ...props }: CodeBlockProps) {
   }, [code]);
 
   const buttonText =
-    state === 'copied'
-      ? labels.copied
-      : state === 'failed'
-        ? (labels.copyFailed ?? defaultLabels.copyFailed)
-        : labels.copyCode;
+    state === 'copied' ? labels.copied : state === 'failed' ? labels.copyFailed : labels.copyCode;
 
   return (
     <div data-code-block="" {...props}>
@@ -65,7 +61,7 @@ export function CodeBlock({ code, language, ...props }: CodeBlockProps) {
         tabIndex={0}
         role="group"
         aria-labelledby={language ? languageId : undefined}
-        aria-label={language ? undefined : (labels.codeBlock ?? defaultLabels.codeBlock)}
+        aria-label={language ? undefined : labels.codeBlock}
       >
         <code ref={codeRef} className={language ? `language-${language}` : undefined}>
           {code}

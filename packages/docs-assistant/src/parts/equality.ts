@@ -5,7 +5,7 @@
 import { isDeepEqualData } from '@ai-sdk/ui-utils';
 import type { FilePart, ReasoningPart, TextPart, ToolInvocation } from '../protocol/index.js';
 import type { SourceLink } from '../protocol/search-results.js';
-import type { PartRenderContext } from './types.js';
+import type { PartRenderContext, PartStatus } from './types.js';
 
 export function sameTextPart(a: TextPart, b: TextPart): boolean {
   return a.text === b.text;
@@ -47,8 +47,13 @@ export function sameSources(a: SourceLink[], b: SourceLink[]): boolean {
 export function sameContext(a: PartRenderContext, b: PartRenderContext): boolean {
   return (
     a.isStreaming === b.isStreaming &&
+    samePartStatus(a.status, b.status) &&
     a.resolveHref === b.resolveHref &&
     a.onAsk === b.onAsk &&
     a.message.id === b.message.id
   );
 }
+
+export const samePartStatus = (a: PartStatus | undefined, b: PartStatus | undefined): boolean =>
+  a?.type === b?.type &&
+  (a?.type !== 'incomplete' || a.reason === (b as Extract<PartStatus, { type: 'incomplete' }>).reason);

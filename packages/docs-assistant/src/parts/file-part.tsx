@@ -1,5 +1,5 @@
 import { memo, useContext } from 'react';
-import { defaultLabels, useLabels } from '../labels.js';
+import { useLabels } from '../labels/index.js';
 import { sameContext, sameFilePart } from './equality.js';
 import { createImagePolicy, ImagePolicyContext } from './image-policy.js';
 import type { FilePartProps } from './types.js';
@@ -43,7 +43,7 @@ export const FilePart = memo(
       // `allowedImageOrigins` without 'data:' turns these off too.
       imageAllowed(`data:${mediaType};base64,`)
     ) {
-      const alt = (labels.imageAlt ?? defaultLabels.imageAlt!)(mediaType);
+      const alt = labels.imageAlt(mediaType);
       return <img src={`data:${mediaType};base64,${data}`} alt={alt} data-file="" />;
     }
     return (

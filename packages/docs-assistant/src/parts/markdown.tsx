@@ -16,7 +16,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { useLabels } from '../labels.js';
+import { useLabels } from '../labels/index.js';
 import { CodeBlock } from './code-block.js';
 import { createIsExternal, isSafeHref, keepSafeHref } from './href.js';
 import {
@@ -92,8 +92,6 @@ function MarkdownLink({ node: _node, href, children, ...props }: ElementProps<'a
   );
 }
 
-const externalImageLabel = (alt: string) => (alt ? `${alt} (external image)` : 'External image');
-
 /**
  * An image loads only where the image policy allows it (`allowedImageOrigins`); any other becomes a
  * link to it, named by its alt text and marked as an external image, so nothing is fetched until
@@ -112,7 +110,7 @@ function MarkdownImage({ src, alt, title }: ElementProps<'img'>) {
   }
   // Not an http(s) URL (mailto, a fragment, a data: URL that is not allowed): only the words stay.
   const linkable = resolved !== null && /^https?:\/\//i.test(resolved);
-  const label = (labels.externalImage ?? externalImageLabel)(text);
+  const label = labels.externalImage(text);
   if (!linkable) return text || null;
   if (inLink) return <span data-external-image="">{label}</span>;
   return (
@@ -568,11 +566,6 @@ const MarkdownView = memo(function MarkdownView({
   );
 });
 
-const limitLabel = (reason: MarkdownLimitReason) =>
-  reason === 'depth'
-    ? 'The rest of this answer is nested too deeply to format; it is shown as plain text.'
-    : 'The rest of this answer is too long to format; it is shown as plain text.';
-
 // Characters per element of the plain-text rest (see PlainRest).
 const REST_CHUNK_CHARS = 8_000;
 
@@ -613,7 +606,7 @@ function PlainRest({ reason, text }: { reason: MarkdownLimitReason; text: string
   const labels = useLabels();
   return (
     <>
-      <p data-markdown-limit={reason}>{(labels.markdownLimit ?? limitLabel)(reason)}</p>
+      <p data-markdown-limit={reason}>{labels.markdownLimit(reason)}</p>
       <div data-markdown-rest="">
         {restChunks(text).map((chunk, index) => (
           // Chunks only get appended, so the position is a stable key.

@@ -22,6 +22,7 @@ import type {
   FilePartProps,
   PartComponents,
   PartRenderContext,
+  PartStatus,
   ReasoningPartProps,
   SourcesProps,
   TextPartProps,
@@ -204,6 +205,8 @@ function PartContent({ part, components, ...context }: PartSlotProps) {
           data-part-type="tool-invocation"
           data-tool-name={toolInvocation.toolName}
           data-tool-state={toolInvocation.state}
+          // A call the reader stopped (or the stream broke off) is not "in progress" any more.
+          data-incomplete={context.status?.type === 'incomplete' ? '' : undefined}
         >
           <Tool toolInvocation={toolInvocation} {...context} />
         </div>
@@ -250,6 +253,11 @@ export interface MessagePartsProps {
   /** The message is still streaming (its last part is being written). @default false */
   isStreaming?: boolean;
   /**
+   * Where the message stands: its last part gets this status, the ones before it `complete`.
+   * @default `running` while `isStreaming`, else `complete`
+   */
+  status?: PartStatus;
+  /**
    * Per-type renderers merged key by key over the defaults; `null` hides a type. Keep the object
    * stable (module level or `useMemo`): a new one re-renders every part.
    */
@@ -275,6 +283,9 @@ export interface MessagePartsProps {
   allowedImageOrigins?: readonly string[];
 }
 
+const RUNNING: PartStatus = { type: 'running' };
+const COMPLETE: PartStatus = { type: 'complete' };
+
 /**
  * Renders a message's parts with the per-type renderers, then its sources. Finished parts do not
  * re-render while the last one streams, even though the v4 client hands over new part objects on
@@ -283,6 +294,7 @@ export interface MessagePartsProps {
 export const MessageParts = memo(function MessageParts({
   message,
   isStreaming = false,
+  status = isStreaming ? RUNNING : COMPLETE,
   components,
   resolveHref,
   onAsk,
@@ -329,6 +341,7 @@ export const MessageParts = memo(function MessageParts({
             components={resolved}
             message={message}
             isStreaming={isStreaming && index === parts.length - 1}
+            status={index === parts.length - 1 ? status : COMPLETE}
             resolveHref={resolveHref}
             onAsk={ask}
           />
@@ -339,6 +352,7 @@ export const MessageParts = memo(function MessageParts({
             sources={sources}
             message={message}
             isStreaming={isStreaming}
+            status={status}
             resolveHref={resolveHref}
             onAsk={ask}
           />

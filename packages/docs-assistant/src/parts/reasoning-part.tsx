@@ -1,5 +1,5 @@
 import { memo, useId, useState } from 'react';
-import { defaultLabels, useLabels } from '../labels.js';
+import { useLabels } from '../labels/index.js';
 import type { ReasoningDetail } from '../protocol/index.js';
 import { sameContext, sameReasoningPart } from './equality.js';
 import { StreamingMarkdown } from './markdown.js';
@@ -38,7 +38,7 @@ export const ReasoningPart = memo(
     const [readerOpen, setReaderOpen] = useState<boolean | null>(null);
     const open = readerOpen ?? isStreaming;
     const segments = segmentsOf(part.reasoning, part.details);
-    const redacted = labels.redacted ?? defaultLabels.redacted;
+    const redacted = labels.redacted;
 
     return (
       <div

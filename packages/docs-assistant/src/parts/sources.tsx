@@ -1,6 +1,6 @@
 import { memo, useId } from 'react';
 import type { AssistantMessage } from '../chat/types.js';
-import { useLabels } from '../labels.js';
+import { useLabels } from '../labels/index.js';
 import { isRecord, type SourceLink, searchResultLinks } from '../protocol/search-results.js';
 import { sameContext, sameSources } from './equality.js';
 import { createIsExternal } from './href.js';

@@ -1,5 +1,5 @@
 import { type HTMLAttributes, useId } from 'react';
-import { useLabels } from '../labels.js';
+import { useLabels } from '../labels/index.js';
 import { usePartClassNames } from './part-class-names.js';
 
 /** A follow-up link from a `suggestions` block. */

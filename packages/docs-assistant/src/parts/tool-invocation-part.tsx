@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { defaultLabels, useLabels } from '../labels.js';
+import { useLabels } from '../labels/index.js';
 import { searchResultLinks } from '../protocol/search-results.js';
 import { sameContext, sameToolInvocation } from './equality.js';
 import type { ToolInvocationProps } from './types.js';
@@ -46,7 +46,7 @@ export const ToolInvocationPart = memo(
 
     if (isSearch) {
       const count = searchResultLinks(toolInvocation.result).length;
-      const countLabel = labels.searchResultCount ?? defaultLabels.searchResultCount!;
+      const countLabel = labels.searchResultCount;
       return (
         <p data-tool-summary="">
           {query ? labels.searchedDocs(query) : labels.toolCalled(toolName)}{' '}

@@ -6,11 +6,23 @@ import type { AssistantMessage } from '../chat/types.js';
 import type { FilePart, ReasoningPart, TextPart, ToolInvocation } from '../protocol/index.js';
 import type { SourceLink } from '../protocol/search-results.js';
 
+/**
+ * Where a part stands: still being written, complete, or cut short for good (`stopped`: the
+ * reader stopped the answer; `error`: the stream broke), so a renderer can show a part that will
+ * not be finished as such rather than as complete or as still coming.
+ */
+export type PartStatus =
+  | { type: 'running' }
+  | { type: 'complete' }
+  | { type: 'incomplete'; reason: 'stopped' | 'error' };
+
 /** What every part renderer receives besides its part. */
 export interface PartRenderContext {
   message: AssistantMessage;
-  /** This part is the last of a message that is still streaming. */
+  /** This part is the last of a message that is still streaming (`status.type === 'running'`). */
   isStreaming: boolean;
+  /** Where this part stands; always given by `MessageParts`. Optional for compatibility. */
+  status?: PartStatus;
   /** Resolves a relative docs link (`/guides/x`) against the docs site; returns null for unsafe ones. */
   resolveHref: (href: string) => string | null;
   /** Sends a follow-up question (used by suggestions). */

@@ -4,7 +4,7 @@
  */
 import { checkConfig } from '../chat/config.js';
 import { httpError } from '../chat/errors.js';
-import { defaultLabels } from '../labels.js';
+import { defaultLabels } from '../labels/defaults.js';
 import type { SearchKit } from './core.js';
 import { searchAvailable } from './features.js';
 

@@ -5,8 +5,9 @@
  */
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import type { AssistantError } from '../chat/types.js';
-import type { Labels } from '../labels.js';
+import type { Labels } from '../labels/types.js';
 import { type PageText, pageWith, type SearchKit, type SearchOptions } from './core.js';
+import { searchLabels } from './labels.js';
 
 /** The page to show: its path for the page endpoint, its link, and a title until the text is in. */
 export interface PreviewTarget {
@@ -29,11 +30,12 @@ export default function PagePreview({
   target,
   options,
   kit,
-  labels,
+  labels: given,
   Markdown,
   resolveHref,
   onBack,
 }: PagePreviewProps) {
+  const labels = searchLabels(given);
   const [page, setPage] = useState<PageText | null>(null);
   const [error, setError] = useState<AssistantError | null>(null);
   const back = useRef<HTMLButtonElement>(null);
@@ -63,19 +65,15 @@ export default function PagePreview({
     <section data-docs-assistant="page-preview" data-status={status} aria-label={target.title}>
       <div data-part="bar">
         <button ref={back} type="button" data-action="back" onClick={onBack}>
-          {labels.previewBack ?? 'Back'}
+          {labels.previewBack}
         </button>
         <a href={target.url} data-action="open-page">
-          {labels.previewOpen ?? 'Open the page'}
+          {labels.previewOpen}
         </a>
       </div>
       {error ? (
         <div data-docs-assistant="error" data-error-kind={error.kind} role="alert">
-          <p>
-            {error.status === 404
-              ? (labels.previewNotFound ?? 'This page is not in the docs the assistant knows.')
-              : error.message}
-          </p>
+          <p>{error.status === 404 ? labels.previewNotFound : error.message}</p>
         </div>
       ) : null}
       {page ? (
@@ -83,7 +81,7 @@ export default function PagePreview({
           <Markdown text={page.content} resolveHref={resolveHref} />
         </div>
       ) : error ? null : (
-        <p role="status">{labels.previewLoading ?? 'Loading the page…'}</p>
+        <p role="status">{labels.previewLoading}</p>
       )}
     </section>
   );

@@ -6,9 +6,10 @@
  * row (or with no row chosen), sends the question as the box always does.
  */
 import { type CSSProperties, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Labels } from '../labels.js';
+import type { Labels } from '../labels/types.js';
 import { type SearchHit, type SearchKit, type UseDocsSearchOptions, useSearchState } from './core.js';
 import { excerpt, highlight, queryWords } from './highlight.js';
+import { searchLabels } from './labels.js';
 
 export interface SearchResultsProps {
   /** The text of the question box. */
@@ -60,11 +61,12 @@ export default function SearchResults({
   onAsk,
   onOpen,
   resolveHref,
-  labels,
+  labels: given,
   kit,
   hiddenStyle,
   className,
 }: SearchResultsProps) {
+  const labels = searchLabels(given);
   const state = useSearchState(options, kit);
   const { search, status, error } = state;
   // Only links the policy lets through, resolved: a result whose link it refuses is not offered.
@@ -145,8 +147,8 @@ export default function SearchResults({
   const said =
     status === 'ready'
       ? hits.length
-        ? (labels.searchResultCount ?? ((count: number) => `${count} results`))(hits.length)
-        : (labels.searchNoResults ?? ((q: string) => `No results for “${q}”`))(state.query.trim())
+        ? labels.searchResultCount(hits.length)
+        : labels.searchNoResults(state.query.trim())
       : '';
 
   let index = 0;
@@ -193,7 +195,7 @@ export default function SearchResults({
       {status === 'error' && error ? (
         <div data-docs-assistant="error" data-error-kind={error.kind} role="alert">
           <p>
-            {labels.searchFailed ?? 'The docs search failed.'} {error.message}
+            {labels.searchFailed} {error.message}
           </p>
         </div>
       ) : null}
@@ -201,7 +203,7 @@ export default function SearchResults({
         {said}
       </p>
       {listShown ? (
-        <div id={listId} role="listbox" aria-label={labels.searchResultsLabel ?? 'Search results'}>
+        <div id={listId} role="listbox" aria-label={labels.searchResultsLabel}>
           {groups.map((group) => (
             // A group of options inside a listbox: a fieldset is a form control group, not this.
             // biome-ignore lint/a11y/useSemanticElements: ARIA's listbox group, as its pattern has it
@@ -224,7 +226,7 @@ export default function SearchResults({
               onMouseMove={() => setActive(hits.length)}
               onClick={() => onAsk(question)}
             >
-              {(labels.askAiAbout ?? ((q: string) => `Ask AI: “${q}”`))(question)}
+              {labels.askAiAbout(question)}
             </div>
           ) : null}
         </div>

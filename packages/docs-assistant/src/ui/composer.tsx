@@ -7,7 +7,7 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
-import { useLabels } from '../labels.js';
+import { useLabels } from '../labels/index.js';
 import { visuallyHidden } from './dom.js';
 import { Icon } from './icons.js';
 

@@ -1,6 +1,6 @@
 import { memo, type RefObject, useRef } from 'react';
 import type { ContextItem } from '../context/types.js';
-import { useLabels } from '../labels.js';
+import { useLabels } from '../labels/index.js';
 import { Icon } from './icons.js';
 
 export interface ContextChipsProps {

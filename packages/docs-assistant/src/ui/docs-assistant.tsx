@@ -26,8 +26,9 @@ import { consentKey, readConsent, rememberConsent } from './consent.js';
 import { cx, flag, visuallyHidden } from './dom.js';
 import { Boundary, reportWidgetError } from './error-boundary.js';
 import { Icon } from './icons.js';
+import { createPanelBridge } from './panel-bridge.js';
 import { PanelHeader } from './panel-header.js';
-import type { PanelApi, PanelProps, PendingActions } from './panel-types.js';
+import type { PanelProps } from './panel-types.js';
 import type { DocsAssistantHandle, DocsAssistantProps } from './types.js';
 import { useHostKeyIsolation } from './use-host-key-isolation.js';
 import { ariaKeyShortcuts, isMacPlatform, useParsedShortcut, useShortcut } from './use-shortcut.js';
@@ -173,8 +174,6 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   const rootRef = useRef<HTMLDivElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
-  const apiRef = useRef<PanelApi | null>(null);
-  const pendingRef = useRef<PendingActions>({});
   const panelId = useId();
   const titleId = useId();
   const isClient = useIsClient();
@@ -229,6 +228,8 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     }
   }, [consented, forgets, domain, consentStorageKey, storage]);
   const [status, setStatus] = useState<AssistantStatus>('ready');
+  const [bridge] = useState(() => createPanelBridge(setStatus));
+  const withdrawConsent = useCallback(() => setConsent(false), [setConsent]);
 
   // --- open state (controlled or not; inline is always open) ------------------------------------
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
@@ -307,13 +308,9 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   const retryLoad = useCallback((source: OpenSource = 'launcher') => loadPanel(source), [loadPanel]);
 
   const focusInput = useCallback(() => {
-    if (apiRef.current) apiRef.current.focusInput();
-    else {
-      pendingRef.current.focus = true;
-      // Until the input exists, focus the panel itself so Escape and screen readers land there.
-      panelRef.current?.focus();
-    }
-  }, []);
+    // Until the input exists, focus the panel itself so Escape and screen readers land there.
+    if (!bridge.focusInput()) panelRef.current?.focus();
+  }, [bridge]);
 
   // Focus moves into the panel when it opens and back to the launcher when it closes from inside.
   const wasOpen = useRef(open);
@@ -396,20 +393,18 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
         }
         if (unavailable) return;
         const source = options?.source ?? 'api';
-        if (apiRef.current) apiRef.current.ask(question, source);
-        else pendingRef.current = { ...pendingRef.current, ask: question, askSource: source };
+        bridge.ask(question, source);
         setOpen(true, source === 'url' ? 'url' : 'api');
       },
       setInput(text) {
         if (typeof text !== 'string') throw new TypeError('docs-assistant: setInput(text) expects a string.');
-        if (apiRef.current) apiRef.current.setInput(text);
-        else pendingRef.current.input = text;
+        bridge.setInput(text);
       },
       // Withdrawn: the notice again (with or without the `consent` option), and nothing kept.
       consent: setConsent,
-      chat: () => apiRef.current?.chat?.(),
+      chat: () => bridge.chat(),
     }),
-    [setOpen, store, unavailable, setConsent],
+    [setOpen, store, unavailable, setConsent, bridge],
   );
 
   const wantsPanel = (everOpened || inline) && isClient && !unavailable && !Panel && !loadFailed && consented;
@@ -430,11 +425,11 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
     titleId,
     search: props,
     onClose: inline ? undefined : closeAndRestore,
-    onStatusChange: setStatus,
-    apiRef,
-    pendingRef,
+    bridge,
     emit,
     sharedId,
+    // Withdrawing is offered where the widget asks for consent and the host does not decide it.
+    onWithdrawConsent: consentOptions && consentOptions.granted === undefined ? withdrawConsent : undefined,
   };
 
   // A floating or side panel that failed to load stays closed: the launcher offers the retry.

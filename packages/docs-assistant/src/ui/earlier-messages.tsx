@@ -1,6 +1,6 @@
 import { type RefObject, useLayoutEffect, useRef } from 'react';
-import { defaultLabels } from '../label-defaults.js';
-import { useLabels } from '../labels.js';
+import { defaultLabels } from '../labels/defaults.js';
+import { useLabels } from '../labels/index.js';
 import { visuallyHidden } from './dom.js';
 
 export interface EarlierMessagesProps {

@@ -1,5 +1,5 @@
 import type { AssistantError } from '../chat/types.js';
-import { type Labels, useLabels } from '../labels.js';
+import { type Labels, useLabels } from '../labels/index.js';
 
 /** The reader-facing sentence for an error kind, from the labels in effect. */
 export function errorText(error: AssistantError, labels: Labels): string {

@@ -1,5 +1,6 @@
 import {
   memo,
+  type ReactNode,
   type RefObject,
   type UIEvent,
   useCallback,
@@ -7,29 +8,15 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
-  useState,
 } from 'react';
+import { noteOf } from '../chat/message-notes.js';
 import type { AssistantMessage, AssistantStatus } from '../chat/types.js';
-import { FeedbackSlot } from '../events/feedback-slot.js';
-import { useLabels } from '../labels.js';
-import { copyText } from '../parts/copy-text.js';
-import { MessageParts } from '../parts/index.js';
-import type { PartClassNames } from '../parts/part-class-names.js';
-import type { PartComponents } from '../parts/types.js';
-import { visuallyHidden } from './dom.js';
+import { useLabels } from '../labels/index.js';
+import type { PartComponents, PartStatus } from '../parts/types.js';
 import { EarlierMessages } from './earlier-messages.js';
-import { Icon } from './icons.js';
+import { BROKEN, COMPLETE, MessageItem, RUNNING, STOPPED } from './message-item.js';
 import type { ClassNames } from './types.js';
 import { useMessageWindow } from './use-message-window.js';
-
-/** How long "Copied" shows after copying an answer (in ms). */
-const COPIED_FEEDBACK_MS = 2_000;
-
-/** The text of an answer, as copied: its text parts, or its content when it has none. */
-export function messageText(message: AssistantMessage): string {
-  const texts = (message.parts ?? []).flatMap((part) => (part.type === 'text' ? [part.text] : []));
-  return texts.length > 0 ? texts.join('\n\n') : message.content;
-}
 
 export interface MessageListProps {
   messages: readonly AssistantMessage[];
@@ -40,6 +27,10 @@ export interface MessageListProps {
   classNames?: ClassNames;
   /** Checked origins (see `allowedImageOrigins` on the widget); `undefined` for the default. */
   allowedImageOrigins?: string[];
+  /** Asks the last question again (a stopped one offers it). */
+  onRetry?: () => void;
+  /** After the last message, in the log's flow (the error banner: it never covers a message). */
+  footer?: ReactNode;
 }
 
 /**
@@ -56,6 +47,8 @@ export const MessageList = memo(function MessageList({
   onAsk,
   classNames,
   allowedImageOrigins,
+  onRetry,
+  footer,
 }: MessageListProps) {
   const labels = useLabels();
   const listRef = useRef<HTMLDivElement>(null);
@@ -91,7 +84,8 @@ export const MessageList = memo(function MessageList({
         <MessageItem
           key={message.id}
           message={message}
-          isStreaming={busy && message === last && message.role === 'assistant'}
+          status={statusOf(message, message === last, status)}
+          onRetry={message === last && !busy ? onRetry : undefined}
           components={components}
           resolveHref={resolveHref}
           onAsk={onAsk}
@@ -105,9 +99,18 @@ export const MessageList = memo(function MessageList({
           {labels.thinking}
         </div>
       ) : null}
+      {footer}
     </div>
   );
 });
+
+/** Where a message stands: the last answer while the chat is busy or broke, any one noted stopped. */
+function statusOf(message: AssistantMessage, isLast: boolean, status: AssistantStatus): PartStatus {
+  if (noteOf(message).stopped) return STOPPED;
+  if (!isLast || message.role !== 'assistant') return COMPLETE;
+  if (status === 'submitted' || status === 'streaming') return RUNNING;
+  return status === 'error' ? BROKEN : COMPLETE;
+}
 
 /**
  * The last question's element: the messages are the list's children, so it is found from the end
@@ -219,99 +222,4 @@ function useConversationScroll(
     ownScrollTop.current = null;
     mode.current = list.scrollHeight - list.scrollTop - list.clientHeight < AT_BOTTOM_PX ? 'bottom' : 'free';
   }, []);
-}
-
-interface MessageItemProps {
-  message: AssistantMessage;
-  isStreaming: boolean;
-  components?: PartComponents;
-  resolveHref: (href: string) => string | null;
-  onAsk: (question: string) => void;
-  allowedImageOrigins?: string[];
-  className?: string;
-  /** The `part`, `source` and `suggestion` class names (MessageParts keys its context on them). */
-  partClassNames?: PartClassNames;
-}
-
-const MessageItem = memo(function MessageItem({
-  message,
-  isStreaming,
-  components,
-  resolveHref,
-  onAsk,
-  allowedImageOrigins,
-  className,
-  partClassNames,
-}: MessageItemProps) {
-  const labels = useLabels();
-  const isUser = message.role === 'user';
-  return (
-    <div
-      data-docs-assistant="message"
-      data-role={message.role}
-      data-message-id={message.id}
-      data-streaming={isStreaming ? '' : undefined}
-      className={className}
-    >
-      <span style={visuallyHidden}>{isUser ? labels.you : labels.assistant}</span>
-      {isUser ? (
-        <>
-          <div data-docs-assistant="user-text">{message.content}</div>
-          {/* The names of the files sent with the question (`attachments`; not kept in storage). */}
-          {message.experimental_attachments?.map((file, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a sent message's files never change
-            <div key={index} data-docs-assistant="message-attachment">
-              {file.name}
-            </div>
-          ))}
-        </>
-      ) : (
-        <MessageParts
-          message={message}
-          isStreaming={isStreaming}
-          components={components}
-          resolveHref={resolveHref}
-          onAsk={onAsk}
-          classNames={partClassNames}
-          allowedImageOrigins={allowedImageOrigins}
-        />
-      )}
-      {!isUser && !isStreaming && messageText(message).trim() ? (
-        <>
-          <CopyButton text={messageText(message)} />
-          <FeedbackSlot messageId={message.id} />
-        </>
-      ) : null}
-    </div>
-  );
-});
-MessageItem.displayName = 'MessageItem';
-
-function CopyButton({ text }: { text: string }) {
-  const labels = useLabels();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const label = copied ? labels.copied : labels.copy;
-  return (
-    <button
-      type="button"
-      data-action="copy"
-      data-copied={copied ? '' : undefined}
-      aria-label={label}
-      title={label}
-      onClick={() => {
-        void copyText(text).then((ok) => {
-          if (ok) setCopied(true);
-          else
-            console.error('docs-assistant: copying the answer failed: this page allows no clipboard access.');
-        });
-      }}
-    >
-      <Icon name={copied ? 'check' : 'copy'} />
-    </button>
-  );
 }

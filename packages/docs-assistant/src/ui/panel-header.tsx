@@ -1,35 +1,37 @@
 import { type ReactNode, useContext } from 'react';
-import { LabelOverrides, shellLabels } from '../labels-context.js';
+import { LabelOverrides } from '../labels/context.js';
+import { shellLabels } from '../labels/shell.js';
 import { Icon } from './icons.js';
 
 export interface PanelHeaderProps {
   titleId: string;
   className?: string;
-  /** Omitted for the inline variant, which cannot be closed. */
+  /** Omitted where the panel cannot be closed (inline). */
   onClose?: () => void;
-  /** Extra actions (e.g. "New conversation"), placed before the close button. */
+  /** The actions (`HeaderActions`: icon buttons and "More"), placed before Close. */
   children?: ReactNode;
 }
 
-/** The panel's title bar; it also names the dialog/region through `titleId`. */
+/**
+ * The panel's one header row: the title (one line; the whole of it in its tooltip when cut), the
+ * actions, and Close, always last. The shell shows it before the panel's code loads, so it is
+ * the same frame from the first open on. It also names the dialog or region through `titleId`.
+ */
 export function PanelHeader({ titleId, className, onClose, children }: PanelHeaderProps) {
-  // The shell shows it before the panel (and labels.tsx) loads: its own defaults only.
+  // The shell shows it before the panel (and the labels' defaults) loads: its own defaults only.
   const labels = { ...shellLabels, ...useContext(LabelOverrides) };
   return (
     <div data-docs-assistant="header" className={className}>
-      <h2 id={titleId} data-docs-assistant="title">
+      <h2 id={titleId} data-docs-assistant="title" title={labels.title}>
         {labels.title}
       </h2>
       {children}
       {onClose ? (
-        <button
-          type="button"
-          data-action="close"
-          aria-label={labels.close}
-          title={labels.close}
-          onClick={onClose}
-        >
+        <button type="button" data-action="close" aria-label={labels.close} onClick={onClose}>
           <Icon name="close" />
+          <span data-docs-assistant="tooltip" aria-hidden="true">
+            {labels.close}
+          </span>
         </button>
       ) : null}
     </div>

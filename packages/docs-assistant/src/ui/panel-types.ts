@@ -1,30 +1,15 @@
-import type { RefObject } from 'react';
-import type { AssistantStatus, DocsAssistantState, UseDocsAssistantOptions } from '../chat/types.js';
-import type { AskSource, DocsAssistantEvent, FeedbackOptions } from '../events/types.js';
+import type { UseDocsAssistantOptions } from '../chat/types.js';
+import type { DocsAssistantEvent, FeedbackOptions } from '../events/types.js';
 import type { PartComponents } from '../parts/types.js';
 import type { Features } from '../search/features.js';
 import type { SupportOption } from '../views/support/types.js';
+import type { PanelBridge } from './panel-bridge.js';
 import type { StarterQuestionsOption } from './starter-questions.js';
 import type { ClassNames, Variant } from './types.js';
 
-/** What the shell can ask of a loaded panel (the imperative handle forwards to it). */
-export interface PanelApi {
-  ask(question: string, source?: AskSource): void;
-  setInput(text: string): void;
-  focusInput(): void;
-  /** The conversation's state as rendered last (the history methods of the browser API use it). */
-  chat?(): DocsAssistantState;
-}
+export type { PanelApi, PanelBridge } from './panel-bridge.js';
 
-/** Requests made before the panel's code loaded; the panel carries them out when it mounts. */
-export interface PendingActions {
-  ask?: string;
-  askSource?: AskSource;
-  input?: string;
-  focus?: boolean;
-}
-
-/** Props of the lazily loaded panel body (`panel.tsx`), given by the shell. */
+/** Props of the lazily loaded panel body (`panel.tsx`), given by the shell once. */
 export interface PanelProps {
   /** Hook options, with the shell's context store. */
   options: UseDocsAssistantOptions;
@@ -36,12 +21,12 @@ export interface PanelProps {
   components?: PartComponents;
   docsBaseUrl?: string;
   allowedImageOrigins?: string[];
-  /** The `features` and `defaultView` props: whether typing searches the docs (see `search/`). */
+  /** The `features`, `defaultView` and `sourceAction` props: whether typing searches the docs (see `search/`). */
   search?: { features?: Features; defaultView?: 'search' | 'chat'; sourceAction?: 'link' | 'preview' };
+  /** Omitted where the panel cannot be closed (inline). */
   onClose?: () => void;
-  onStatusChange: (status: AssistantStatus) => void;
-  apiRef: RefObject<PanelApi | null>;
-  pendingRef: RefObject<PendingActions>;
+  /** The one way between the shell and the panel (requests made before it loaded, its status). */
+  bridge: PanelBridge;
   /** Delivers an event to `onEvent` (never throws). */
   emit?: (event: DocsAssistantEvent) => void;
   /** The widget's `eventsIncludeText` and `feedback` props. */
@@ -54,4 +39,6 @@ export interface PanelProps {
   sharedId?: string | null;
   /** The widget's `attachments` prop (views/attachments). */
   attachments?: boolean;
+  /** Withdraws the reader's consent (the `consent` prop, when the host does not decide it). */
+  onWithdrawConsent?: () => void;
 }

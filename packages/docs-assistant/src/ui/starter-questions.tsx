@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useLabels } from '../labels.js';
+import { useLabels } from '../labels/index.js';
 
 export interface StarterQuestionsProps {
   questions: readonly string[];

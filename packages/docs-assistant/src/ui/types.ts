@@ -4,7 +4,7 @@
 import type { HTMLAttributes } from 'react';
 import type { DocsAssistantState, UseDocsAssistantOptions } from '../chat/types.js';
 import type { AskSource, EventHandler, FeedbackOptions, OpenSource } from '../events/types.js';
-import type { Labels } from '../labels.js';
+import type { Labels } from '../labels/types.js';
 import type { PartComponents } from '../parts/types.js';
 import type { Context } from '../protocol/index.js';
 import type { Features } from '../search/features.js';

@@ -9,10 +9,9 @@
  * was: the question typed so far and the files already attached.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import type { Labels } from '../../labels.js';
-
-import type { Attachment } from '../../protocol/schemas.js';
+import type { Labels } from '../../labels/types.js';
 import { attachmentContentType, formatBytes } from '../../protocol/attachments.js';
+import type { Attachment } from '../../protocol/schemas.js';
 
 /** An attached file: what goes on the wire, plus what the chip shows. */
 export interface DraftAttachment extends Required<Attachment> {

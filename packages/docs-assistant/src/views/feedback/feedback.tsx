@@ -9,7 +9,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FeedbackConfig, FeedbackKit } from '../../events/feedback-slot.js';
 import type { FeedbackRating } from '../../events/types.js';
-import type { Labels } from '../../labels.js';
+import type { Labels } from '../../labels/types.js';
+import { type FeedbackLabels, feedbackLabels } from './labels.js';
 import { keepVote, MAX_COMMENT_CHARS, readVote, sendVote, type Vote } from './votes.js';
 
 export interface FeedbackProps {
@@ -39,12 +40,13 @@ function Thumb({ down }: { down?: boolean }) {
   );
 }
 
-export default function Feedback({ config, kit, labels, messageId }: FeedbackProps) {
+export default function Feedback({ config, kit, labels: given, messageId }: FeedbackProps) {
+  const labels = feedbackLabels(given);
   const [vote, setVote] = useState<Vote | undefined>(() => readVote(config, messageId));
   const [commenting, setCommenting] = useState(false);
   const [said, setSaid] = useState('');
   const voteRefs = { up: useRef<HTMLButtonElement>(null), down: useRef<HTMLButtonElement>(null) };
-  const groupLabel = labels.feedbackPrompt ?? 'Was this answer helpful?';
+  const groupLabel = labels.feedbackPrompt;
 
   const submit = (next: Vote) => {
     setVote(next);
@@ -60,12 +62,12 @@ export default function Feedback({ config, kit, labels, messageId }: FeedbackPro
     setSaid('');
     void sendVote(config, kit, messageId, next).then((error) => {
       if (!error) {
-        setSaid(labels.feedbackThanks ?? 'Thanks for your feedback.');
+        setSaid(labels.feedbackThanks);
         return;
       }
       config.emit(kit.errorEvent(error));
       console.warn(`[docs-assistant] feedback not sent: ${error.detail ?? error.message}`);
-      setSaid(labels.feedbackFailed ?? 'Your feedback could not be sent.');
+      setSaid(labels.feedbackFailed);
     });
   };
 
@@ -86,8 +88,7 @@ export default function Feedback({ config, kit, labels, messageId }: FeedbackPro
       {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's legend would show; the group only names the two votes. */}
       <div role="group" aria-label={groupLabel}>
         {(['up', 'down'] as const).map((rating) => {
-          const name =
-            rating === 'up' ? (labels.feedbackUp ?? 'Helpful') : (labels.feedbackDown ?? 'Not helpful');
+          const name = rating === 'up' ? labels.feedbackUp : labels.feedbackDown;
           return (
             <button
               key={rating}
@@ -124,7 +125,7 @@ export default function Feedback({ config, kit, labels, messageId }: FeedbackPro
 
 interface CommentFormProps {
   initial: string;
-  labels: Labels;
+  labels: FeedbackLabels;
   onSend: (comment: string) => void;
   onSkip: () => void;
 }
@@ -151,7 +152,7 @@ function CommentForm({ initial, labels, onSend, onSkip }: CommentFormProps) {
         onSkip();
       }}
     >
-      <label htmlFor={id}>{labels.feedbackComment ?? 'Tell us more (optional)'}</label>
+      <label htmlFor={id}>{labels.feedbackComment}</label>
       <textarea
         ref={inputRef}
         id={id}
@@ -162,10 +163,10 @@ function CommentForm({ initial, labels, onSend, onSkip }: CommentFormProps) {
       />
       <div>
         <button type="submit" data-action="feedback-send" disabled={!text.trim()}>
-          {labels.feedbackSend ?? 'Send feedback'}
+          {labels.feedbackSend}
         </button>
         <button type="button" data-action="feedback-skip" onClick={onSkip}>
-          {labels.feedbackSkip ?? 'Skip'}
+          {labels.feedbackSkip}
         </button>
       </div>
     </form>

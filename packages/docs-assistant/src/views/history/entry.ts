@@ -1,7 +1,5 @@
 /**
- * The one module the panel imports lazily for history: the header's actions and the list of past
- * conversations. Both are read from this module, so every bundler makes one chunk of them and
- * their shared texts (`labels.ts`), which webpack and Rspack would otherwise copy into two chunks.
+ * The one module the panel imports lazily for history: the list of past conversations (and its
+ * search, which the stories use). Read from this module only, so every bundler makes one chunk.
  */
-export { default as HistoryActions } from './actions.js';
 export { default as HistoryView } from './history.js';

@@ -12,7 +12,7 @@
  */
 import { type CSSProperties, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AssistantMessage, ConversationSummary } from '../../chat/types.js';
-import type { Labels } from '../../labels.js';
+import type { Labels } from '../../labels/types.js';
 import { historyLabels } from './labels.js';
 
 export interface HistoryViewProps {
@@ -29,15 +29,15 @@ export interface HistoryViewProps {
   hiddenStyle: CSSProperties;
   /** Now, for "2 hours ago" (a clock the stories and tests can fix). @default Date.now() */
   now?: number;
+  /** The text of a message (the panel's, handed over: one reading of a message's text). */
+  textOf: (message: AssistantMessage) => string;
 }
-
-const textOf = (message: AssistantMessage) =>
-  (message.parts ?? []).map((part) => (part.type === 'text' ? part.text : '')).join(' ') || message.content;
 
 /** The conversations whose questions or answers hold every word of `query` (case and accents aside). */
 export function searchConversations(
   conversations: readonly ConversationSummary[],
   query: string,
+  textOf: (message: AssistantMessage) => string,
 ): ConversationSummary[] {
   const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
   const words = fold(query).split(/\s+/).filter(Boolean);
@@ -78,6 +78,7 @@ export default function HistoryView({
   labels,
   hiddenStyle,
   now = Date.now(),
+  textOf,
 }: HistoryViewProps) {
   const words = historyLabels(labels);
   const headingId = useId();
@@ -91,7 +92,10 @@ export default function HistoryView({
   const backRef = useRef<HTMLButtonElement>(null);
   // After a deletion: the conversation to focus next (null: the search box).
   const focusNext = useRef<string | null | undefined>(undefined);
-  const shown = useMemo(() => searchConversations(conversations, query), [conversations, query]);
+  const shown = useMemo(
+    () => searchConversations(conversations, query, textOf),
+    [conversations, query, textOf],
+  );
 
   useEffect(() => {
     (searchRef.current ?? backRef.current)?.focus();

@@ -1,8 +1,8 @@
 /**
- * The history view's and "Copy conversation"'s texts: the host's `labels` where given, else these
- * English defaults (kept here, in the lazily loaded view, not in the widget's core).
+ * The history view's texts: the host's `labels` where given, else these English defaults (kept
+ * here, in the lazily loaded view, not in the widget's core).
  */
-import type { Labels } from '../../labels.js';
+import type { Labels } from '../../labels/types.js';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -21,9 +21,7 @@ type HistoryKey =
   | 'historyConfirmDeleteAll'
   | 'historyCancel'
   | 'historyDeleted'
-  | 'historyBack'
-  | 'copyConversation'
-  | 'conversationCopied';
+  | 'historyBack';
 
 export type HistoryLabels = Required<Pick<Labels, HistoryKey>>;
 
@@ -44,16 +42,8 @@ export const historyDefaults: HistoryLabels = {
   historyCancel: 'Cancel',
   historyDeleted: 'Deleted.',
   historyBack: 'Back to the conversation',
-  copyConversation: 'Copy conversation',
-  conversationCopied: 'Conversation copied',
 };
 
-/** The host's labels over the defaults. */
-export function historyLabels(labels: Partial<Labels>): HistoryLabels {
-  const merged = { ...historyDefaults };
-  for (const key of Object.keys(historyDefaults) as Array<keyof HistoryLabels>) {
-    const given = labels[key];
-    if (given !== undefined) Object.assign(merged, { [key]: given });
-  }
-  return merged;
-}
+/** The panel's labels (the host's overrides merged in, none `undefined`) over the defaults. */
+export const historyLabels = (labels: Partial<Labels>): HistoryLabels =>
+  ({ ...historyDefaults, ...labels }) as HistoryLabels;

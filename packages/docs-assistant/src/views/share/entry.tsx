@@ -1,19 +1,13 @@
 /**
- * The one chunk the panel loads for sharing and support: the header's actions, a shared
- * transcript, or the support prompt, by `slot`. One lazy import in the panel rather than three, so
- * bundlers that copy shared modules into each lazy chunk (webpack, rspack) copy nothing here.
+ * The one chunk the panel loads for sharing and support: the share sheet, a shared transcript,
+ * the support prompt, and what the header's menu needs to offer "Share" and "Contact support".
+ * One lazy import in the panel rather than several, so bundlers that copy shared modules into each
+ * lazy chunk (webpack, rspack) copy nothing here.
  */
-import SupportPrompt, { type SupportPromptProps } from '../support/support.js';
-import HeaderActions, { type HeaderActionsProps } from './header-actions.js';
-import SharedTranscript, { type SharedTranscriptProps } from './shared-transcript.js';
 
-export type ShareSupportProps =
-  | ({ slot: 'header' } & HeaderActionsProps)
-  | ({ slot: 'transcript' } & SharedTranscriptProps)
-  | ({ slot: 'prompt' } & SupportPromptProps);
-
-export default function ShareSupport(props: ShareSupportProps) {
-  if (props.slot === 'header') return <HeaderActions {...props} />;
-  if (props.slot === 'transcript') return <SharedTranscript {...props} />;
-  return <SupportPrompt {...props} />;
-}
+export { default as SupportPrompt, pageUrl } from '../support/support.js';
+export { supportHref, supportLinkKind, supportTranscript } from '../support/transcript.js';
+export { sharingSupported } from './client.js';
+export { shareLabels } from './labels.js';
+export { default as ShareSheet } from './share-sheet.js';
+export { default as SharedTranscript } from './shared-transcript.js';

@@ -7,7 +7,6 @@
  */
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import type { AssistantMessage } from '../../chat/types.js';
-import type { Labels } from '../../labels.js';
 import {
   canReachService,
   forgetShareParam,
@@ -16,11 +15,12 @@ import {
   seedMessages,
   type SharedTranscript as Transcript,
 } from './client.js';
+import { type PanelLabels, shareLabels } from './labels.js';
 
 export interface SharedTranscriptProps {
   shareId: string;
   options: ShareOptions;
-  labels: Labels;
+  labels: PanelLabels;
   Markdown: ComponentType<{ text: string; resolveHref?: (href: string) => string | null }>;
   resolveHref: (href: string) => string | null;
   /** Opens a new conversation with these messages. */
@@ -31,12 +31,13 @@ export interface SharedTranscriptProps {
 export default function SharedTranscript({
   shareId,
   options,
-  labels,
+  labels: given,
   Markdown,
   resolveHref,
   onContinue,
   onClose,
 }: SharedTranscriptProps) {
+  const labels = shareLabels(given);
   const [transcript, setTranscript] = useState<Transcript | null>(null);
   const [failure, setFailure] = useState<{ status: number; message: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -84,20 +85,16 @@ export default function SharedTranscript({
       aria-busy={!transcript && !failure}
     >
       <h2 id={`${shareId}-title`} ref={headingRef} tabIndex={-1}>
-        {labels.sharedTitle ?? 'Shared conversation'}
+        {labels.sharedTitle}
         {transcript?.title ? `: ${transcript.title}` : ''}
       </h2>
       {failure ? (
         <p role="alert" data-docs-assistant="shared-error" data-status={failure.status}>
-          {failure.status === 404
-            ? (labels.sharedNotFound ?? 'This shared conversation is no longer available.')
-            : failure.message}
+          {failure.status === 404 ? labels.sharedNotFound : failure.message}
         </p>
       ) : transcript ? (
         <>
-          <p data-docs-assistant="shared-notice">
-            {labels.sharedNotice ?? 'Read-only. Continuing starts a new conversation of your own.'}
-          </p>
+          <p data-docs-assistant="shared-notice">{labels.sharedNotice}</p>
           <ol data-docs-assistant="shared-messages">
             {transcript.messages.map((message, index) => (
               // The transcript never changes while shown: the index is its identity.
@@ -125,7 +122,7 @@ export default function SharedTranscript({
           </ol>
         </>
       ) : (
-        <p role="status">{labels.sharedLoading ?? 'Loading the shared conversation…'}</p>
+        <p role="status">{labels.sharedLoading}</p>
       )}
       <div data-docs-assistant="shared-actions">
         {transcript ? (
@@ -137,11 +134,11 @@ export default function SharedTranscript({
               onContinue(seedMessages(transcript));
             }}
           >
-            {labels.sharedContinue ?? 'Continue as a new conversation'}
+            {labels.sharedContinue}
           </button>
         ) : null}
         <button type="button" data-action="close-shared" onClick={close}>
-          {labels.sharedClose ?? 'Close'}
+          {labels.sharedClose}
         </button>
       </div>
     </section>

@@ -1,28 +1,29 @@
 /**
  * A way to a human (the `support` option): the "Contact support" action, and the prompt the panel
  * shows under an answer that found nothing in the docs or that the reader voted down. Loaded with
- * the panel's header actions or the prompt, never before; imports nothing the panel has (the
- * labels come as props).
+ * the header's menu or the prompt, never before; imports nothing the panel has (the labels and the
+ * reading of a message's text come as props).
  */
 import type { AssistantMessage, AssistantStatus } from '../../chat/types.js';
-import type { Labels } from '../../labels.js';
-import { supportHref, supportLinkKind, supportTranscript } from './transcript.js';
+import { type PanelLabels, type ShareLabels, shareLabels } from '../share/labels.js';
+import { supportHref, supportLinkKind, supportTranscript, type TextOf } from './transcript.js';
 import type { SupportOption, SupportTrigger } from './types.js';
 
 export interface SupportActionProps {
   option: SupportOption;
   messages: AssistantMessage[];
   trigger: SupportTrigger;
-  labels: Labels;
+  labels: ShareLabels;
+  textOf: TextOf;
   className?: string;
 }
 
-const pageUrl = () => (typeof location === 'undefined' ? '' : location.href);
+export const pageUrl = () => (typeof location === 'undefined' ? '' : location.href);
 
 /** "Contact support": a link (URL, mailto) or a button (callback) carrying the conversation. */
-export function SupportAction({ option, messages, trigger, labels, className }: SupportActionProps) {
+export function SupportAction({ option, messages, trigger, labels, textOf, className }: SupportActionProps) {
   const kind = supportLinkKind(option);
-  const text = labels.contactSupport ?? 'Contact support';
+  const text = labels.contactSupport;
   if (kind === 'callback' && typeof option === 'function') {
     return (
       <button
@@ -30,14 +31,14 @@ export function SupportAction({ option, messages, trigger, labels, className }: 
         data-action="contact-support"
         data-support-trigger={trigger}
         className={className}
-        onClick={() => option(supportTranscript(trigger, messages, pageUrl()))}
+        onClick={() => option(supportTranscript(trigger, messages, pageUrl(), textOf))}
       >
         {text}
       </button>
     );
   }
   if (!kind || typeof option !== 'string') return null;
-  const href = supportHref(option, messages, pageUrl(), labels.supportSubject ?? 'Question about the docs');
+  const href = supportHref(option, messages, pageUrl(), labels.supportSubject, textOf);
   return (
     <a
       href={href}
@@ -64,7 +65,8 @@ export interface SupportPromptProps {
   status: AssistantStatus;
   /** Id of the answer the reader voted down, if any. */
   downVoted?: string | null;
-  labels: Labels;
+  labels: PanelLabels;
+  textOf: TextOf;
   className?: string;
 }
 
@@ -77,9 +79,11 @@ export default function SupportPrompt({
   messages,
   status,
   downVoted,
-  labels,
+  labels: given,
+  textOf,
   className,
 }: SupportPromptProps) {
+  const labels = shareLabels(given);
   const last = messages[messages.length - 1];
   if (status !== 'ready' || !last || last.role !== 'assistant') return null;
   const trigger: SupportTrigger | null =
@@ -91,12 +95,8 @@ export default function SupportPrompt({
   if (!trigger || !supportLinkKind(option)) return null;
   return (
     <div data-docs-assistant="support-prompt" data-support-trigger={trigger} className={className}>
-      <p>
-        {trigger === 'thumbs-down'
-          ? (labels.supportAfterVote ?? 'Sorry this did not help. A person can take it from here.')
-          : (labels.supportNoAnswer ?? 'The docs may not cover this. A person can help.')}
-      </p>
-      <SupportAction option={option} messages={messages} trigger={trigger} labels={labels} />
+      <p>{trigger === 'thumbs-down' ? labels.supportAfterVote : labels.supportNoAnswer}</p>
+      <SupportAction option={option} messages={messages} trigger={trigger} labels={labels} textOf={textOf} />
     </div>
   );
 }

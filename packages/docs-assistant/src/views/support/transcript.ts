@@ -15,15 +15,8 @@ export const MAX_URL_CHARS = 8000;
 const CUT_NOTE = '(Excerpt: cut to fit this link; earlier messages left out.)';
 const SHORTENED = ' … (cut)';
 
-/** The text of a message: its text parts, else its content. */
-export function textOf(message: AssistantMessage): string {
-  const parts = Array.isArray(message.parts) ? message.parts : [];
-  const text = parts
-    .map((part) => (part.type === 'text' ? part.text : ''))
-    .join('')
-    .trim();
-  return text || (typeof message.content === 'string' ? message.content.trim() : '');
-}
+/** The text of a message (the panel's `messageText`, handed over: one reading of a message's text). */
+export type TextOf = (message: AssistantMessage) => string;
 
 /** The `[title](url)` links of a message's source parts, without duplicates. */
 export function sourceLinksOf(message: AssistantMessage): string[] {
@@ -38,7 +31,11 @@ export function sourceLinksOf(message: AssistantMessage): string[] {
 }
 
 /** One message as Markdown; its text shortened to `maxText` characters when given. */
-function messageMarkdown(message: AssistantMessage, maxText = Number.POSITIVE_INFINITY): string {
+function messageMarkdown(
+  message: AssistantMessage,
+  textOf: TextOf,
+  maxText = Number.POSITIVE_INFINITY,
+): string {
   let text = textOf(message);
   if (text.length > maxText) text = text.slice(0, Math.max(0, maxText)).trimEnd() + SHORTENED;
   if (message.role === 'user') return `**Question:** ${text}`;
@@ -46,15 +43,15 @@ function messageMarkdown(message: AssistantMessage, maxText = Number.POSITIVE_IN
   return `**Answer:** ${text}${sources.length ? `\n\nSources: ${sources.join(', ')}` : ''}`;
 }
 
-const speaking = (messages: AssistantMessage[]) =>
+const speaking = (messages: AssistantMessage[], textOf: TextOf) =>
   messages.filter((m) => (m.role === 'user' || m.role === 'assistant') && textOf(m));
 
 /** The whole conversation as Markdown. */
-export function transcriptMarkdown(messages: AssistantMessage[], pageUrl = ''): string {
+export function transcriptMarkdown(messages: AssistantMessage[], pageUrl: string, textOf: TextOf): string {
   const head = pageUrl
     ? `Conversation with the docs assistant on ${pageUrl}`
     : 'Conversation with the docs assistant';
-  return [head, ...speaking(messages).map((m) => messageMarkdown(m))].join('\n\n');
+  return [head, ...speaking(messages, textOf).map((m) => messageMarkdown(m, textOf))].join('\n\n');
 }
 
 /**
@@ -66,16 +63,19 @@ export function boundedExcerpt(
   messages: AssistantMessage[],
   pageUrl: string,
   max: number,
+  textOf: TextOf,
   encode: (text: string) => string = encodeURIComponent,
 ): { text: string; cut: boolean } {
-  const whole = transcriptMarkdown(messages, pageUrl);
+  const whole = transcriptMarkdown(messages, pageUrl, textOf);
   if (encode(whole).length <= max) return { text: whole, cut: false };
-  const list = speaking(messages);
+  const list = speaking(messages, textOf);
   const fits = (text: string) => encode(text).length <= max;
   const answerChars = Math.max(80, Math.floor(max / 8));
   // Newest last; drop the oldest until it fits.
   for (let from = 0; from < list.length; from++) {
-    const text = [CUT_NOTE, ...list.slice(from).map((m) => messageMarkdown(m, answerChars))].join('\n\n');
+    const text = [CUT_NOTE, ...list.slice(from).map((m) => messageMarkdown(m, textOf, answerChars))].join(
+      '\n\n',
+    );
     if (fits(text)) return { text, cut: true };
   }
   // Not even the last message fits: its text as long as fits.
@@ -84,10 +84,10 @@ export function boundedExcerpt(
   let high = last ? textOf(last).length : 0;
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
-    if (last && fits(`${CUT_NOTE}\n\n${messageMarkdown(last, mid)}`)) low = mid;
+    if (last && fits(`${CUT_NOTE}\n\n${messageMarkdown(last, textOf, mid)}`)) low = mid;
     else high = mid - 1;
   }
-  const text = last ? `${CUT_NOTE}\n\n${messageMarkdown(last, low)}` : CUT_NOTE;
+  const text = last ? `${CUT_NOTE}\n\n${messageMarkdown(last, textOf, low)}` : CUT_NOTE;
   return { text: fits(text) ? text : '', cut: true };
 }
 
@@ -114,23 +114,27 @@ export function supportHref(
   messages: AssistantMessage[],
   pageUrl: string,
   subject: string,
+  textOf: TextOf,
 ): string {
   if (/^mailto:/i.test(option)) {
     const hasSubject = /[?&]subject=/i.test(option);
     const joiner = option.includes('?') ? '&' : '?';
     const base = `${option}${joiner}${hasSubject ? '' : `subject=${encodeURIComponent(subject)}&`}body=`;
-    const { text } = boundedExcerpt(messages, pageUrl, MAX_MAILTO_CHARS - base.length);
+    const { text } = boundedExcerpt(messages, pageUrl, MAX_MAILTO_CHARS - base.length, textOf);
     return base + encodeURIComponent(text);
   }
   if (option.includes('{transcript}')) {
     const room = MAX_URL_CHARS - option.length;
-    return option.replace('{transcript}', encodeURIComponent(boundedExcerpt(messages, pageUrl, room).text));
+    return option.replace(
+      '{transcript}',
+      encodeURIComponent(boundedExcerpt(messages, pageUrl, room, textOf).text),
+    );
   }
   const url = new URL(option);
   const room = MAX_URL_CHARS - url.href.length - '&transcript='.length;
   // URLSearchParams writes a space as `+`: measure the excerpt the way it is written.
   const encode = (text: string) => new URLSearchParams({ t: text }).toString().slice(2);
-  url.searchParams.set('transcript', boundedExcerpt(messages, pageUrl, room, encode).text);
+  url.searchParams.set('transcript', boundedExcerpt(messages, pageUrl, room, textOf, encode).text);
   return url.href;
 }
 
@@ -139,6 +143,7 @@ export function supportTranscript(
   trigger: SupportTrigger,
   messages: AssistantMessage[],
   pageUrl: string,
+  textOf: TextOf,
 ): SupportTranscript {
-  return { trigger, messages, markdown: transcriptMarkdown(messages, pageUrl), pageUrl };
+  return { trigger, messages, markdown: transcriptMarkdown(messages, pageUrl, textOf), pageUrl };
 }

@@ -1,13 +1,9 @@
 /**
- * Every user-facing string (`Labels`) and the React context that carries them to the shell and the
- * part renderers; the English defaults are in `label-defaults.ts`. `labels` on `<DocsAssistant>`
- * overrides any of them.
+ * Every user-facing string (`Labels`): the shape hosts override through `labels` and language
+ * packs fill (`docs-assistant/labels/de`, `…/ar`). Types only: the defaults are in `defaults.ts`
+ * (the panel's) and `shell.ts` (the launcher's); each lazily loaded view keeps the defaults of its
+ * own words beside it, so they load with it.
  */
-import { type ReactNode, useContext } from 'react';
-import { defaultLabels } from './label-defaults.js';
-import { LabelOverrides } from './labels-context.js';
-
-export { defaultLabels };
 
 /** Every user-facing string. Functions take the values they show. */
 export interface Labels {
@@ -182,24 +178,49 @@ export interface Labels {
    */
   showEarlierMessages?: string;
   earlierMessagesShown?: (count: number) => string;
+  /**
+   * The header's "More" button (and its menu's name), the question or answer the reader stopped
+   * ("Stopped"), the menu's way to withdraw consent (the `consent` prop), and the name of the
+   * context chips on a sent question. Optional for compatibility.
+   */
+  moreActions?: string;
+  stopped?: string;
+  withdrawConsent?: string;
+  sentContext?: string;
 }
 
-/** Provides labels (overrides of the defaults) to everything below. */
-export function LabelsProvider({ labels, children }: { labels?: Partial<Labels>; children: ReactNode }) {
-  return <LabelOverrides.Provider value={labels}>{children}</LabelOverrides.Provider>;
-}
+/** The strings the panel and the part renderers show, which the panel's defaults all fill. */
+type CoreKey =
+  | 'redacted'
+  | 'searchResultCount'
+  | 'imageAlt'
+  | 'downloadFile'
+  | 'copyFailed'
+  | 'loading'
+  | 'askAiAboutCode'
+  | 'codeBlock'
+  | 'codeBlockAnnounced'
+  | 'panelUnavailable'
+  | 'panelCrashed'
+  | 'externalImage'
+  | 'markdownLimit'
+  | 'searchView'
+  | 'history'
+  | 'copyConversation'
+  | 'conversationCopied'
+  | 'share'
+  | 'contactSupport'
+  | 'moreActions'
+  | 'stopped'
+  | 'withdrawConsent'
+  | 'sentContext'
+  | 'attachFiles'
+  | 'showEarlierMessages'
+  | 'earlierMessagesShown';
 
-// One merged object per overrides object, shared by every reader.
-const merged = new WeakMap<Partial<Labels>, Labels>();
+/** The labels in effect in the panel: every string it shows is there (no fallback where it is read). */
+export type CoreLabels = Labels & Required<Pick<Labels, CoreKey>>;
 
-/** The labels in effect: the defaults with the provider's overrides (the defaults outside one). */
-export function useLabels(): Labels {
-  const labels = useContext(LabelOverrides);
-  if (!labels) return defaultLabels;
-  let all = merged.get(labels);
-  if (!all) {
-    all = { ...defaultLabels, ...labels };
-    merged.set(labels, all);
-  }
-  return all;
-}
+/** The strings the shell shows before the panel loads (launcher, title bar, loading, failure). */
+export type ShellLabels = Pick<Labels, 'launcher' | 'title' | 'close' | 'askAi' | 'unavailable'> &
+  Required<Pick<Labels, 'loading' | 'askAiAboutCode' | 'panelUnavailable'>>;

@@ -1,13 +1,11 @@
 /**
  * The defaults of the few strings the shell shows before the panel loads (launcher, title bar,
  * "Ask AI", the unavailable, loading and failed states): plain data, no React, so the launcher
- * carries only these and a server component may import them. `label-defaults.ts` has the rest.
+ * carries only these and a server component may import them. `defaults.ts` has the rest.
  */
-import type { Labels } from './labels.js';
+import type { ShellLabels } from './types.js';
 
-/** The defaults of the labels the shell shows; `defaultLabels` includes them. */
-export const shellLabels: Pick<Labels, 'launcher' | 'title' | 'close' | 'askAi' | 'unavailable'> &
-  Required<Pick<Labels, 'loading' | 'askAiAboutCode' | 'panelUnavailable'>> = {
+export const shellLabels: ShellLabels = {
   launcher: 'Ask AI',
   title: 'Ask the docs',
   close: 'Close',

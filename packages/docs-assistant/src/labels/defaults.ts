@@ -1,14 +1,14 @@
 /**
- * Every user-facing string's English default (`defaultLabels`): plain data, no React, so a server
- * component may import it from `docs-assistant/widget` (whose own module has no "use client").
- * `labels.tsx` carries them to the shell and the part renderers; `labels` on `<DocsAssistant>`
- * overrides any of them.
+ * Every default string the panel and the part renderers show (`defaultLabels`, English): plain
+ * data, no React, so a server component may import it from `docs-assistant/widget` (whose own
+ * module has no "use client"). The launcher's few are in `shell.ts`; each lazily loaded view keeps
+ * the defaults of its own words beside it. `labels` on `<DocsAssistant>` overrides any of them.
  */
-import type { Labels } from './labels.js';
-import { shellLabels } from './shell-labels.js';
+import { shellLabels } from './shell.js';
+import type { CoreLabels } from './types.js';
 
-export const defaultLabels: Labels = {
-  // The shell's own (launcher, title bar…), kept in labels-context.ts so the launcher needs no more.
+export const defaultLabels: CoreLabels = {
+  // The shell's own (launcher, title bar…), kept apart so the launcher needs no more.
   ...shellLabels,
   inputPlaceholder: 'Ask a question about the docs…',
   inputLabel: 'Your question',
@@ -50,6 +50,23 @@ export const defaultLabels: Labels = {
   copyFailed: 'Code selected: press Ctrl+C (⌘C on a Mac) to copy',
   codeBlock: 'Code',
   panelCrashed: 'Something went wrong in the assistant.',
+  codeBlockAnnounced: '(code block)',
+  externalImage: (alt) => (alt ? `${alt} (external image)` : 'External image'),
+  markdownLimit: (reason) =>
+    reason === 'depth'
+      ? 'The rest of this answer is nested too deeply to format; it is shown as plain text.'
+      : 'The rest of this answer is too long to format; it is shown as plain text.',
+  searchView: 'Search the docs',
+  history: 'History',
+  copyConversation: 'Copy conversation',
+  conversationCopied: 'Conversation copied',
+  share: 'Share',
+  contactSupport: 'Contact support',
+  moreActions: 'More actions',
+  stopped: 'Stopped',
+  withdrawConsent: 'Withdraw consent',
+  sentContext: 'Sent with the question',
+  attachFiles: 'Attach files',
   showEarlierMessages: 'Show earlier messages',
   earlierMessagesShown: (count) =>
     count === 1 ? '1 earlier message shown' : `${count} earlier messages shown`,

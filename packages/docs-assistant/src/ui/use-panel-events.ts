@@ -1,0 +1,83 @@
+/**
+ * What the panel reports through `onEvent` on its own: each answer with its timing and source
+ * count, and the clicks inside it (sources, follow-ups, copies), read by one listener on the panel
+ * rather than one per link. The same listener opens a source in the panel (`sourceAction:
+ * 'preview'`).
+ */
+import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import type { AssistantMessage, AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
+import type { DocsAssistantEvent } from '../events/types.js';
+import { collectSources } from '../parts/index.js';
+import type { PreviewTarget } from '../search/page-preview.js';
+
+type OnFinish = NonNullable<UseDocsAssistantOptions['onFinish']>;
+
+/**
+ * The hook's `onFinish`: reports the `answer` event (time to the first text and in all, from when
+ * the question went out), then calls `also` (the announcement, the host's `onFinish`).
+ */
+export function useAnswerEvents(
+  emit: (event: DocsAssistantEvent) => void,
+  status: AssistantStatus,
+  answering: boolean,
+  resolveHref: (href: string) => string | null,
+  also: OnFinish,
+): OnFinish {
+  // When the question went out and when its first text came (performance.now).
+  const timing = useRef<{ start: number; first?: number }>({ start: 0 });
+  useEffect(() => {
+    if (status === 'submitted') timing.current = { start: performance.now() };
+  }, [status]);
+  useEffect(() => {
+    if (answering) timing.current.first ??= performance.now();
+  }, [answering]);
+  const latest = useRef({ resolveHref, also });
+  latest.current = { resolveHref, also };
+  return useCallback(
+    (message: AssistantMessage, thread: { threadId?: string }) => {
+      const { start, first } = timing.current;
+      emit({
+        type: 'answer',
+        messageId: message.id,
+        threadId: thread.threadId,
+        timeToFirstTokenMs: first === undefined ? first : first - start,
+        totalMs: performance.now() - start,
+        sources: collectSources(message, latest.current.resolveHref).length,
+      });
+      latest.current.also(message, thread);
+    },
+    [emit],
+  );
+}
+
+/** Whether a click is a plain one (no modifier, main button): a link then opens in the panel. */
+const plainClick = (event: MouseEvent) =>
+  !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey;
+
+/** Reports the clicks in the panel, and opens sources in it when `onPreview` is given. */
+export function usePanelClicks(
+  panelRef: RefObject<HTMLElement | null>,
+  emit: (event: DocsAssistantEvent) => void,
+  onPreview: ((target: PreviewTarget) => void) | undefined,
+): void {
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Element | null;
+      const messageId =
+        target?.closest?.('[data-docs-assistant="message"]')?.getAttribute('data-message-id') ?? undefined;
+      const link = target?.closest?.<HTMLAnchorElement>('a[data-docs-assistant="source"]');
+      const followUp = target?.closest?.<HTMLAnchorElement>('a[data-docs-assistant="suggestion"]');
+      if (link) emit({ type: 'source-click', url: link.href, messageId });
+      else if (followUp) emit({ type: 'suggestion-click', kind: 'follow-up', url: followUp.href, messageId });
+      else if (target?.closest?.('[data-action="copy"]')) emit({ type: 'copy', target: 'answer', messageId });
+      else if (target?.closest?.('[data-copy-state]')) emit({ type: 'copy', target: 'code', messageId });
+      if (!link || !onPreview || !plainClick(event)) return;
+      event.preventDefault();
+      onPreview({ path: new URL(link.href).pathname, url: link.href, title: link.textContent ?? link.href });
+    };
+    panel.addEventListener('click', onClick);
+    return () => panel.removeEventListener('click', onClick);
+  }, [panelRef, emit, onPreview]);
+}
