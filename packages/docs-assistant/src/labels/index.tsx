@@ -6,10 +6,11 @@
 import { type ReactNode, useContext } from 'react';
 import { LabelOverrides } from './context.js';
 import { defaultLabels } from './defaults.js';
+import { withLabels } from './merge.js';
 import type { CoreLabels, Labels } from './types.js';
 
 export type { CoreLabels, Labels };
-export { defaultLabels };
+export { defaultLabels, withLabels };
 
 /** Provides labels (overrides of the defaults) to everything below. */
 export function LabelsProvider({ labels, children }: { labels?: Partial<Labels>; children: ReactNode }) {
@@ -18,16 +19,6 @@ export function LabelsProvider({ labels, children }: { labels?: Partial<Labels>;
 
 // One merged object per overrides object, shared by every reader.
 const merged = new WeakMap<Partial<Labels>, CoreLabels>();
-
-/**
- * The overrides over `defaults`; an override that is `undefined` leaves the default (a host's
- * `{ title: undefined }` must not blank the title).
- */
-export function withLabels<T extends object>(defaults: T, overrides: Partial<Labels> | undefined): T {
-  const all = { ...defaults } as Record<string, unknown>;
-  for (const [key, value] of Object.entries(overrides ?? {})) if (value !== undefined) all[key] = value;
-  return all as T;
-}
 
 /** The labels in effect: the defaults with the provider's overrides (the defaults outside one). */
 export function useLabels(): CoreLabels {
