@@ -55,7 +55,7 @@ describe('a stop before any text', () => {
     expect(shown(transport.messages)).toEqual(['user: How do I install it?', 'assistant: Run npm install.']);
     expect(noteOf(transport.messages[0]!).stopped).toBeUndefined();
     // The question went once, not twice, in the second request.
-    expect((calls[1]?.body.messages as { content: string }[]).map((message) => message.content)).toEqual([
+    expect((calls[1]!.body.messages as { content: string }[]).map((message) => message.content)).toEqual([
       'How do I install it?',
     ]);
   });
@@ -140,6 +140,6 @@ describe('the context a question went with', () => {
 
     await controller.send('Is it safe?');
     expect(JSON.stringify(calls[1]?.body.messages)).not.toContain('docsAssistant');
-    expect((calls[1]?.body.messages as object[])[0]).not.toHaveProperty('annotations');
+    expect((calls[1]!.body.messages as object[])[0]).not.toHaveProperty('annotations');
   });
 });

@@ -6,8 +6,8 @@
  * normaliser (`resolveServiceConfig`, in `service.ts`) turns the short single-site options into it.
  */
 
-import type { AssistantLimits } from './limits.js';
 import type { SiteOptions } from './docs/sites/types.js';
+import type { AssistantLimits } from './limits.js';
 
 /** Plans of an organization; static export needs `enterprise` (spec §1). */
 export type Plan = 'free' | 'pro' | 'enterprise';

@@ -7,12 +7,12 @@ import type { Hono } from 'hono';
 import { createAssistantApp } from './app.js';
 import type { AssistantRuntime } from './assistant.js';
 import type { ServiceConfig } from './config.js';
+import { parseDocument } from './docs/parse.js';
 import { createExtractiveEngine } from './engines/extractive.js';
 import type { AnswerEngine } from './engines/types.js';
 import { type AssistantLimits, DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import { type RateLimitOptions, resolveServiceConfig } from './options.js';
 import { FixedWindowLimiter } from './rate-limit.js';
-import { parseDocument } from './docs/parse.js';
 import { DocsIndex } from './retrieval/search-index.js';
 import { ThreadStore } from './threads.js';
 

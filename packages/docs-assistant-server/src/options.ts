@@ -4,12 +4,12 @@
  */
 import { IP_REQUESTS_PER_DAY, keyKind, ORGANIZATION_REQUESTS_PER_HOUR } from 'docs-assistant/protocol';
 import type { DomainConfig, OrganizationConfig, Plan, RateLimitConfig, ServiceConfig } from './config.js';
+import type { SiteOptions } from './docs/sites/types.js';
 import type { OpenAIEngineOptions } from './engines/openai.js';
 import type { AnswerEngine } from './engines/types.js';
 import { type AssistantLimits, resolveAssistantLimits } from './limits.js';
 import type { McpOptions } from './mcp/http.js';
 import type { IndexBuild } from './retrieval/persist.js';
-import type { SiteOptions } from './docs/sites/types.js';
 import type { StaticExportRoutesOptions } from './static-export/routes.js';
 import type { Storage } from './storage/types.js';
 
@@ -57,6 +57,11 @@ export interface CommonOptions {
   databaseUrl?: string;
   /** A storage of your own (e.g. `createStorage(…)` with other settings); the service does not close it. */
   storage?: Storage;
+  /**
+   * Without `dataDir` or `databaseUrl`: bytes of export bundles kept in memory; past it the oldest
+   * go, and asking for one of them says it was evicted. @default 32 MiB
+   */
+  memoryBundleBytes?: number;
   retention?: RetentionOptions;
   rateLimits?: RateLimitOptions;
   /**

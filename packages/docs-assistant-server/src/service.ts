@@ -44,7 +44,13 @@ export type {
   ThreadTurn,
   Vote,
 } from './storage/types.js';
-export { StorageFullError, StorageUnavailableError } from './storage/types.js';
+export {
+  BundleEvictedError,
+  StorageCorruptError,
+  StorageDegradedError,
+  StorageFullError,
+  StorageUnavailableError,
+} from './storage/types.js';
 
 export interface AssistantService {
   /** The fetch handler; pass Node bindings (`@hono/node-server` does) for the client IP. */
@@ -84,6 +90,7 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
     createStorage({
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
       ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+      ...(options.memoryBundleBytes ? { memoryBundleBytes: options.memoryBundleBytes } : {}),
       warn,
     });
   const threads = new ThreadStore({ storage, maxThreadBytes, maxStoredBytes, warn });
@@ -183,7 +190,12 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
       const body = {
         ...((await response.json()) as Record<string, unknown>),
         ...(health.ok ? {} : { ok: false }),
-        storage: { mode: storage.mode, reachable: health.ok, ...(health.ok ? {} : { error: health.error }) },
+        storage: {
+          mode: storage.mode,
+          reachable: health.ok,
+          // Full or damaged: the service answers (200) but keeps nothing; an operator sees why here.
+          ...(health.ok ? (health.degraded ? { degraded: health.degraded } : {}) : { error: health.error }),
+        },
       };
       return new Response(JSON.stringify(body), { status: health.ok ? 200 : 503, headers: response.headers });
     },

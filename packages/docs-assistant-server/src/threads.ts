@@ -19,7 +19,12 @@
 
 import { DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import { MemoryThreadStorage } from './storage/memory.js';
-import { StorageFullError, type StoredThread, type ThreadStorage, type ThreadTurn } from './storage/types.js';
+import {
+  StorageDegradedError,
+  type StoredThread,
+  type ThreadStorage,
+  type ThreadTurn,
+} from './storage/types.js';
 
 export type { ThreadTurn } from './storage/types.js';
 
@@ -145,7 +150,7 @@ export class ThreadStore {
     try {
       await this.storage.createThread(thread, this.#usedAt());
     } catch (error) {
-      if (!(error instanceof StorageFullError)) throw error;
+      if (!(error instanceof StorageDegradedError)) throw error;
       this.#warn(
         `thread ${thread.id} is not saved, the assistant answers without keeping it: ${error.message}`,
       );

@@ -19,7 +19,8 @@ export type Slugger = (heading: string) => string;
  * hyphens to one `-`.
  */
 export function mkdocsSlug(heading: string): string {
-  const ascii = heading.normalize('NFKD').replace(/[^\x00-\x7f]/g, '');
+  // Python's `.encode('ascii', 'ignore')`: every character past ASCII goes.
+  const ascii = heading.normalize('NFKD').replace(/[^\p{ASCII}]/gu, '');
   return ascii
     .replace(/[^\w\s-]/g, '')
     .trim()

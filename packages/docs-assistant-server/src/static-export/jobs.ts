@@ -8,10 +8,11 @@
  * before the job is marked completed, so a completed job always has its bundle.
  */
 import { randomBytes } from 'node:crypto';
-import type { StaticExportJob } from 'docs-assistant/protocol';
+import { STATIC_EXPORT_JOBS_PATH, type StaticExportJob } from 'docs-assistant/protocol';
 import { agentBundleEntries } from '../agents/bundle.js';
 import type { ServiceConfig } from '../config.js';
-import type { JobPatch, JobRecord, JobStorage } from '../storage/types.js';
+import { HttpError } from '../http.js';
+import { BundleEvictedError, type JobPatch, type JobRecord, type JobStorage } from '../storage/types.js';
 import { createTarGz } from './bundle.js';
 import { loadDocs, renderSite } from './render.js';
 
@@ -89,6 +90,12 @@ export class StaticExportJobs {
   /** Names this process's claims in the database. */
   readonly #runner = `runner_${randomBytes(8).toString('hex')}`;
   readonly #running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /**
+   * Jobs that failed while the database refused the write that says so (a full disk): shown as
+   * failed from here, written at each tick until the database takes it. Their leases are renewed
+   * meanwhile, so no other runner takes them up again.
+   */
+  readonly #unsavedFailures = new Map<string, JobPatch>();
   #pumping: Promise<void> | undefined;
   #pumpAgain = false;
   #closed = false;
@@ -120,10 +127,31 @@ export class StaticExportJobs {
 
   #tick(): void {
     if (this.#closed) return;
-    if (this.#running.size) {
+    if (this.#running.size || this.#unsavedFailures.size) {
       this.#storage.renewLeases(this.#runner, this.#now() + this.#leaseMs).catch(() => {});
     }
+    this.#saveFailures();
     this.#pump();
+  }
+
+  /** Writes the failures the database refused before; one pass at a time. */
+  #savingFailures = false;
+  #saveFailures(): void {
+    if (this.#savingFailures || !this.#unsavedFailures.size) return;
+    this.#savingFailures = true;
+    (async () => {
+      for (const [jobId, patch] of this.#unsavedFailures) {
+        try {
+          await this.#storage.updateJob(jobId, this.#runner, patch, this.#now() + this.#leaseMs);
+          // Written, or the job is no longer this runner's: either way nothing is left to say here.
+          this.#unsavedFailures.delete(jobId);
+        } catch {
+          return;
+        }
+      }
+    })().finally(() => {
+      this.#savingFailures = false;
+    });
   }
 
   /** Queues a new job. The caller has checked the organization owns the domain. */
@@ -153,15 +181,37 @@ export class StaticExportJobs {
     return job;
   }
 
-  get(jobId: string): Promise<JobRecord | undefined> {
-    return isJobId(jobId) ? this.#storage.getJob(jobId) : Promise.resolve(undefined);
+  async get(jobId: string): Promise<JobRecord | undefined> {
+    if (!isJobId(jobId)) return undefined;
+    const job = await this.#storage.getJob(jobId);
+    const failure = this.#unsavedFailures.get(jobId);
+    // Stored as still running only because the database refused to store that it failed.
+    return job && failure && job.status === 'running' ? { ...job, ...failure } : job;
   }
 
-  /** The bundle of a completed job, or undefined when it is gone. */
+  /**
+   * The bundle of a completed job, or undefined when it is gone; a 410 saying how to make it again
+   * when a service without a data folder evicted it for newer ones.
+   */
   async readBundle(jobId: string): Promise<Buffer | undefined> {
     const job = await this.get(jobId);
     if (job?.status !== 'completed') return undefined;
-    const bytes = await this.#storage.getBundle(jobId);
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = await this.#storage.getBundle(jobId);
+    } catch (error) {
+      if (!(error instanceof BundleEvictedError)) throw error;
+      const body = JSON.stringify({
+        domain: job.domain,
+        ...(job.version ? { version: job.version } : {}),
+        ...(job.paths ? { paths: job.paths } : {}),
+      });
+      throw new HttpError(
+        410,
+        'not_found',
+        `The bundle of job "${jobId}" was evicted: without a data folder the service keeps only the newest bundles (${(error.keptBytes / (1024 * 1024)).toFixed(1)} MiB in all). Run the export again (POST ${STATIC_EXPORT_JOBS_PATH} with ${body}) and generate the new job's link once it completes, or start the service with --data-dir to keep every bundle on disk.`,
+      );
+    }
     return bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
@@ -206,16 +256,19 @@ export class StaticExportJobs {
     const save = (patch: Omit<JobPatch, 'updatedAt'>): Promise<void> => {
       Object.assign(job, patch, { updatedAt: this.#stamp() });
       const full: JobPatch = { ...patch, updatedAt: job.updatedAt };
-      writing = writing.then(async () => {
-        if (lost) return;
-        const held = await this.#storage.updateJob(
-          job.jobId,
-          this.#runner,
-          full,
-          this.#now() + this.#leaseMs,
-        );
-        if (!held) lost = true;
-      });
+      // After a refused write too: a later one (the failure) may go through.
+      writing = writing
+        .catch(() => {})
+        .then(async () => {
+          if (lost) return;
+          const held = await this.#storage.updateJob(
+            job.jobId,
+            this.#runner,
+            full,
+            this.#now() + this.#leaseMs,
+          );
+          if (!held) lost = true;
+        });
       return writing;
     };
     try {
@@ -261,9 +314,14 @@ export class StaticExportJobs {
       // A stop aborts the run and a lost lease means another runner has the job: the row stays
       // `running` for whoever runs it next.
       if (signal.aborted || error instanceof LeaseLost) return;
-      await save({ status: 'failed', error: error instanceof Error ? error.message : String(error) }).catch(
-        () => {},
-      );
+      const failure = {
+        status: 'failed' as const,
+        error: error instanceof Error ? error.message : String(error),
+      };
+      await save(failure).catch(() => {
+        // The database refused it too (a full disk): said from memory until it takes it.
+        if (!lost) this.#unsavedFailures.set(job.jobId, { ...failure, updatedAt: job.updatedAt });
+      });
     }
   }
 

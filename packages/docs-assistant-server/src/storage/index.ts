@@ -15,7 +15,8 @@ import { SqliteDriver } from './sqlite.js';
 import type { JobRecord, StoredThread, ThreadTurn } from './types.js';
 
 export { redactDatabaseUrl } from './postgres.js';
-export { SQLITE_FILE } from './sqlite.js';
+export { DEFAULT_MEMORY_BUNDLE_BYTES } from './sql.js';
+export { DEFAULT_INTEGRITY_CHECK_MAX_BYTES, SQLITE_FILE } from './sqlite.js';
 export * from './types.js';
 
 export interface StorageOptions {
@@ -26,19 +27,27 @@ export interface StorageOptions {
   warn?: (message: string) => void;
   /** Tests: the largest embedded database, in 4 KiB pages (to fill it). */
   maxPages?: number;
+  /** Without a data folder: bytes of export bundles kept in memory. @default 32 MiB */
+  memoryBundleBytes?: number;
+  /** An embedded database file up to this size is checked at start. @default 512 MiB */
+  integrityCheckMaxBytes?: number;
 }
 
 export function createStorage(options: StorageOptions): SqlStorage {
+  const warn = options.warn ? { warn: options.warn } : {};
   if (options.databaseUrl) {
-    return new SqlStorage(
-      new PostgresDriver({ url: options.databaseUrl, ...(options.warn ? { warn: options.warn } : {}) }),
-    );
+    return new SqlStorage(new PostgresDriver({ url: options.databaseUrl, ...warn }), warn);
   }
   return new SqlStorage(
     new SqliteDriver({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.maxPages ? { maxPages: options.maxPages } : {}),
+      ...(options.integrityCheckMaxBytes !== undefined
+        ? { integrityCheckMaxBytes: options.integrityCheckMaxBytes }
+        : {}),
+      ...warn,
     }),
+    { ...warn, ...(options.memoryBundleBytes ? { memoryBundleBytes: options.memoryBundleBytes } : {}) },
   );
 }
 

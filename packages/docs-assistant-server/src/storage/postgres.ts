@@ -159,9 +159,11 @@ export class PostgresDriver implements SqlDriver {
     await tx.all('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
   }
 
-  classify(error: unknown): 'unavailable' | 'full' | 'other' {
+  classify(error: unknown): 'unavailable' | 'full' | 'corrupt' | 'other' {
     const { code, message } = error as { code?: unknown; message?: unknown };
     if (code === '53100') return 'full';
+    // data_corrupted, index_corrupted: the server found damaged pages.
+    if (code === 'XX001' || code === 'XX002') return 'corrupt';
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
       return 'unavailable';
     if (

@@ -9,11 +9,14 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { MIGRATIONS } from './schema.js';
 import {
+  BundleEvictedError,
   type FeedbackRecord,
   type JobPatch,
   type JobRecord,
   type RetentionPolicy,
   type Storage,
+  StorageCorruptError,
+  StorageDegradedError,
   StorageFullError,
   type StorageMode,
   StorageUnavailableError,
@@ -48,7 +51,7 @@ export interface SqlDriver extends SqlExecutor {
   /** Taken inside the migration transaction so replicas starting together migrate one at a time. */
   lockMigrations(tx: SqlExecutor): Promise<void>;
   /** Which kind of failure an error of this database is. */
-  classify(error: unknown): 'unavailable' | 'full' | 'other';
+  classify(error: unknown): 'unavailable' | 'full' | 'corrupt' | 'other';
   close(): Promise<void>;
 }
 
@@ -117,16 +120,40 @@ function feedbackFromRow(row: Row): FeedbackRecord {
 
 const BUNDLE_TEMP = /\.tar\.gz\.[^/]*\.tmp$/;
 
+/**
+ * Bytes of export bundles a service without a data folder keeps in memory. Past it the oldest
+ * bundles go (their jobs say so when asked for them); the newest always stays. @default 32 MiB
+ */
+export const DEFAULT_MEMORY_BUNDLE_BYTES = 32 * 1024 * 1024;
+
+/** Most keys counted in memory while the database refuses writes (oldest windows go first). */
+const FALLBACK_COUNTER_KEYS = 10_000;
+
+export interface SqlStorageOptions {
+  /** Told once when the database starts refusing writes (full, damaged) and once when it is back. */
+  warn?: (message: string) => void;
+  /** In memory (no data folder): bytes of bundles kept. @default DEFAULT_MEMORY_BUNDLE_BYTES */
+  memoryBundleBytes?: number;
+}
+
 export class SqlStorage implements Storage {
   readonly mode: StorageMode;
   readonly description: string;
   readonly #driver: SqlDriver;
+  readonly #warn: (message: string) => void;
+  readonly #memoryBundleBytes: number;
   #opening: Promise<void> | undefined;
+  /** Set from the first write the database refused (full, damaged) until a write succeeds. */
+  #degraded: StorageDegradedError | undefined;
+  /** Rate-limit windows counted while the database refuses writes, so the limits still hold. */
+  readonly #fallbackCounters = new Map<string, { windowStart: number; count: number }>();
 
-  constructor(driver: SqlDriver) {
+  constructor(driver: SqlDriver, options: SqlStorageOptions = {}) {
     this.#driver = driver;
     this.mode = driver.mode;
     this.description = driver.description;
+    this.#warn = options.warn ?? ((message) => console.warn(`[docs-assistant] ${message}`));
+    this.#memoryBundleBytes = options.memoryBundleBytes ?? DEFAULT_MEMORY_BUNDLE_BYTES;
   }
 
   open(): Promise<void> {
@@ -180,18 +207,31 @@ export class SqlStorage implements Storage {
     }
   }
 
-  /** Maps the database's errors to the two the service treats specially. */
+  /** Maps the database's errors to the ones the service treats specially. */
   async #guard<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof StorageUnavailableError || error instanceof StorageFullError) throw error;
+      if (error instanceof StorageUnavailableError) throw error;
+      if (error instanceof StorageDegradedError) throw this.#degrade(error);
       const kind = this.#driver.classify(error);
       const reason = error instanceof Error ? error.message : String(error);
       if (kind === 'unavailable') throw new StorageUnavailableError(this.description, reason);
-      if (kind === 'full') throw new StorageFullError(this.description, reason);
+      if (kind === 'full') throw this.#degrade(new StorageFullError(this.description, reason));
+      if (kind === 'corrupt') throw this.#degrade(new StorageCorruptError(this.description, reason));
       throw error;
     }
+  }
+
+  /** Says once that the database refuses writes, and what the service does meanwhile. */
+  #degrade(error: StorageDegradedError): StorageDegradedError {
+    if (this.#degraded?.kind !== error.kind) {
+      this.#warn(
+        `${error.message} Meanwhile the assistant answers without saving threads or turns, and counts rate limits in memory.`,
+      );
+    }
+    this.#degraded = error;
+    return error;
   }
 
   /** Runs an operation once the schema is ready. */
@@ -202,10 +242,34 @@ export class SqlStorage implements Storage {
     });
   }
 
-  async health(): Promise<{ ok: true } | { ok: false; error: string }> {
+  /**
+   * A read of one thread or share: where the file is damaged it is as good as gone (the caller
+   * answers as for an unknown thread, and the widget starts a new one), said once in the log.
+   */
+  async #unlessCorrupt<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T | undefined> {
+    try {
+      return await this.#op(work);
+    } catch (error) {
+      if (error instanceof StorageCorruptError) return undefined;
+      throw error;
+    }
+  }
+
+  /** An operation that writes: once one succeeds after the database refused writes, that is said too. */
+  async #write<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T> {
+    const result = await this.#op(work);
+    if (this.#degraded) {
+      this.#warn(`The service's database (${this.description}) accepts writes again.`);
+      this.#degraded = undefined;
+      this.#fallbackCounters.clear();
+    }
+    return result;
+  }
+
+  async health(): Promise<{ ok: true; degraded?: 'full' | 'corrupt' } | { ok: false; error: string }> {
     try {
       await this.#op((driver) => driver.all('SELECT 1 AS ok'));
-      return { ok: true };
+      return this.#degraded ? { ok: true, degraded: this.#degraded.kind } : { ok: true };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
@@ -225,7 +289,7 @@ export class SqlStorage implements Storage {
   // Threads
 
   createThread(thread: Omit<StoredThread, 'turns'>, now: number): Promise<void> {
-    return this.#op(async (driver) => {
+    return this.#write(async (driver) => {
       await driver.run(
         'INSERT INTO threads (id, key_hash, domain, fp, created_at, updated_ms) VALUES ($1, $2, $3, $4, $5, $6)',
         [thread.id, thread.keyHash, thread.domain, thread.fp, thread.createdAt, now],
@@ -234,7 +298,7 @@ export class SqlStorage implements Storage {
   }
 
   getThread(id: string, maxTurns: number): Promise<StoredThread | undefined> {
-    return this.#op(async (driver) => {
+    return this.#unlessCorrupt(async (driver) => {
       const rows = await driver.all(
         'SELECT id, key_hash, domain, fp, created_at FROM threads WHERE id = $1',
         [id],
@@ -263,7 +327,7 @@ export class SqlStorage implements Storage {
 
   appendTurn(threadId: string, turn: ThreadTurn, caps: ThreadCaps, now: number): Promise<boolean> {
     const bytes = turnBytes(turn);
-    return this.#op((driver) =>
+    return this.#write((driver) =>
       driver.transaction(async (tx) => {
         // The update takes the thread's row lock first, so two replicas appending to one thread queue.
         const updated = await tx.all(
@@ -350,7 +414,7 @@ export class SqlStorage implements Storage {
     idHash: string,
     maxTurns: number,
   ): Promise<{ share: StoredShare; thread: StoredThread } | undefined> {
-    return this.#op(async (driver) => {
+    return this.#unlessCorrupt(async (driver) => {
       const rows = await driver.all(
         'SELECT s.thread_id, s.created_at AS shared_at, s.upto_seq, t.key_hash, t.domain, t.fp, t.created_at FROM shares s JOIN threads t ON t.id = s.thread_id WHERE s.id_hash = $1',
         [idHash],
@@ -531,7 +595,7 @@ export class SqlStorage implements Storage {
     now: number,
   ): Promise<FeedbackRecord> {
     const stamp = new Date(now).toISOString();
-    return this.#op(async (driver) => {
+    return this.#write(async (driver) => {
       const rows = await driver.all(
         `INSERT INTO feedback (thread_id, message_id, domain, vote, comment, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $6)
@@ -580,7 +644,7 @@ export class SqlStorage implements Storage {
       );
       return { count: num(rows[0]?.count), windowStart: num(rows[0]?.window_start) };
     };
-    return this.#op((driver) => {
+    const counted = this.#write((driver) => {
       if (driver.mode !== 'postgres') return upsert(driver);
       // A counter need not outlive a crash of the server: its commit does not wait for the disk, so
       // the row (one per organization, shared by every replica) is locked for microseconds, not for
@@ -590,12 +654,31 @@ export class SqlStorage implements Storage {
         return upsert(tx);
       });
     });
+    // A full or damaged database must not stop the answers it cannot save: the window is counted
+    // in this process meanwhile (per replica, so a shared limit is looser until the database is back).
+    return counted.catch((error: unknown) => {
+      if (!(error instanceof StorageDegradedError)) throw error;
+      return this.#countInMemory(key, windowStart);
+    });
+  }
+
+  #countInMemory(key: string, windowStart: number): { count: number; windowStart: number } {
+    const counters = this.#fallbackCounters;
+    let counter = counters.get(key);
+    if (!counter || counter.windowStart !== windowStart) {
+      counters.delete(key);
+      if (counters.size >= FALLBACK_COUNTER_KEYS) counters.delete(counters.keys().next().value!);
+      counter = { windowStart, count: 0 };
+      counters.set(key, counter);
+    }
+    counter.count += 1;
+    return { count: counter.count, windowStart };
   }
 
   // Export jobs
 
   insertJob(job: JobRecord): Promise<void> {
-    return this.#op(async (driver) => {
+    return this.#write(async (driver) => {
       await driver.run(
         `INSERT INTO export_jobs (${JOB_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
         jobValues(job),
@@ -661,7 +744,7 @@ export class SqlStorage implements Storage {
       values.push(value);
       sets.push(`${column} = $${values.length}`);
     }
-    return this.#op(
+    return this.#write(
       async (driver) =>
         (await driver.run(
           `UPDATE export_jobs SET ${sets.join(', ')} WHERE job_id = $1 AND runner = $2 AND status = 'running'`,
@@ -688,7 +771,7 @@ export class SqlStorage implements Storage {
   }
 
   putBundle(jobId: string, bytes: Uint8Array): Promise<void> {
-    return this.#op(async (driver) => {
+    return this.#write(async (driver) => {
       if (driver.bundleDir) {
         // Written whole under a temporary name, then renamed: a stop mid-write leaves no partial bundle.
         const file = join(driver.bundleDir, `${jobId}.tar.gz`);
@@ -717,8 +800,28 @@ export class SqlStorage implements Storage {
           [jobId, bytes],
         );
         await tx.run("UPDATE export_jobs SET bundle = 'database' WHERE job_id = $1", [jobId]);
+        if (driver.mode === 'memory') await this.#evictBundles(tx, jobId);
       });
     });
+  }
+
+  /**
+   * In memory, bundles past `memoryBundleBytes` go, the oldest first (SQLite's rowid is the order
+   * they were stored in); the one just stored stays. Their jobs are marked, so asking for the
+   * bundle says it was evicted rather than that it never existed.
+   */
+  async #evictBundles(tx: SqlExecutor, keep: string): Promise<void> {
+    const rows = await tx.all('SELECT job_id, length(data) AS bytes FROM export_bundles ORDER BY rowid DESC');
+    let total = 0;
+    const evicted: string[] = [];
+    for (const row of rows) {
+      total += num(row.bytes);
+      if (total > this.#memoryBundleBytes && String(row.job_id) !== keep) evicted.push(String(row.job_id));
+    }
+    for (const jobId of evicted) {
+      await tx.run('DELETE FROM export_bundles WHERE job_id = $1', [jobId]);
+      await tx.run("UPDATE export_jobs SET bundle = 'evicted' WHERE job_id = $1", [jobId]);
+    }
   }
 
   getBundle(jobId: string): Promise<Uint8Array | undefined> {
@@ -726,6 +829,7 @@ export class SqlStorage implements Storage {
       const rows = await driver.all('SELECT bundle FROM export_jobs WHERE job_id = $1', [jobId]);
       const where = text(rows[0]?.bundle);
       if (!where) return undefined;
+      if (where === 'evicted') throw new BundleEvictedError(jobId, this.#memoryBundleBytes);
       if (where.startsWith('file:')) {
         if (!driver.bundleDir) return undefined;
         try {

@@ -188,8 +188,11 @@ export interface Storage extends ThreadStorage, ShareStorage, FeedbackStorage, R
    * database cannot be reached; every operation tries again, so the service recovers by itself.
    */
   open(): Promise<void>;
-  /** Whether the database answers now. */
-  health(): Promise<{ ok: true } | { ok: false; error: string }>;
+  /**
+   * Whether the database answers now; `degraded` while it answers but keeps nothing (full, or
+   * damaged), from the first write it refused until one succeeds again.
+   */
+  health(): Promise<{ ok: true; degraded?: 'full' | 'corrupt' } | { ok: false; error: string }>;
   /** A value kept by the service (the bundle link secret), set to `fallback` the first time. */
   setting(name: string, fallback: string): Promise<string>;
   close(): Promise<void>;
@@ -208,12 +211,62 @@ export class StorageUnavailableError extends HttpError {
   }
 }
 
+/**
+ * The database cannot keep anything now, though it answers: the disk is full, or the file is
+ * corrupt. The assistant goes on without saving (threads and turns are not kept, rate limits are
+ * counted in memory); a request whose whole point is to store something gets 503 with this message.
+ */
+export class StorageDegradedError extends HttpError {
+  constructor(
+    readonly kind: 'full' | 'corrupt',
+    message: string,
+  ) {
+    super(503, 'unavailable', message, { headers: { 'Retry-After': '60' } });
+    this.name = 'StorageDegradedError';
+  }
+}
+
 /** The disk (or the database's quota) is full: nothing more can be stored until space is freed. */
-export class StorageFullError extends Error {
+export class StorageFullError extends StorageDegradedError {
   constructor(description: string, reason: string) {
     super(
+      'full',
       `The service's database (${description}) is full: ${reason}. Free disk space or lower the retention settings.`,
     );
     this.name = 'StorageFullError';
+  }
+}
+
+/**
+ * The database file is damaged where it was read or written (SQLITE_CORRUPT). Found at start, the
+ * file is moved aside (`sqlite.ts`); found while running, the service goes on without saving until
+ * it is restarted, which checks the file and moves it aside.
+ */
+export class StorageCorruptError extends StorageDegradedError {
+  constructor(description: string, reason: string) {
+    super(
+      'corrupt',
+      `The service's database (${description}) is damaged: ${reason}. Restart the service: it checks the file at start and moves a damaged one aside.`,
+    );
+    this.name = 'StorageCorruptError';
+  }
+}
+
+/**
+ * A service without a data folder keeps the newest bundles only (`memoryBundleBytes`): this job's
+ * went to make room. The job itself is kept; running the export again makes a new bundle.
+ */
+export class BundleEvictedError extends HttpError {
+  constructor(
+    readonly jobId: string,
+    /** Bytes of bundles the service keeps in memory. */
+    readonly keptBytes: number,
+  ) {
+    super(
+      410,
+      'not_found',
+      `The bundle of job "${jobId}" was evicted: without a data folder the service keeps only the newest bundles (${(keptBytes / (1024 * 1024)).toFixed(1)} MiB in all). Start the export again, or run the service with --data-dir to keep every bundle on disk.`,
+    );
+    this.name = 'BundleEvictedError';
   }
 }
