@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { MAX_STORED_CONVERSATIONS } from '../../packages/docs-assistant/src/chat/storage';
 import { type RunningService, startService } from '../server/helpers';
-import { serveWidgetPage, type WidgetPage } from '../ui/widget-page';
+import { headerAction, serveWidgetPage, type WidgetPage } from '../ui/widget-page';
 
 const root = resolve(import.meta.dirname, '../.artifacts/history-browser');
 const src = resolve(import.meta.dirname, '../../packages/docs-assistant/src');
@@ -211,10 +211,10 @@ describe('History', () => {
     expect(afterResume[0]?.threadId).toBe(first!.threadId);
 
     // Copy conversation: Markdown of the whole conversation, sources as links.
-    await page.locator('[data-action="copy-conversation"]').click();
+    await (await headerAction(page, 'copy-conversation')).click();
     await expect
-      .poll(() => page.locator('[data-action="copy-conversation"]').getAttribute('data-copied'))
-      .toBe('true');
+      .poll(() => page.locator('[data-docs-assistant="notice"]').textContent())
+      .toBe('Conversation copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(`**You:** ${FIRST}`);
     expect(copied).toContain('**You:** And in dark mode?');

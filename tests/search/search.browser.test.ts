@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { type RunningService, startService } from '../server/helpers';
-import { serveWidgetPage, type WidgetPage } from '../ui/widget-page';
+import { headerAction, offersAction, serveWidgetPage, type WidgetPage } from '../ui/widget-page';
 
 const root = resolve(import.meta.dirname, '../.artifacts/search-browser');
 const src = resolve(import.meta.dirname, '../../packages/docs-assistant/src');
@@ -275,10 +275,11 @@ describe('where search is available', () => {
     const { page, searches, close } = await open({});
     await input(page).click();
     await page.keyboard.type('dark');
-    const toggle = page.locator('[data-action="search-view"]');
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    // In the header's "More" menu: a checkbox item, checked while typing searches.
+    const toggle = await headerAction(page, 'search-view');
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await (await headerAction(page, 'search-view')).getAttribute('aria-checked')).toBe('true');
     await results(page).first().waitFor();
     expect(searches.map(queryOf)).toEqual(['dark']);
     await close();
@@ -288,11 +289,12 @@ describe('where search is available', () => {
   // here, that the panel offers no search there and does where the features turn it on.
   it('client-hosted: no search unless features.search, instant results with it', async () => {
     const off = await open({ deployment: 'client-hosted', view: 'search' });
-    expect(await off.page.locator('[data-action="search-view"]').count()).toBe(0);
+    expect(await offersAction(off.page, 'search-view')).toBe(false);
     await off.close();
 
     const on = await open({ deployment: 'client-hosted', view: 'search', features: '{"search":true}' });
-    expect(await on.page.locator('[data-action="search-view"]').getAttribute('aria-pressed')).toBe('true');
+    expect(await (await headerAction(on.page, 'search-view')).getAttribute('aria-checked')).toBe('true');
+    await on.page.keyboard.press('Escape');
     await input(on.page).fill('dark');
     await results(on.page).first().waitFor();
     expect(on.searches.map(queryOf)).toEqual(['dark']);

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { authHeaders, body, type RunningService, startService } from '../server/helpers';
-import { serveWidgetPage, type WidgetPage } from '../ui/widget-page';
+import { headerAction, offersAction, serveWidgetPage, type WidgetPage } from '../ui/widget-page';
 
 const root = resolve(import.meta.dirname, '../.artifacts/share-browser');
 const src = resolve(import.meta.dirname, '../../packages/docs-assistant/src');
@@ -129,8 +129,7 @@ describe('sharing a conversation', () => {
     expect(ownerThread).toMatch(/^thr_/);
 
     // Share: the service answers a share id, the link is copied and shown.
-    const shareButton = owner.page.locator('[data-action="share"]');
-    await shareButton.click();
+    await (await headerAction(owner.page, 'share')).click();
     const linkInput = owner.page.locator('[data-docs-assistant="share-link"] input');
     await linkInput.waitFor();
     const link = await linkInput.inputValue();
@@ -202,7 +201,7 @@ describe('sharing a conversation', () => {
   it('a share id neither continues nor reads the original thread', async () => {
     const owner = await open(pageUrl());
     await askAndWait(owner.page, 'How do I change the colours?');
-    await owner.page.locator('[data-action="share"]').click();
+    await (await headerAction(owner.page, 'share')).click();
     const link = await owner.page.locator('[data-docs-assistant="share-link"] input').inputValue();
     const shareId = new URL(link).searchParams.get('assistant-share')!;
     const endpoint = service!.endpoint();
@@ -227,7 +226,7 @@ describe('sharing a conversation', () => {
     await askAndWait(off.page, 'How do I change the colours?');
     // Whatever else loads, no health check for sharing and no button.
     expect(off.serviceRequests.some((r) => r.url().endsWith('/health'))).toBe(false);
-    expect(await off.page.locator('[data-action="share"]').count()).toBe(0);
+    expect(await offersAction(off.page, 'share')).toBe(false);
     await off.close();
   });
 });

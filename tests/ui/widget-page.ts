@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { build } from 'vite';
 import { launchChromium } from '../e2e/browser';
 
@@ -90,4 +90,33 @@ export async function serveWidgetPage(
       await closeServer();
     },
   };
+}
+
+/**
+ * The header's action by its `data-action`: an icon button of the header, or an item of its
+ * "More" menu (opened for it). Fails naming the action when the panel offers it in neither.
+ */
+export async function headerAction(page: Page, id: string): Promise<Locator> {
+  const action = page.locator(`[data-docs-assistant="header"] [data-action="${id}"]`).first();
+  if (!(await action.isVisible())) await openMoreMenu(page);
+  await action.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => {
+    throw new Error(`The panel offers no "${id}" action, in its header or its "More" menu.`);
+  });
+  return action;
+}
+
+/** Whether the header offers the action (looking in "More" too), without running it. */
+export async function offersAction(page: Page, id: string): Promise<boolean> {
+  const action = page.locator(`[data-docs-assistant="header"] [data-action="${id}"]`);
+  if ((await action.count()) > 0) return true;
+  await openMoreMenu(page);
+  const offered = (await action.count()) > 0;
+  await page.keyboard.press('Escape');
+  return offered;
+}
+
+async function openMoreMenu(page: Page): Promise<void> {
+  const more = page.locator('[data-docs-assistant="header"] [data-action="more"]');
+  if ((await more.count()) === 0 || (await more.getAttribute('aria-expanded')) === 'true') return;
+  await more.click();
 }
