@@ -64,9 +64,8 @@ describe('llms.txt, llms-full.txt and .md pages of a Mintlify site (languages, v
     const listed = llms.sections.slice(0, 3).flatMap((s) => s.links);
     const expected = navigationPages(index);
     expect(listed.map((link) => link.title)).toEqual(expected.map((page) => page.title));
-    expect(listed.map((link) => new URL(link.url).pathname)).toEqual(
-      expected.map((page) => `${page.path}.md`),
-    );
+    // Without a siteUrl, links are root-relative: never built from the request's Host.
+    expect(listed.map((link) => link.url)).toEqual(expected.map((page) => `${page.path}.md`));
     // Descriptions are the pages' own.
     expect(listed[0]!.notes).toBe(expected[0]!.description);
     // The default version only: v1 pages are served, not listed.
@@ -84,7 +83,7 @@ describe('llms.txt, llms-full.txt and .md pages of a Mintlify site (languages, v
   it('llms-full.txt holds every navigation page of the language once, in navigation order', async () => {
     const full = await getMarkdown(`${running.url}/llms-full.txt`);
     const index = await running.service.index('acme');
-    const expected = navigationPages(index).map((page) => `${running.url}${page.path}.md`);
+    const expected = navigationPages(index).map((page) => `${page.path}.md`);
     const sources = [...full.matchAll(/^Source: (\S+)$/gm)].map((m) => m[1]);
     expect(sources).toEqual(expected);
     expect(new Set(sources).size).toBe(sources.length);
@@ -98,18 +97,16 @@ describe('llms.txt, llms-full.txt and .md pages of a Mintlify site (languages, v
     const fr = parseLlmsTxt(await getMarkdown(`${running.url}/fr/llms.txt`));
     const links = fr.sections.filter((s) => s.name !== 'Other languages').flatMap((s) => s.links);
     expect(links.length).toBeGreaterThan(0);
-    for (const link of links) expect(new URL(link.url).pathname).toMatch(/^\/fr\//);
+    for (const link of links) expect(link.url).toMatch(/^\/fr\//);
     expect(links.map((l) => l.title)).toContain('Démarrage rapide');
-    const others = fr.sections
-      .find((s) => s.name === 'Other languages')!
-      .links.map((l) => new URL(l.url).pathname);
+    const others = fr.sections.find((s) => s.name === 'Other languages')!.links.map((l) => l.url);
     expect(others).toEqual(['/llms.txt', '/es/llms.txt']);
     const full = await getMarkdown(`${running.url}/fr/llms-full.txt`);
-    const sources = [...full.matchAll(/^Source: (\S+)$/gm)].map((m) => new URL(m[1]!).pathname);
-    expect(sources).toEqual(links.map((l) => new URL(l.url).pathname));
+    const sources = [...full.matchAll(/^Source: (\S+)$/gm)].map((m) => m[1]);
+    expect(sources).toEqual(links.map((l) => l.url));
     // A French page points at the French llms.txt.
     const page = await getMarkdown(`${running.url}/fr/quickstart.md`);
-    expect(page.split('\n')[0]).toContain(`(${running.url}/fr/llms.txt)`);
+    expect(page.split('\n')[0]).toContain('(/fr/llms.txt)');
   });
 
   it('a page at its URL with Accept: text/markdown is the same Markdown as its .md URL', async () => {
@@ -189,14 +186,14 @@ describe('the MDX fixtures served as .md', () => {
   it('every page of llms.txt is Markdown with no JSX, ESM or front matter', async () => {
     const llms = parseLlmsTxt(await getMarkdown(`${running.url}/llms.txt`));
     const links = llms.sections.flatMap((s) => s.links);
-    expect(links.map((l) => new URL(l.url).pathname).sort()).toEqual([
+    expect(links.map((l) => l.url).sort()).toEqual([
       '/components.md',
       '/custom-domain.md',
       '/install.md',
       '/nested.md',
     ]);
     for (const link of links) {
-      const page = await getMarkdown(link.url);
+      const page = await getMarkdown(`${running.url}${link.url}`);
       const prose = page.replace(/^(\s*)```[^\n]*\n[\s\S]*?\n\1```$/gm, '').replace(/`[^`\n]+`/g, '');
       expect(prose, link.url).not.toMatch(/<\/?[A-Z][\w.]*[\s/>]/);
       expect(prose, link.url).not.toMatch(/^(import|export) /m);

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFrontMatter } from '../../packages/docs-assistant-server/src/static-export/markdown';
 import {
   loadDocs,
   renderSite,
@@ -106,10 +105,37 @@ describe('rendering docs into a static site', () => {
     }
   });
 
-  it('names the file and the problem for bad front matter or a missing folder', async () => {
-    expect(() => parseFrontMatter('---\ntitle: [unclosed\n---\nbody', 'docs/bad.md')).toThrow(
-      /docs\/bad\.md: the front matter is not valid YAML/,
-    );
+  it('reads a page with bad front matter without it, warning with its file and line', async () => {
+    const docs = copyFixtureDocs();
+    try {
+      writeFileSync(
+        join(docs.path, 'bad.md'),
+        '---\ntitle: Fine\nmore: [unclosed\n---\n# Bad page\n\nStill read.\n',
+      );
+      const warnings: string[] = [];
+      const source = await loadDocs([docs.path], { warn: (message) => warnings.push(message) });
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          new RegExp(`^${join(docs.path, 'bad.md')}:\\d+: front matter is not valid YAML`),
+        ),
+      ]);
+      // Read without its front matter: the title is the first heading, not `Fine`.
+      const bad = source.pages.find((page) => page.urlPath === '/bad');
+      expect(bad?.title).toBe('Bad page');
+      const files = new Map(
+        (await renderSite(source, { domain: 'acme', siteTitle: 'Acme Docs' })).map((e) => [
+          e.path,
+          decode(e.data),
+        ]),
+      );
+      expect(files.get('bad.html')).toContain('Still read.');
+      expect(files.get('bad.html')).not.toContain('unclosed');
+    } finally {
+      docs.remove();
+    }
+  });
+
+  it('names a missing docs folder', async () => {
     await expect(loadDocs(['/nonexistent/docs-folder'])).rejects.toThrow(
       'docs folder /nonexistent/docs-folder does not exist',
     );

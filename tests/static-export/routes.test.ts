@@ -282,14 +282,25 @@ describe('static export routes: jobs', () => {
     expect((await bundle.json()).error).toContain('it failed (docs folder');
   });
 
-  it('fails a job on a page with broken front matter, naming the file', async () => {
+  it('exports a page with broken front matter without it, warning with the file and line', async () => {
     const docs = copyFixtureDocs();
     cleanups.push(docs.remove);
     writeFileSync(join(docs.path, 'broken.md'), '---\ntitle: [oops\n---\n# Broken\n');
-    const { url } = await start(makeConfig({ acme: [docs.path] }));
-    const started = await (await post(`${url}/v1/static-export/jobs`, ADMIN_KEY, { domain: 'acme' })).json();
-    const failed = await waitFor(url, started.jobId, (j) => j.status === 'failed');
-    expect(failed.error).toContain(`${join(docs.path, 'broken.md')}: the front matter is not valid YAML`);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const { url } = await start(makeConfig({ acme: [docs.path] }));
+      const started = await (
+        await post(`${url}/v1/static-export/jobs`, ADMIN_KEY, { domain: 'acme' })
+      ).json();
+      const done = await waitFor(url, started.jobId, (j) => j.status !== 'queued' && j.status !== 'running');
+      expect(done.status).toBe('completed');
+      const warnings = warn.mock.calls.map((call) => String(call[0]));
+      expect(warnings).toContainEqual(
+        expect.stringContaining(`${join(docs.path, 'broken.md')}:2: front matter is not valid YAML`),
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('fails a job whose paths match no page', async () => {

@@ -6,10 +6,10 @@
  */
 import { posix } from 'node:path';
 import type { DomainConfig } from '../config.js';
-import { loadDocs } from '../docs/load.js';
+import { loadDocs, selectPages } from '../docs/load.js';
+import type { DocPage } from '../docs/page.js';
 import { DocsIndex } from '../retrieval/search-index.js';
 import type { BundleEntry } from '../static-export/bundle.js';
-import { matchesPaths } from '../static-export/render.js';
 import { MAX_LLMS_FULL_BYTES } from './derived.js';
 import { llmsFullTxt, llmsTxt, navigationPages, pageMarkdown, siteLanguages } from './index.js';
 import { llmsTxtPath, markdownPath } from './markdown.js';
@@ -33,21 +33,23 @@ const relativeUrl = (from: string, to: string): string => {
 
 /**
  * The bundle entries of a domain's docs for agents: its docs read as the service reads them (the
- * site's navigation, titles, languages), filtered as the export is.
+ * site's navigation, titles, languages), filtered as the export is. A job passes the pages its HTML
+ * is rendered from (`static-export/render.ts` `loadDocs(…).docs`), so both come from one reading.
  */
 export async function agentBundleEntries(
   domain: DomainConfig,
   options: AgentBundleOptions = {},
+  exported?: readonly DocPage[],
 ): Promise<BundleEntry[]> {
-  const all = await loadDocs(domain.docs, {
-    ...(domain.site ? { site: domain.site } : {}),
-    warn: options.warn ?? (() => {}),
-  });
-  const pages = all.filter(
-    (page) =>
-      (!options.version || !page.version || page.version === options.version) &&
-      matchesPaths(page.path, options.paths),
-  );
+  const pages = exported
+    ? [...exported]
+    : selectPages(
+        await loadDocs(domain.docs, {
+          ...(domain.site ? { site: domain.site } : {}),
+          warn: options.warn ?? (() => {}),
+        }),
+        options,
+      );
   if (!pages.length) return [];
   const index = new DocsIndex(pages);
   const encoder = new TextEncoder();

@@ -257,3 +257,29 @@ export function formatSiteReport(report: SiteReport): string[] {
   if (report.warnings.length) lines.push(`  ${report.warnings.length} navigation warnings (logged above)`);
   return lines;
 }
+
+/**
+ * Whether a page is asked for: `/guides` takes that page and the pages under it, `/` every page;
+ * a path ending in `/index` (the real service's `"index"`, `"guides/index"`) only that index page.
+ */
+export const matchesPaths = (path: string, paths: readonly string[] | undefined): boolean =>
+  !paths ||
+  paths.some((p) => {
+    const prefix = p.replace(/\/+$/, '') || '/';
+    if (prefix === '/index' || prefix.endsWith('/index')) return path === (prefix.slice(0, -6) || '/');
+    return prefix === '/' || path === prefix || path.startsWith(`${prefix}/`);
+  });
+
+/** What an export asks for: one version (pages without one are kept) and some paths. */
+export interface PageSelection {
+  version?: string;
+  paths?: readonly string[];
+}
+
+/** The pages of a selection, in the order given. */
+export const selectPages = (pages: readonly DocPage[], selection: PageSelection): DocPage[] =>
+  pages.filter(
+    (page) =>
+      (!selection.version || !page.version || page.version === selection.version) &&
+      matchesPaths(page.path, selection.paths),
+  );

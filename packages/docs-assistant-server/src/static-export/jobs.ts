@@ -274,7 +274,11 @@ export class StaticExportJobs {
     try {
       const domain = this.#config.domains.find((d) => d.domain === job.domain);
       if (!domain) throw new Error(`the domain "${job.domain}" is no longer configured on the service`);
-      const source = await loadDocs(domain.docs, { version: job.version, paths: job.paths });
+      const source = await loadDocs(domain.docs, {
+        version: job.version,
+        paths: job.paths,
+        ...(domain.site ? { site: domain.site } : {}),
+      });
       if (source.pages.length === 0) {
         const filters = [
           job.version ? `version "${job.version}"` : '',
@@ -301,8 +305,9 @@ export class StaticExportJobs {
       signal.throwIfAborted();
       // llms.txt, llms-full.txt and the pages as Markdown (agents/bundle.ts); a file of the docs' own wins.
       const taken = new Set(entries.map((entry) => entry.path));
-      for (const entry of await agentBundleEntries(domain, { version: job.version, paths: job.paths }))
-        if (!taken.has(entry.path)) entries.push(entry);
+      // From the pages the HTML was rendered from: one reading of the docs for the whole bundle.
+      const agentEntries = await agentBundleEntries(domain, {}, source.docs);
+      for (const entry of agentEntries) if (!taken.has(entry.path)) entries.push(entry);
       await writing.catch(() => {});
       if (lost) throw new LeaseLost();
       const archive = createTarGz(entries);

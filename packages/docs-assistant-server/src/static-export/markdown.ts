@@ -7,43 +7,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import Markdown, { type Components, defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { parse as parseYaml } from 'yaml';
-
-export interface FrontMatter {
-  title?: string;
-  description?: string;
-  version?: string;
-  order?: number;
-  [key: string]: unknown;
-}
-
-const FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-
-/** Splits YAML front matter from the body. `source` names the file in the error when YAML is bad. */
-export function parseFrontMatter(text: string, source: string): { data: FrontMatter; body: string } {
-  const match = FRONT_MATTER.exec(text);
-  if (!match) return { data: {}, body: text };
-  let data: unknown;
-  try {
-    data = parseYaml(match[1] ?? '');
-  } catch (error) {
-    throw new Error(
-      `${source}: the front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`,
-    );
-  }
-  if (data !== null && data !== undefined && (typeof data !== 'object' || Array.isArray(data))) {
-    throw new Error(`${source}: the front matter must be a YAML mapping (key: value lines)`);
-  }
-  const record = (data ?? {}) as Record<string, unknown>;
-  const front: FrontMatter = { ...record };
-  for (const key of ['title', 'description', 'version'] as const) {
-    const value = record[key];
-    front[key] = value === undefined || value === null ? undefined : String(value);
-  }
-  const order = record.order ?? record.sidebar_position;
-  front.order = typeof order === 'number' && Number.isFinite(order) ? order : undefined;
-  return { data: front, body: text.slice(match[0].length) };
-}
+import type { Slugger } from '../docs/slugs.js';
 
 /**
  * MDX `import`/`export` statements at the top level are code for a bundler, not content: drop them
@@ -67,19 +31,6 @@ export function stripMdxStatements(body: string): string {
   return out.join('\n');
 }
 
-/** The GitHub-style slug of a heading, made unique within a page by `seen`. */
-export function slugify(text: string, seen: Map<string, number>): string {
-  const base =
-    text
-      .toLowerCase()
-      .trim()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-      .replace(/\s+/g, '-') || 'section';
-  const count = seen.get(base) ?? 0;
-  seen.set(base, count + 1);
-  return count ? `${base}-${count}` : base;
-}
-
 interface HastLike {
   type: string;
   value?: string;
@@ -97,6 +48,8 @@ const isExternal = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url) ||
 export interface RenderMarkdownOptions {
   /** Rewrites a safe URL found in the page (links and images); returns the URL to write. */
   rewriteUrl: (url: string) => string;
+  /** Heading ids as the site's framework writes them (`docs/slugs.ts`), the index's anchors. */
+  slugger: Slugger;
 }
 
 export interface RenderedMarkdown {
@@ -105,13 +58,12 @@ export interface RenderedMarkdown {
 }
 
 export function renderMarkdown(body: string, options: RenderMarkdownOptions): RenderedMarkdown {
-  const seen = new Map<string, number>();
   const headings: RenderedMarkdown['headings'] = [];
   const heading =
     (depth: 1 | 2 | 3 | 4 | 5 | 6) =>
     ({ node, children }: { node?: HastLike; children?: ReactNode }) => {
       const text = textOf(node);
-      const id = slugify(text, seen);
+      const id = options.slugger(text);
       headings.push({ depth, id, text });
       return createElement(`h${depth}`, { id }, children);
     };

@@ -10,27 +10,32 @@
  */
 import { statSync } from 'node:fs';
 import { extname, join, posix } from 'node:path';
-import { type DocsRoot, docsRoot, RefusedFileError } from '../docs/files.js';
+import { docsRoot, RefusedFileError, rootOfPage } from '../docs/files.js';
+import { parseFrontMatter } from '../docs/front-matter.js';
+import { loadDocs as loadPipeline, type PageSelection, selectPages } from '../docs/load.js';
+import type { DocPage } from '../docs/page.js';
+import type { SiteOptions } from '../docs/sites/types.js';
+import { createSlugger } from '../docs/slugs.js';
 import type { BundleEntry } from './bundle.js';
-import { type FrontMatter, parseFrontMatter, renderMarkdown } from './markdown.js';
+import { renderMarkdown } from './markdown.js';
 import { SEARCH_SCRIPT, SITE_CSS } from './site-assets.js';
 
-const PAGE_EXTENSIONS = new Set(['.md', '.mdx']);
 /** Files copied as they are, so images the docs reference resolve inside the bundle. */
 const ASSET_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.avif', '.ico', '.txt']);
 /** Characters of page text kept per page in the search index. */
 const SEARCH_TEXT_LIMIT = 4000;
 
-export interface DocPage {
+/** A page of the export: a page of the docs pipeline (`docs/`), its HTML file and its body. */
+export interface ExportPage {
+  /** The pipeline's page: title, description, language and anchors come from it. */
+  page: DocPage;
   /** URL path of the page on the docs site: `/`, `/guides`, `/guides/setup`. */
   urlPath: string;
   /** File of the page in the bundle: `index.html`, `guides/index.html`, `guides/setup.html`. */
   file: string;
   /** Path of the source relative to its docs folder, `/`-separated. */
   sourcePath: string;
-  /** Absolute path of the source on disk (for error messages). */
-  absolutePath: string;
-  front: FrontMatter;
+  /** The source without its front matter. */
   body: string;
   title: string;
 }
@@ -44,89 +49,83 @@ export interface DocAsset {
 }
 
 export interface DocSource {
-  pages: DocPage[];
+  pages: ExportPage[];
   assets: DocAsset[];
+  /** The pipeline's pages exported, for the bundle's Markdown for agents (`agents/bundle.ts`). */
+  docs: DocPage[];
 }
 
-export interface LoadDocsOptions {
-  /** Keep pages whose front matter `version` is this one (pages without a version are kept). */
-  version?: string;
-  /** Keep pages whose URL path is one of these or under one of them. */
-  paths?: string[];
+export interface LoadDocsOptions extends PageSelection {
+  /** How the site's navigation is applied (the domain's `site`). */
+  site?: SiteOptions;
+  /** Receives problems that do not stop the export (bad front matter). */
+  warn?: (message: string) => void;
 }
 
-function pageLocation(sourcePath: string): { urlPath: string; file: string } {
-  const withoutExt = sourcePath.slice(0, -extname(sourcePath).length);
-  if (withoutExt === 'index') return { urlPath: '/', file: 'index.html' };
-  if (withoutExt.endsWith('/index'))
-    return { urlPath: `/${withoutExt.slice(0, -6)}`, file: `${withoutExt}.html` };
-  return { urlPath: `/${withoutExt}`, file: `${withoutExt}.html` };
+/** The page's HTML file: `/guides/setup` → `guides/setup.html`, a folder's index page `guides/index.html`. */
+function htmlFile(page: DocPage): string {
+  if (page.path === '/') return 'index.html';
+  const folderPage = /(^|\/)(index|readme)\.mdx?$/i.test(page.file);
+  return `${page.path.slice(1)}${folderPage ? '/index' : ''}.html`;
 }
 
-function firstHeading(body: string): string | undefined {
-  return /^#\s+(.+?)\s*#*\s*$/m.exec(body)?.[1];
-}
+export { matchesPaths } from '../docs/load.js';
 
 /**
- * Whether a page is asked for: `/guides` takes that page and the pages under it, `/` every page;
- * a path ending in `/index` (the real service's `"index"`, `"guides/index"`) only that index page.
+ * The pages of the docs folders as the service reads them (the one docs pipeline: navigation,
+ * languages, versions, drafts, hidden pages, the file rule), with their bodies, and the images
+ * they may link to. A missing folder is an error.
  */
-export const matchesPaths = (urlPath: string, paths: string[] | undefined): boolean =>
-  !paths ||
-  paths.some((p) => {
-    const prefix = p.replace(/\/+$/, '') || '/';
-    if (prefix === '/index' || prefix.endsWith('/index')) return urlPath === (prefix.slice(0, -6) || '/');
-    return prefix === '/' || urlPath === prefix || urlPath.startsWith(`${prefix}/`);
-  });
-
-/** Reads every page of the docs folders. A missing folder or an unreadable page is an error. */
 export async function loadDocs(
   folders: readonly string[],
   options: LoadDocsOptions = {},
 ): Promise<DocSource> {
   if (folders.length === 0) throw new Error('the domain has no docs folder configured');
-  const pages = new Map<string, DocPage>();
-  const assets = new Map<string, DocAsset>();
   for (const folder of folders) {
-    let root: DocsRoot;
     try {
-      root = docsRoot(folder);
+      docsRoot(folder);
     } catch {
       const there = statSync(folder, { throwIfNoEntry: false });
       throw new Error(`docs folder ${folder} ${there ? 'is not a folder' : 'does not exist'}`);
     }
+  }
+  const all = await loadPipeline([...folders], {
+    ...(options.site ? { site: options.site } : {}),
+    ...(options.warn ? { warn: options.warn } : {}),
+  });
+  const docs = selectPages(all, options);
+  const pages: ExportPage[] = [];
+  for (const page of docs) {
+    // Read again by the rule: a page swapped for a symlink out of its folder is left out.
+    const source = rootOfPage(page)?.readText(page.file, 'page');
+    if (source === undefined) continue;
+    const { body } = parseFrontMatter(source);
+    pages.push({
+      page,
+      urlPath: page.path,
+      file: htmlFile(page),
+      sourcePath: page.file,
+      body,
+      title: page.title,
+    });
+  }
+  // A plain folder has no navigation: folders, each index page first, then `order`, then names.
+  if (!docs.some((page) => page.navOrder !== undefined)) pages.sort(comparePages);
+  else pages.sort((a, b) => (a.urlPath === '/' ? -1 : b.urlPath === '/' ? 1 : 0));
+  const assets = new Map<string, DocAsset>();
+  for (const folder of folders) {
     // By the docs root's rule: no hidden files, nothing ignored, no symlink out of the folder.
-    for (const { file: sourcePath } of root.walk().files) {
-      const ext = extname(sourcePath).toLowerCase();
-      const absolutePath = join(folder, sourcePath);
-      if (ASSET_EXTENSIONS.has(ext)) {
-        if (!assets.has(sourcePath)) assets.set(sourcePath, { file: sourcePath, absolutePath, folder });
-        continue;
-      }
-      if (!PAGE_EXTENSIONS.has(ext)) continue;
-      const { urlPath, file } = pageLocation(sourcePath);
-      // The first folder wins when two folders hold the same page, like a search path.
-      if (pages.has(urlPath)) continue;
-      let text: string;
-      try {
-        text = root.read(sourcePath, 'page').toString('utf8');
-      } catch (error) {
-        // Swapped for a symlink out of the folder since the walk: not a page of it any more.
-        if (error instanceof RefusedFileError) continue;
-        throw new Error(`cannot read page ${absolutePath}: ${(error as Error).message}`);
-      }
-      const { data: front, body } = parseFrontMatter(text, absolutePath);
-      if (options.version && front.version && front.version !== options.version) continue;
-      if (!matchesPaths(urlPath, options.paths)) continue;
-      const title = front.title || firstHeading(body) || posix.basename(urlPath) || 'Home';
-      pages.set(urlPath, { urlPath, file, sourcePath, absolutePath, front, body, title });
+    const walked = docsRoot(folder).walk({
+      filter: (file) => ASSET_EXTENSIONS.has(extname(file).toLowerCase()),
+    });
+    for (const { file } of walked.files) {
+      if (!assets.has(file)) assets.set(file, { file, absolutePath: join(folder, file), folder });
     }
   }
-  const sorted = [...pages.values()].sort(comparePages);
-  return { pages: sorted, assets: [...assets.values()] };
+  return { pages, assets: [...assets.values()], docs: pages.map((exported) => exported.page) };
 }
 
-function comparePages(a: DocPage, b: DocPage): number {
+function comparePages(a: ExportPage, b: ExportPage): number {
   if (a.urlPath === '/') return -1;
   if (b.urlPath === '/') return 1;
   const dirA = posix.dirname(a.file);
@@ -135,8 +134,8 @@ function comparePages(a: DocPage, b: DocPage): number {
   // A folder's index page leads its folder.
   const indexA = posix.basename(a.file) === 'index.html';
   if (indexA !== (posix.basename(b.file) === 'index.html')) return indexA ? -1 : 1;
-  const orderA = a.front.order ?? Number.POSITIVE_INFINITY;
-  const orderB = b.front.order ?? Number.POSITIVE_INFINITY;
+  const orderA = a.page.order ?? Number.POSITIVE_INFINITY;
+  const orderB = b.page.order ?? Number.POSITIVE_INFINITY;
   if (orderA !== orderB) return orderA - orderB;
   return a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
 }
@@ -165,7 +164,7 @@ const isExternalUrl = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url)
  */
 export function rewriteInternalUrl(
   url: string,
-  page: Pick<DocPage, 'file' | 'sourcePath'>,
+  page: Pick<ExportPage, 'file' | 'sourcePath'>,
   pageFiles: ReadonlyMap<string, string>,
   assetFiles: ReadonlySet<string>,
 ): string {
@@ -220,14 +219,14 @@ interface SearchEntry {
   text: string;
 }
 
-function sidebar(pages: readonly DocPage[], current: DocPage): string {
-  const groups = new Map<string, DocPage[]>();
+function sidebar(pages: readonly ExportPage[], current: ExportPage): string {
+  const groups = new Map<string, ExportPage[]>();
   for (const page of pages) {
     const top = page.urlPath === '/' ? '' : (page.urlPath.split('/')[1] ?? '');
     const key = page.file.includes('/') ? top : '';
     groups.set(key, [...(groups.get(key) ?? []), page]);
   }
-  const item = (page: DocPage) => {
+  const item = (page: ExportPage) => {
     const current_ = page === current ? ' aria-current="page"' : '';
     return `<li><a href="${escapeHtml(relativeHref(current.file, page.file))}"${current_}>${escapeHtml(page.title)}</a></li>`;
   };
@@ -250,7 +249,7 @@ const titleCase = (slug: string): string =>
 export const canonicalUrl = (siteUrl: string, urlPath: string): string =>
   `${siteUrl.replace(/\/+$/, '')}${urlPath === '/' ? '/' : urlPath}`;
 
-function sitemap(siteUrl: string, pages: readonly DocPage[]): string {
+function sitemap(siteUrl: string, pages: readonly ExportPage[]): string {
   const urls = pages.map(
     (page) => `<url><loc>${escapeHtml(canonicalUrl(siteUrl, page.urlPath))}</loc></url>`,
   );
@@ -258,16 +257,16 @@ function sitemap(siteUrl: string, pages: readonly DocPage[]): string {
 }
 
 function layout(options: {
-  page: DocPage;
-  pages: readonly DocPage[];
+  page: ExportPage;
+  pages: readonly ExportPage[];
   siteTitle: string;
   siteUrl: string | undefined;
   content: string;
 }): string {
   const { page, pages, siteTitle, siteUrl, content } = options;
   const root = relativeHref(page.file, 'index.html').replace(/index\.html$/, '');
-  const description = page.front.description
-    ? `\n<meta name="description" content="${escapeHtml(page.front.description)}">`
+  const description = page.page.description
+    ? `\n<meta name="description" content="${escapeHtml(page.page.description)}">`
     : '';
   const title = page.urlPath === '/' && page.title === siteTitle ? siteTitle : `${page.title} · ${siteTitle}`;
   const canonical = siteUrl
@@ -302,14 +301,13 @@ ${content}
 `;
 }
 
-function generatedIndex(pages: readonly DocPage[], siteTitle: string): DocPage {
+function generatedIndex(pages: readonly ExportPage[], siteTitle: string): ExportPage {
   const list = pages.map((p) => `- [${p.title.replace(/[[\]]/g, '')}](/${p.file})`).join('\n');
   return {
+    page: { path: '/', file: 'index.md', title: siteTitle, sections: [] },
     urlPath: '/',
     file: 'index.html',
     sourcePath: 'index.md',
-    absolutePath: '(generated)',
-    front: { title: siteTitle },
     body: `# ${siteTitle}\n\n${list}\n`,
     title: siteTitle,
   };
@@ -332,6 +330,7 @@ export async function renderSite(source: DocSource, options: RenderSiteOptions):
     options.signal?.throwIfAborted();
     await options.beforePage?.(index, pages.length);
     const rendered = renderMarkdown(page.body, {
+      slugger: createSlugger(page.page.site?.framework),
       rewriteUrl: (url) => rewriteInternalUrl(url, page, pageFiles, assetFiles),
     });
     const content = rendered.html;
@@ -341,7 +340,7 @@ export async function renderSite(source: DocSource, options: RenderSiteOptions):
     });
     search.push({
       title: page.title,
-      description: page.front.description ?? '',
+      description: page.page.description ?? '',
       file: page.file,
       headings: rendered.headings.filter((h) => h.depth > 1).map((h) => h.text),
       text: htmlToText(content).slice(0, SEARCH_TEXT_LIMIT),
