@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { formatSiteReport } from '../docs/load.js';
 import type { IndexBuild } from '../retrieval/persist.js';
 import { createAssistantService, DEFAULT_DOCS_DIR, DEFAULT_DOMAIN } from '../service.js';
+import { identityLines, snippetLines } from './snippets.js';
 import { type CliCommand, CliUsageError, parseFlags } from './types.js';
 
 /** Port of `serve` when none is given. */
@@ -20,7 +21,8 @@ Options:
   --docs <dir>        Docs folder (repeatable)                     [default: ${DEFAULT_DOCS_DIR}]
   --port <n>          Port, 0 for any free one                     [default: ${DEFAULT_PORT}]
   --host <addr>       Address to listen on                         [default: ${DEFAULT_HOST}]
-  --domain <name>     Domain identifier in the endpoint path       [default: ${DEFAULT_DOMAIN}]
+  --domain <name>     Domain identifier in the endpoint path: the widget's
+                      domain prop/attribute                         [default: ${DEFAULT_DOMAIN}]
   --data-dir <dir>    Embedded database (SQLite) in <dir>: threads, export jobs and
                       their bundles, feedback, rate limits          [default: in memory]
   --database-url <u>  PostgreSQL (postgres://user:pass@host:5432/db) instead, shared
@@ -37,7 +39,9 @@ Options:
   --watch             Index the docs again when a file changes (only changed files
                       are parsed again); with --data-dir the index is also kept
                       in <dir>/index and reused at the next start if no file changed
-  --assistant-key <k> Assistant key to accept (svc_dsc_…)          [default: random]
+  --assistant-key <k> Assistant key to accept (svc_dsc_…); pass it to keep the
+                      key (and the widget's snippet) across restarts
+                                                                    [default: random]
   --admin-key <k>     Admin key to accept (svc_…)                  [default: random]
   --mcp-require-key   The MCP endpoint (/mcp) asks for the assistant key
                                                                     [default: public]
@@ -176,9 +180,15 @@ export const serveCommand: CliCommand = {
         );
         io.out(`  URL:           ${url}`);
         io.out(`  Endpoint:      POST ${url}/discovery/v1/assistant/${domain.domain}/message`);
-        io.out(`  Domain:        ${domain.domain}`);
-        io.out(`  Assistant key: ${organization.assistantKeys[0]}`);
-        io.out(`  Admin key:     ${organization.adminKeys[0]} (secret: server-side only)`);
+        const identity = {
+          url,
+          domain: domain.domain,
+          assistantKey: organization.assistantKeys[0]!,
+          assistantKeyRandom: !assistantKey,
+          adminKey: organization.adminKeys[0]!,
+          adminKeyRandom: !adminKey,
+        };
+        for (const line of identityLines(identity)) io.out(line);
         if (!flags.booleans.has('no-mcp')) {
           io.out(
             `  MCP:           ${url}/mcp (search, get_page; ${flags.booleans.has('mcp-require-key') ? 'assistant key required' : 'public'})`,
@@ -192,6 +202,7 @@ export const serveCommand: CliCommand = {
         for (const report of service.siteReports(domain.domain)) {
           for (const line of formatSiteReport(report)) io.out(`  ${line}`);
         }
+        for (const line of snippetLines(identity)) io.out(line);
         resolveListening();
       });
       server.once('error', (error: NodeJS.ErrnoException) =>
