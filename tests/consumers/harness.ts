@@ -222,7 +222,10 @@ export async function prepareApp(name: string, tarballs: Tarballs): Promise<stri
   const depsHash = sha256(manifestText);
   const tarballHash = sha256(tarballHashes.join(','));
   const hasModules = (await readdir(join(dir, 'node_modules')).catch(() => [])).length > 0;
-  const npmInstall = ['install', '--no-audit', '--no-fund', '--prefer-offline'];
+  // DOCS_ASSISTANT_CONSUMERS_OMIT_OPTIONAL=1 installs as a user on Node 22.16+ or 24 may
+  // (`--omit=optional`): no better-sqlite3 to compile, the service on node:sqlite (.ci/run does).
+  const omitOptional = process.env.DOCS_ASSISTANT_CONSUMERS_OMIT_OPTIONAL === '1' ? ['--omit=optional'] : [];
+  const npmInstall = ['install', '--no-audit', '--no-fund', '--prefer-offline', ...omitOptional];
   if (!hasModules || depsStamp !== depsHash) {
     await rm(join(dir, 'node_modules'), { recursive: true, force: true });
     await rm(join(dir, 'package-lock.json'), { force: true });

@@ -90,8 +90,19 @@ function fromNodeSqlite({ DatabaseSync }: NodeSqlite, file: string): SqliteConne
   };
 }
 
+/** better-sqlite3, an optional dependency: an install may have left it out (`--omit=optional`, no compiler). */
+async function loadBetterSqlite3(): Promise<typeof import('better-sqlite3')> {
+  try {
+    return (await import('better-sqlite3')).default;
+  } catch (error) {
+    throw new Error(
+      `Node ${process.versions.node} has no built-in SQLite (node:sqlite needs Node 22.16 or later) and better-sqlite3 could not be loaded (${(error as Error).message.split('\n')[0]}). Run the service on Node 22.16+ or 24, or install better-sqlite3 (\`npm install better-sqlite3\`, which compiles where no prebuilt binary is reachable), or keep the data in PostgreSQL with --database-url.`,
+    );
+  }
+}
+
 async function fromBetterSqlite3(file: string): Promise<SqliteConnection> {
-  const { default: BetterSqlite3 } = await import('better-sqlite3');
+  const BetterSqlite3 = await loadBetterSqlite3();
   const db = new BetterSqlite3(file);
   return {
     library: 'better-sqlite3',
