@@ -1,0 +1,64 @@
+/**
+ * Screenshots of the states the layout test's fixes touched, for a reader's eye and the issue's
+ * note: a conversation with an answer stopped mid-stream (its "Stopped" note and Retry), the
+ * "More" menu open, at 390 px and 1280 px, light and dark, in the floating panel; and the inline
+ * panel's header at 320 px. Not a test: `npx tsx tests/layout/screens.ts [revision]` writes PNGs
+ * to tests/.artifacts/layout-screens/<revision or "tree">/ (a revision builds that commit's widget,
+ * as LAYOUT_SOURCE does, for before-and-after pictures).
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Reader } from './reader';
+import { startLayoutSite } from './site';
+
+const revision = process.argv[2];
+const name = revision ?? 'tree';
+const out = resolve(import.meta.dirname, '../.artifacts/layout-screens', name);
+mkdirSync(out, { recursive: true });
+const site = await startLayoutSite(
+  resolve(import.meta.dirname, `../.artifacts/layout-screens-site-${name}`),
+  revision,
+);
+
+async function shoot(variant: string, width: number, height: number, theme: string, stop: boolean) {
+  const context = await site.browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const reader = new Reader(page, false);
+  try {
+    await reader.goto(`${site.origin}/react.html?variant=${variant}&lang=en&theme=${theme}`);
+    await reader.waitFor('the widget', (measured) => measured.status !== null);
+    if (variant !== 'inline') await reader.clickOn('launcher', (control) => control.hook === 'launcher');
+    await reader.waitFor('the question box', (measured) => measured.controls.some((c) => c.hook === 'input'));
+    await reader.ask('How do I change the colours?');
+    await reader.waitFor('an answer', (measured) => measured.status === 'ready' && measured.answers === 1);
+    if (stop) {
+      await reader.setLayout({ hold: true });
+      await reader.ask('And in dark mode?');
+      await reader.waitFor(
+        'a held answer',
+        (measured) => measured.status === 'streaming' && measured.answers === 2,
+      );
+      await reader.clickOn('Stop', (control) => control.action === 'stop');
+      await reader.waitFor('the stop', (measured) => measured.status === 'ready');
+      await page.mouse.move(0, 0);
+      await reader.measure();
+      await page.screenshot({ path: join(out, `${variant}-stopped-${width}-${theme}.png`) });
+    }
+    await reader.openMenu();
+    await reader.measure();
+    await page.screenshot({ path: join(out, `${variant}-menu-${width}-${theme}.png`) });
+  } finally {
+    await context.close();
+  }
+}
+
+try {
+  for (const theme of ['light', 'dark']) {
+    await shoot('floating', 390, 844, theme, true);
+    await shoot('floating', 1280, 800, theme, true);
+  }
+  await shoot('inline', 320, 568, 'light', false);
+  console.log(`screenshots in ${out}`);
+} finally {
+  await site.close();
+}
