@@ -99,6 +99,11 @@ export class ThreadStore {
   #sweeping: Promise<void> | undefined;
   #sweepAgain = false;
   #lastUsedAt = 0;
+  /**
+   * Threads created while the storage refused writes: answered, never stored, so their turns are
+   * not appended (an append to no row is no write at all).
+   */
+  readonly #unsaved = new WeakSet<Thread>();
 
   constructor(options: ThreadStoreOptions = {}) {
     this.storage = options.storage ?? new MemoryThreadStorage();
@@ -133,9 +138,9 @@ export class ThreadStore {
 
   /**
    * A new thread, stored before it resolves: its id is sent to the client before the first answer
-   * finishes, and must name a thread from then on. Turns come with `append`. With the storage full,
-   * the answer still goes out on a thread that is not kept (said in the log); with the database
-   * unreachable, this rejects with a 503.
+   * finishes, and must name a thread from then on. Turns come with `append`. With the storage full
+   * or damaged, the answer still goes out on a thread that is not kept (the storage says so once in
+   * the log, not once per thread); with the database unreachable, this rejects with a 503.
    */
   async create(owner: { domain: string; fp: string }): Promise<CreatedThread> {
     const key = randomId('thk_');
@@ -151,9 +156,7 @@ export class ThreadStore {
       await this.storage.createThread(thread, this.#usedAt());
     } catch (error) {
       if (!(error instanceof StorageDegradedError)) throw error;
-      this.#warn(
-        `thread ${thread.id} is not saved, the assistant answers without keeping it: ${error.message}`,
-      );
+      this.#unsaved.add(thread);
       return { thread, key };
     }
     this.#createdSinceSweep += 1;
@@ -161,14 +164,25 @@ export class ThreadStore {
     return { thread, key };
   }
 
-  /** Records a finished turn of a thread, in one transaction; stored before it resolves. */
+  /**
+   * Records a finished turn of a thread, in one transaction; stored before it resolves. Not stored
+   * while the storage is full or damaged (said once by the storage), nor on a thread that was never
+   * stored.
+   */
   async append(thread: Thread, turn: ThreadTurn): Promise<void> {
-    const stored = await this.storage.appendTurn(
-      thread.id,
-      turn,
-      { maxThreadBytes: this.#maxThreadBytes, maxTurns: MAX_TURNS },
-      this.#usedAt(),
-    );
+    if (this.#unsaved.has(thread)) return;
+    let stored: boolean;
+    try {
+      stored = await this.storage.appendTurn(
+        thread.id,
+        turn,
+        { maxThreadBytes: this.#maxThreadBytes, maxTurns: MAX_TURNS },
+        this.#usedAt(),
+      );
+    } catch (error) {
+      if (error instanceof StorageDegradedError) return;
+      throw error;
+    }
     if (!stored) {
       this.#warn(`thread ${thread.id} is no longer stored (removed by retention); its new turn is not saved`);
       return;

@@ -11,7 +11,6 @@ import { randomBytes } from 'node:crypto';
 import { STATIC_EXPORT_JOBS_PATH, type StaticExportJob } from 'docs-assistant/protocol';
 import { agentBundleEntries } from '../agents/bundle.js';
 import type { ServiceConfig } from '../config.js';
-import { HttpError } from '../http.js';
 import { BundleEvictedError, type JobPatch, type JobRecord, type JobStorage } from '../storage/types.js';
 import { createTarGz } from './bundle.js';
 import { loadDocs, renderSite } from './render.js';
@@ -206,10 +205,10 @@ export class StaticExportJobs {
         ...(job.version ? { version: job.version } : {}),
         ...(job.paths ? { paths: job.paths } : {}),
       });
-      throw new HttpError(
-        410,
-        'not_found',
-        `The bundle of job "${jobId}" was evicted: without a data folder the service keeps only the newest bundles (${(error.keptBytes / (1024 * 1024)).toFixed(1)} MiB in all). Run the export again (POST ${STATIC_EXPORT_JOBS_PATH} with ${body}) and generate the new job's link once it completes, or start the service with --data-dir to keep every bundle on disk.`,
+      throw new BundleEvictedError(
+        jobId,
+        error.keptBytes,
+        `Run the export again (POST ${STATIC_EXPORT_JOBS_PATH} with ${body}) and generate the new job's link once it completes`,
       );
     }
     return bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -143,7 +143,11 @@ export class SqlStorage implements Storage {
   readonly #warn: (message: string) => void;
   readonly #memoryBundleBytes: number;
   #opening: Promise<void> | undefined;
-  /** Set from the first write the database refused (full, damaged) until a write succeeds. */
+  /**
+   * Set from the first write the database refused: while full, until a write that stores something
+   * succeeds; while damaged, until the service restarts (the file does not mend, though writes to
+   * its sound pages may still succeed, and the check at start moves it aside).
+   */
   #degraded: StorageDegradedError | undefined;
   /** Rate-limit windows counted while the database refuses writes, so the limits still hold. */
   readonly #fallbackCounters = new Map<string, { windowStart: number; count: number }>();
@@ -255,10 +259,18 @@ export class SqlStorage implements Storage {
     }
   }
 
-  /** An operation that writes: once one succeeds after the database refused writes, that is said too. */
-  async #write<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T> {
+  /**
+   * An operation that writes: once one stores something after a full disk refused writes, that is
+   * said too. `stored` tells a write that changed nothing (an append to a thread that was never
+   * kept): its success says nothing about the disk, and taking it as one made the log say "full"
+   * and "accepts writes again" on every request.
+   */
+  async #write<T>(
+    work: (driver: SqlDriver) => Promise<T>,
+    stored: (result: T) => boolean = () => true,
+  ): Promise<T> {
     const result = await this.#op(work);
-    if (this.#degraded) {
+    if (this.#degraded?.kind === 'full' && stored(result)) {
       this.#warn(`The service's database (${this.description}) accepts writes again.`);
       this.#degraded = undefined;
       this.#fallbackCounters.clear();
@@ -327,55 +339,56 @@ export class SqlStorage implements Storage {
 
   appendTurn(threadId: string, turn: ThreadTurn, caps: ThreadCaps, now: number): Promise<boolean> {
     const bytes = turnBytes(turn);
-    return this.#write((driver) =>
-      driver.transaction(async (tx) => {
-        // The update takes the thread's row lock first, so two replicas appending to one thread queue.
-        const updated = await tx.all(
-          'UPDATE threads SET next_seq = next_seq + 1, turn_count = turn_count + 1, bytes = bytes + $2, updated_ms = $3 WHERE id = $1 RETURNING next_seq, turn_count, bytes',
-          [threadId, bytes, now],
-        );
-        const row = updated[0];
-        if (!row) return false;
-        await tx.run(
-          'INSERT INTO turns (thread_id, seq, question, answer, sources, at, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-          [
+    return this.#write(
+      (driver) =>
+        driver.transaction(async (tx) => {
+          // The update takes the thread's row lock first, so two replicas appending to one thread queue.
+          const updated = await tx.all(
+            'UPDATE threads SET next_seq = next_seq + 1, turn_count = turn_count + 1, bytes = bytes + $2, updated_ms = $3 WHERE id = $1 RETURNING next_seq, turn_count, bytes',
+            [threadId, bytes, now],
+          );
+          const row = updated[0];
+          if (!row) return false;
+          await tx.run(
+            'INSERT INTO turns (thread_id, seq, question, answer, sources, at, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+            [
+              threadId,
+              num(row.next_seq) - 1,
+              turn.question,
+              turn.answer,
+              JSON.stringify(turn.sources),
+              turn.at,
+              bytes,
+            ],
+          );
+          let count = num(row.turn_count);
+          let total = num(row.bytes);
+          if (count <= caps.maxTurns && total <= caps.maxThreadBytes) return true;
+          // Oldest first; the newest turn always stays.
+          const turns = await tx.all('SELECT seq, bytes FROM turns WHERE thread_id = $1 ORDER BY seq ASC', [
             threadId,
-            num(row.next_seq) - 1,
-            turn.question,
-            turn.answer,
-            JSON.stringify(turn.sources),
-            turn.at,
-            bytes,
-          ],
-        );
-        let count = num(row.turn_count);
-        let total = num(row.bytes);
-        if (count <= caps.maxTurns && total <= caps.maxThreadBytes) return true;
-        // Oldest first; the newest turn always stays.
-        const turns = await tx.all('SELECT seq, bytes FROM turns WHERE thread_id = $1 ORDER BY seq ASC', [
-          threadId,
-        ]);
-        let cut = -1;
-        let removed = 0;
-        let removedBytes = 0;
-        for (const old of turns.slice(0, -1)) {
-          if (count <= caps.maxTurns && total <= caps.maxThreadBytes) break;
-          cut = num(old.seq);
-          count -= 1;
-          total -= num(old.bytes);
-          removed += 1;
-          removedBytes += num(old.bytes);
-        }
-        if (removed) {
-          await tx.run('DELETE FROM turns WHERE thread_id = $1 AND seq <= $2', [threadId, cut]);
-          await tx.run('UPDATE threads SET turn_count = turn_count - $2, bytes = bytes - $3 WHERE id = $1', [
-            threadId,
-            removed,
-            removedBytes,
           ]);
-        }
-        return true;
-      }),
+          let cut = -1;
+          let removed = 0;
+          let removedBytes = 0;
+          for (const old of turns.slice(0, -1)) {
+            if (count <= caps.maxTurns && total <= caps.maxThreadBytes) break;
+            cut = num(old.seq);
+            count -= 1;
+            total -= num(old.bytes);
+            removed += 1;
+            removedBytes += num(old.bytes);
+          }
+          if (removed) {
+            await tx.run('DELETE FROM turns WHERE thread_id = $1 AND seq <= $2', [threadId, cut]);
+            await tx.run(
+              'UPDATE threads SET turn_count = turn_count - $2, bytes = bytes - $3 WHERE id = $1',
+              [threadId, removed, removedBytes],
+            );
+          }
+          return true;
+        }),
+      (stored) => stored,
     );
   }
 
@@ -632,6 +645,10 @@ export class SqlStorage implements Storage {
     now: number,
   ): Promise<{ count: number; windowStart: number }> {
     const windowStart = Math.floor(now / windowMs) * windowMs;
+    // While the database refuses writes the window is counted here, as the log said (per replica,
+    // so a shared limit is looser until the database is back). Not tried there meanwhile: a counter
+    // row updated in place may fit where nothing else does, and its success is no sign of room.
+    if (this.#degraded) return Promise.resolve(this.#countInMemory(key, windowStart));
     const upsert = async (executor: SqlExecutor) => {
       // One statement: the row lock (PostgreSQL) or the write lock (SQLite) makes it atomic across replicas.
       const rows = await executor.all(
@@ -644,7 +661,7 @@ export class SqlStorage implements Storage {
       );
       return { count: num(rows[0]?.count), windowStart: num(rows[0]?.window_start) };
     };
-    const counted = this.#write((driver) => {
+    const counted = this.#op((driver) => {
       if (driver.mode !== 'postgres') return upsert(driver);
       // A counter need not outlive a crash of the server: its commit does not wait for the disk, so
       // the row (one per organization, shared by every replica) is locked for microseconds, not for
@@ -654,8 +671,7 @@ export class SqlStorage implements Storage {
         return upsert(tx);
       });
     });
-    // A full or damaged database must not stop the answers it cannot save: the window is counted
-    // in this process meanwhile (per replica, so a shared limit is looser until the database is back).
+    // A full or damaged database must not stop the answers it cannot save.
     return counted.catch((error: unknown) => {
       if (!(error instanceof StorageDegradedError)) throw error;
       return this.#countInMemory(key, windowStart);
@@ -750,6 +766,7 @@ export class SqlStorage implements Storage {
           `UPDATE export_jobs SET ${sets.join(', ')} WHERE job_id = $1 AND runner = $2 AND status = 'running'`,
           values,
         )) > 0,
+      (held) => held,
     );
   }
 

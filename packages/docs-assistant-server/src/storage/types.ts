@@ -189,8 +189,9 @@ export interface Storage extends ThreadStorage, ShareStorage, FeedbackStorage, R
    */
   open(): Promise<void>;
   /**
-   * Whether the database answers now; `degraded` while it answers but keeps nothing (full, or
-   * damaged), from the first write it refused until one succeeds again.
+   * Whether the database answers now; `degraded` while it answers but keeps nothing: `full` from
+   * the first write it refused until one stores something again, `corrupt` from the first damage
+   * found until the service restarts (and moves the file aside).
    */
   health(): Promise<{ ok: true; degraded?: 'full' | 'corrupt' } | { ok: false; error: string }>;
   /** A value kept by the service (the bundle link secret), set to `fallback` the first time. */
@@ -261,11 +262,13 @@ export class BundleEvictedError extends HttpError {
     readonly jobId: string,
     /** Bytes of bundles the service keeps in memory. */
     readonly keptBytes: number,
+    /** How to make the bundle again, where the caller knows the job (its request). */
+    again = 'Start the export again',
   ) {
     super(
       410,
       'not_found',
-      `The bundle of job "${jobId}" was evicted: without a data folder the service keeps only the newest bundles (${(keptBytes / (1024 * 1024)).toFixed(1)} MiB in all). Start the export again, or run the service with --data-dir to keep every bundle on disk.`,
+      `The bundle of job "${jobId}" was evicted: without a data folder the service keeps only the newest bundles (${(keptBytes / (1024 * 1024)).toFixed(1)} MiB in all). ${again}, or start the service with --data-dir to keep every bundle on disk.`,
     );
     this.name = 'BundleEvictedError';
   }
