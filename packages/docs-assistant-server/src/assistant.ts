@@ -15,13 +15,21 @@ import {
   THREAD_KEY_HEADER,
   validateAssistantRequest,
 } from 'docs-assistant/protocol';
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { attachmentContext, attachmentsBodyAllowance, checkAttachments } from './attachments.js';
 import type { DomainConfig, ServiceConfig } from './config.js';
 import { adjustAssistantBody, adjustedHeaders } from './discovery/adjust.js';
 import { pageUrlBuilder, searchOutput } from './engines/sources.js';
 import type { AnswerContext, AnswerEngine, AnswerOutcome } from './engines/types.js';
-import { clientIp, HttpError, ownedDomain, readJsonBody, requireKey } from './http.js';
+import {
+  admission,
+  discoveryWrongMethod,
+  HttpError,
+  RouteFamily,
+  rateLimitHeaders,
+  readJsonBody,
+  type ServiceEnv,
+} from './http/index.js';
 import { type AssistantLimits, DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
 import type { DocsIndex } from './retrieval/index.js';
@@ -51,24 +59,8 @@ const RELATED_POOL = 15;
 export const randomId = (prefix: string): string =>
   prefix + crypto.getRandomValues(new Uint32Array(3)).reduce((id, n) => id + n.toString(36), '');
 
-/**
- * `X-RateLimit-Limit` and `X-RateLimit-Remaining` of the tightest limit a request counted against
- * (the one with the fewest requests left), so a client can slow down before it gets a 429.
- */
-export function rateLimitHeaders(...decisions: RateLimitDecision[]): Record<string, string> {
-  const tightest = decisions.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-  return { 'X-RateLimit-Limit': String(tightest.limit), 'X-RateLimit-Remaining': String(tightest.remaining) };
-}
-
-export function rateLimited(scope: string, decision: RateLimitDecision): HttpError {
-  const { retryAfterSeconds, limit } = decision;
-  return new HttpError(
-    429,
-    'rate_limited',
-    `Too many requests ${scope} (limit ${limit}); retry in ${retryAfterSeconds} seconds.`,
-    { headers: { 'Retry-After': String(retryAfterSeconds), ...rateLimitHeaders(decision) } },
-  );
-}
+// Where the routes of the service's other files found these before the HTTP layer had them.
+export { rateLimited, rateLimitHeaders } from './http/index.js';
 
 /** The first `max` characters (code points) of `text`. */
 const clip = (text: string, max: number): string =>
@@ -222,33 +214,18 @@ async function findThread(
   return { thread: found.thread };
 }
 
-/** A request that passed the rate limits and the key check, for a domain of the key's organization. */
+/** What `admission` let in: the domain and the limits counted, for `answerHeaders`. */
 export interface AdmittedRequest {
   domain: DomainConfig;
   /** The limits it counted against, for `rateLimitHeaders`. */
-  decisions: [RateLimitDecision, RateLimitDecision];
+  decisions: RateLimitDecision[];
 }
 
-/**
- * The checks every endpoint an assistant key opens makes before reading the body: the address's
- * rate limit, the key (401/403), the domain (404, 403 for another organization's), the
- * organization's rate limit.
- */
-export async function admitRequest(c: Context, runtime: AssistantRuntime): Promise<AdmittedRequest> {
-  const { config, limiters } = runtime;
-  const domainName = c.req.param('domain') ?? '';
-
-  // Counted before the key is checked, so requests with bad keys use up an address's allowance
-  // too: a client guessing keys is slowed like any other.
-  const ipDecision = await limiters.perIp.hit(clientIp(c, { trustProxy: runtime.trustProxy }));
-  if (!ipDecision.allowed) throw rateLimited('from this IP address', ipDecision);
-
-  const owner = requireKey(config, c.req.header('authorization'), 'assistant');
-  const domain = ownedDomain(config, owner, domainName);
-  const orgDecision = await limiters.perOrganization.hit(owner.organization.id);
-  if (!orgDecision.allowed) throw rateLimited('for this organization', orgDecision);
-  return { domain, decisions: [ipDecision, orgDecision] };
-}
+/** The admitted request of a route behind `admission` (its typed context variables). */
+export const admitted = (c: Context<ServiceEnv>): AdmittedRequest => ({
+  domain: c.get('domain'),
+  decisions: c.get('decisions'),
+});
 
 /** Everything an answer needs, found once for either endpoint: the thread, the search, the context. */
 export interface PreparedAnswer {
@@ -401,18 +378,17 @@ async function readAssistantRequest(
   return { request: validation.data, adjustments: adjusted.adjustments };
 }
 
-async function handleMessage(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  const admitted = await admitRequest(c, runtime);
+async function handleMessage(c: Context<ServiceEnv>, runtime: AssistantRuntime): Promise<Response> {
   const { request, adjustments } = await readAssistantRequest(c, runtime.config);
   const signal = c.req.raw.signal;
-  const prepared = await prepareAnswer(runtime, admitted.domain, request, {
+  const prepared = await prepareAnswer(runtime, c.get('domain'), request, {
     protocol: 'v1',
     ...(signal ? { signal } : {}),
   });
   const { answerContext, thread, newThreadKey, question } = prepared;
 
   return createDataStreamResponse({
-    headers: { ...answerHeaders(prepared, admitted), ...adjustedHeaders(adjustments) },
+    headers: { ...answerHeaders(prepared, admitted(c)), ...adjustedHeaders(adjustments) },
     onError: (error) => {
       runtime.warn(`answer failed: ${error instanceof Error ? error.message : String(error)}`);
       return ANSWER_FAILED;
@@ -489,12 +465,16 @@ function buildAnswerContext(input: {
   };
 }
 
-/** Adds the assistant endpoint to an app. */
-export function mountAssistantRoutes(app: Hono, runtime: AssistantRuntime): void {
-  app.post(ASSISTANT_MESSAGE_ROUTE, (c) => handleMessage(c, runtime));
-  app.all(ASSISTANT_MESSAGE_ROUTE, () => {
-    throw new HttpError(405, 'invalid_request', 'Use POST for the assistant message endpoint.', {
-      headers: { Allow: 'POST, OPTIONS' },
-    });
-  });
+/**
+ * The v1 assistant endpoint's route family. Its body is read by `readAssistantRequest` alone, not
+ * capped by `bodyCap` first: attachments may take it past `maxBodyBytes`, and only the streaming
+ * meter of `readJsonBody` tells their bytes from the rest while reading.
+ */
+export function assistantRoutes(runtime: AssistantRuntime): RouteFamily {
+  return new RouteFamily({ cors: 'public', wrongMethod: discoveryWrongMethod }).post(
+    ASSISTANT_MESSAGE_ROUTE,
+    'assistant message endpoint',
+    admission(runtime, { key: 'assistant' }),
+    (c) => handleMessage(c, runtime),
+  );
 }

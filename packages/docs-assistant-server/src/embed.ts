@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
-import { errorResponse } from './http.js';
+import { errorResponse, RouteFamily } from './http/index.js';
 
 const CHUNK = /^\w[\w.-]*\.js$/;
 
@@ -35,14 +35,20 @@ export function mountEmbedRoutes(app: Hono, directory: string = embedDirectory()
       headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': cacheControl },
     });
   };
-  // The entry keeps its name across releases: revalidated on every load.
-  app.get('/embed.js', () => serve('embed.js', 'no-cache'));
-  // Chunks are named by their content's hash: cached for good.
-  app.get('/embed-chunks/:file', (c) => {
-    const file = c.req.param('file');
-    if (!CHUNK.test(file)) {
-      return errorResponse(404, 'not_found', `No chunk of the widget's script build is named ${file}.`);
-    }
-    return serve(join('embed-chunks', file), 'public, max-age=31536000, immutable');
-  });
+  const family = new RouteFamily({
+    // A module script is fetched with CORS.
+    cors: 'public',
+    wrongMethod: (_method, purpose) => `Use GET for ${purpose}.`,
+  })
+    // The entry keeps its name across releases: revalidated on every load.
+    .get('/embed.js', "the widget's script build", () => serve('embed.js', 'no-cache'))
+    // Chunks are named by their content's hash: cached for good.
+    .get('/embed-chunks/:file', "the widget's script chunks", (c) => {
+      const file = c.req.param('file') ?? '';
+      if (!CHUNK.test(file)) {
+        return errorResponse(404, 'not_found', `No chunk of the widget's script build is named ${file}.`);
+      }
+      return serve(join('embed-chunks', file), 'public, max-age=31536000, immutable');
+    });
+  app.route('/', family.app);
 }

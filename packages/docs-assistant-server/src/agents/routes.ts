@@ -12,11 +12,11 @@
  * organization) count these requests too. One service serving several domains serves the one whose
  * `siteUrl` has the request's host, else the first configured.
  */
-import type { Context, Hono, Next } from 'hono';
-import { type AssistantRuntime, rateLimited } from '../assistant.js';
+import { type Context, Hono, type Next } from 'hono';
+import type { AssistantRuntime } from '../assistant.js';
 import type { DomainConfig } from '../config.js';
 import type { DocPage } from '../docs/parse.js';
-import { clientIp } from '../http.js';
+import { countIp, countOrganization, publicCors, type ServiceEnv } from '../http/index.js';
 import type { DocsIndex } from '../retrieval/search-index.js';
 import { normalizePath } from '../retrieval/search-index.js';
 import { acceptsMarkdown } from './accept.js';
@@ -109,10 +109,8 @@ async function handle(c: Context, next: Next, runtime: AssistantRuntime): Promis
   const domain = domainOf(runtime, url);
   if (!domain) return next().then(() => undefined);
   // The search endpoint's limits: per IP address, then per organization owning the domain.
-  const ipDecision = await runtime.limiters.perIp.hit(clientIp(c, { trustProxy: runtime.trustProxy }));
-  if (!ipDecision.allowed) throw rateLimited('from this IP address', ipDecision);
-  const orgDecision = await runtime.limiters.perOrganization.hit(domain.organization);
-  if (!orgDecision.allowed) throw rateLimited('for this organization', orgDecision);
+  await countIp(c, runtime);
+  await countOrganization(runtime, domain.organization);
   const index = await runtime.index(domain.domain);
   const languages = siteLanguages(index);
   if (llms) {
@@ -145,11 +143,19 @@ async function handle(c: Context, next: Next, runtime: AssistantRuntime): Promis
   return markdownResponse(derivedPage(index, domain, page), head, !byExtension);
 }
 
-/** Adds `llms.txt`, `llms-full.txt` and the Markdown pages to the service's app. */
+/**
+ * Adds `llms.txt`, `llms-full.txt` and the Markdown pages to the service's app: a route family of
+ * one middleware on every path (a page may live anywhere), mounted after the others. Public CORS
+ * goes on what it answers only, never on a request it passes on (an admin route's).
+ */
 export function mountAgentRoutes(app: Hono, runtime: AssistantRuntime): void {
-  app.use('*', async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const response = await handle(c, next, runtime);
-    if (response) return response;
+  const family = new Hono<ServiceEnv>();
+  family.use('*', async (c, next) => {
+    if (!isAgentRequest(c.req.raw)) return next();
+    return publicCors(c, async () => {
+      const response = await handle(c, next, runtime);
+      if (response) c.res = response;
+    });
   });
+  app.route('/', family);
 }

@@ -16,15 +16,18 @@
  * static export API it sends no CORS header (see `app.ts`), so no page can read it from a browser.
  */
 import type { ValidationProblem } from 'docs-assistant/protocol';
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
+import { type AssistantRuntime, threadDomain } from '../assistant.js';
 import {
-  type AssistantRuntime,
-  admitRequest,
-  rateLimited,
+  admission,
+  bodyCap,
+  discoveryWrongMethod,
+  HttpError,
+  RouteFamily,
   rateLimitHeaders,
-  threadDomain,
-} from '../assistant.js';
-import { clientIp, HttpError, ownedDomain, readJsonBody, requireKey } from '../http.js';
+  readJsonBody,
+  type ServiceEnv,
+} from '../http/index.js';
 import type { FeedbackRecord, FeedbackStorage, ThreadStorage, Vote } from '../storage/types.js';
 
 export const FEEDBACK_ROUTE = '/discovery/v1/assistant/:domain/feedback';
@@ -45,12 +48,6 @@ export const MAX_FEEDBACK_PER_THREAD = 100;
 export const MAX_FEEDBACK_LIST = 1000;
 /** Largest vote body read (a comment of 1,000 characters fits several times over). */
 const MAX_FEEDBACK_BODY_BYTES = 16 * 1024;
-
-const FEEDBACK_PATH = /^\/discovery\/v1\/assistant\/[^/]+\/feedback\/?$/;
-
-/** The list request, an admin route: the app gives it no CORS headers. */
-export const isFeedbackListRequest = (method: string, path: string): boolean =>
-  (method === 'GET' || method === 'HEAD') && FEEDBACK_PATH.test(path);
 
 /** A vote as the endpoints answer it. */
 export interface FeedbackItem {
@@ -165,11 +162,10 @@ const item = (record: FeedbackRecord): FeedbackItem => ({
   updatedAt: record.updatedAt,
 });
 
-async function handleVote(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  const admitted = await admitRequest(c, runtime);
+async function handleVote(c: Context<ServiceEnv>, runtime: AssistantRuntime): Promise<Response> {
   const storage = storageOf(runtime);
   const vote = validateFeedbackVote(await readJsonBody(c.req.raw, MAX_FEEDBACK_BODY_BYTES));
-  const domain = admitted.domain.domain;
+  const domain = c.get('domain').domain;
   let owned = false;
   for (const protocol of ['v1', 'v2'] as const) {
     const found = await runtime.threads.find(vote.threadId, {
@@ -211,7 +207,7 @@ async function handleVote(c: Context, runtime: AssistantRuntime): Promise<Respon
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Cache-Control': 'no-store',
-      ...rateLimitHeaders(...admitted.decisions),
+      ...rateLimitHeaders(...c.get('decisions')),
     },
   });
 }
@@ -266,25 +262,8 @@ function readListQuery(c: Context): { limit: number; since?: string; csv: boolea
   return { limit, ...(since ? { since: new Date(since).toISOString() } : {}), csv };
 }
 
-async function handleList(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  const { config, limiters } = runtime;
-  // Counted like every other request of an address, before the key is checked.
-  const ipDecision = await limiters.perIp.hit(clientIp(c, { trustProxy: runtime.trustProxy }));
-  if (!ipDecision.allowed) throw rateLimited('from this IP address', ipDecision);
-  let owner: ReturnType<typeof requireKey>;
-  try {
-    owner = requireKey(config, c.req.header('authorization'), 'admin');
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 403) {
-      throw new HttpError(
-        403,
-        'forbidden',
-        'This is an assistant API key (svc_dsc_…), which readers hold; listing feedback needs an admin API key (svc_…) of the organization that owns the domain.',
-      );
-    }
-    throw error;
-  }
-  const domain = ownedDomain(config, owner, c.req.param('domain') ?? '');
+async function handleList(c: Context<ServiceEnv>, runtime: AssistantRuntime): Promise<Response> {
+  const domain = c.get('domain');
   const storage = storageOf(runtime);
   const query = readListQuery(c);
   const records = await storage.listFeedback(domain.domain, {
@@ -307,8 +286,33 @@ async function handleList(c: Context, runtime: AssistantRuntime): Promise<Respon
   });
 }
 
-/** Adds the vote and list endpoints to an app. */
-export function mountFeedbackRoutes(app: Hono, runtime: AssistantRuntime): void {
-  app.post(FEEDBACK_ROUTE, (c) => handleVote(c, runtime));
-  app.get(FEEDBACK_ROUTE, (c) => handleList(c, runtime));
+/**
+ * The feedback route family. The vote takes the assistant key readers hold (with CORS); the list
+ * an admin key, a server-side secret: its GET gets no CORS header, like the static export API, and
+ * counts against the address's limit only (it is the owner reading, not a reader asking).
+ */
+export function feedbackRoutes(runtime: AssistantRuntime): RouteFamily {
+  return new RouteFamily({ cors: { publicExcept: ['GET', 'HEAD'] }, wrongMethod: discoveryWrongMethod })
+    .post(
+      FEEDBACK_ROUTE,
+      'feedback endpoint (POST a vote with the assistant key, GET the list with an admin key)',
+      admission(runtime, { key: 'assistant' }),
+      bodyCap(MAX_FEEDBACK_BODY_BYTES),
+      (c) => handleVote(c, runtime),
+    )
+    .get(
+      FEEDBACK_ROUTE,
+      'feedback endpoint',
+      admission(runtime, {
+        key: 'admin',
+        countOrganization: false,
+        wrongKind: () =>
+          new HttpError(
+            403,
+            'forbidden',
+            'This is an assistant API key (svc_dsc_…), which readers hold; listing feedback needs an admin API key (svc_…) of the organization that owns the domain.',
+          ),
+      }),
+      (c) => handleList(c, runtime),
+    );
 }

@@ -5,14 +5,23 @@
  * against the same rate limits; no answer is generated.
  */
 import type { ValidationProblem } from 'docs-assistant/protocol';
-import type { Context, Hono } from 'hono';
-import { type AssistantRuntime, admitRequest, rateLimitHeaders } from '../assistant.js';
+import type { Context, MiddlewareHandler } from 'hono';
+import { type AssistantRuntime, admitted } from '../assistant.js';
 import { pageUrlBuilder } from '../engines/sources.js';
-import { HttpError, readJsonBody } from '../http.js';
+import {
+  admission,
+  bodyCap,
+  discoveryWrongMethod,
+  HttpError,
+  RouteFamily,
+  rateLimitHeaders,
+  readJsonBody,
+  type ServiceEnv,
+} from '../http/index.js';
 import type { DocPage, DocSection, DocsIndex, RetrievalHit, RetrievalResult } from '../retrieval/index.js';
+import { searchForReader } from '../retrieval/reader.js';
 // From the index module itself: retrieval/index.js also exports the Node-only loader (load.ts).
 import { normalizePath } from '../retrieval/search-index.js';
-import { searchForReader } from '../retrieval/reader.js';
 import { adjustedHeaders, adjustPageBody, adjustSearchBody } from './adjust.js';
 
 export const SEARCH_ROUTE = '/discovery/v1/search/:domain';
@@ -305,20 +314,20 @@ export function searchDocs(index: DocsIndex, request: SearchRequest, siteUrl?: s
     .map(({ hit, score }) => searchItem(hit, score, urlFor));
 }
 
-async function handleSearch(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  const admitted = await admitRequest(c, runtime);
+async function handleSearch(c: Context<ServiceEnv>, runtime: AssistantRuntime): Promise<Response> {
+  const { domain, decisions } = admitted(c);
   const body = await readJsonBody(c.req.raw, runtime.config.maxBodyBytes);
   // The real schema takes any string as the query; the index reads at most MAX_SEARCH_QUERY_CHARS.
   const adjusted = adjustSearchBody(body, MAX_SEARCH_QUERY_CHARS);
-  const headers = { ...rateLimitHeaders(...admitted.decisions), ...adjustedHeaders(adjusted.adjustments) };
+  const headers = { ...rateLimitHeaders(...decisions), ...adjustedHeaders(adjusted.adjustments) };
   if (adjusted.empty) {
     // The rest of the body is still checked: an empty query does not excuse a pageSize of 51.
     validateSearchRequest({ ...(adjusted.body as Record<string, unknown>), query: 'empty' });
     return jsonResponse(200, [], headers);
   }
   const request = validateSearchRequest(adjusted.body);
-  const index = await runtime.index(admitted.domain.domain);
-  const items = searchDocs(index, request, admitted.domain.siteUrl);
+  const index = await runtime.index(domain.domain);
+  const items = searchDocs(index, request, domain.siteUrl);
   return jsonResponse(200, items, headers);
 }
 
@@ -344,24 +353,41 @@ export const findPage = (index: DocsIndex, path: string, siteUrl: string | undef
 const pageNotFound = (message: string, headers: Record<string, string> = {}): Response =>
   jsonResponse(404, { message, error: message, code: 'not_found' }, headers);
 
-async function handlePage(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  let admitted: Awaited<ReturnType<typeof admitRequest>>;
-  try {
-    admitted = await admitRequest(c, runtime);
-  } catch (error) {
-    // An unknown domain is an index that does not exist: the page endpoint's 404 body.
-    if (error instanceof HttpError && error.status === 404) return pageNotFound(error.message);
-    throw error;
-  }
+/**
+ * Admission for the page endpoint: an unknown domain is an index that does not exist, which the
+ * page endpoint answers with its own 404 body. Only admission's refusal is reworded, never one of
+ * the handler after it.
+ */
+function pageAdmission(runtime: AssistantRuntime): MiddlewareHandler<ServiceEnv> {
+  const admit = admission(runtime, { key: 'assistant' });
+  return async (c, next) => {
+    let admittedIn = false;
+    try {
+      await admit(c, () => {
+        admittedIn = true;
+        return next();
+      });
+    } catch (error) {
+      if (!admittedIn && error instanceof HttpError && error.status === 404) {
+        c.res = pageNotFound(error.message);
+        return;
+      }
+      throw error;
+    }
+  };
+}
+
+async function handlePage(c: Context<ServiceEnv>, runtime: AssistantRuntime): Promise<Response> {
+  const { domain, decisions } = admitted(c);
   const adjusted = adjustPageBody(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
   const request = validatePageRequest(adjusted.body);
-  const index = await runtime.index(admitted.domain.domain);
+  const index = await runtime.index(domain.domain);
   const path = normalizePath(request.path);
-  const page = findPage(index, path, admitted.domain.siteUrl);
-  const headers = { ...rateLimitHeaders(...admitted.decisions), ...adjustedHeaders(adjusted.adjustments) };
+  const page = findPage(index, path, domain.siteUrl);
+  const headers = { ...rateLimitHeaders(...decisions), ...adjustedHeaders(adjusted.adjustments) };
   if (!page) {
     return pageNotFound(
-      `No page "${path}" in the docs of domain "${admitted.domain.domain}"; send the path of a page as search results give it (their "path").`,
+      `No page "${path}" in the docs of domain "${domain.domain}"; send the path of a page as search results give it (their "path").`,
       headers,
     );
   }
@@ -369,16 +395,24 @@ async function handlePage(c: Context, runtime: AssistantRuntime): Promise<Respon
   return jsonResponse(200, answer, headers);
 }
 
-const onlyPost = (name: string) => () => {
-  throw new HttpError(405, 'invalid_request', `Use POST for the ${name} endpoint.`, {
-    headers: { Allow: 'POST, OPTIONS' },
-  });
-};
+/** The search endpoint's route family. */
+export function searchRoutes(runtime: AssistantRuntime): RouteFamily {
+  return new RouteFamily({ cors: 'public', wrongMethod: discoveryWrongMethod }).post(
+    SEARCH_ROUTE,
+    'search endpoint',
+    admission(runtime, { key: 'assistant' }),
+    bodyCap(runtime.config.maxBodyBytes),
+    (c) => handleSearch(c, runtime),
+  );
+}
 
-/** Adds the search and page endpoints to an app. */
-export function mountSearchRoutes(app: Hono, runtime: AssistantRuntime): void {
-  app.post(SEARCH_ROUTE, (c) => handleSearch(c, runtime));
-  app.all(SEARCH_ROUTE, onlyPost('search'));
-  app.post(PAGE_ROUTE, (c) => handlePage(c, runtime));
-  app.all(PAGE_ROUTE, onlyPost('page'));
+/** The page endpoint's route family. */
+export function pageRoutes(runtime: AssistantRuntime): RouteFamily {
+  return new RouteFamily({ cors: 'public', wrongMethod: discoveryWrongMethod }).post(
+    PAGE_ROUTE,
+    'page endpoint',
+    pageAdmission(runtime),
+    bodyCap(runtime.config.maxBodyBytes),
+    (c) => handlePage(c, runtime),
+  );
 }

@@ -14,16 +14,19 @@
  * share shows the turns finished when it was made (later ones are not shared) that the thread
  * still keeps; it goes when the thread goes (retention) or when its owner revokes it.
  */
-import type { Context, Hono } from 'hono';
-import {
-  type AdmittedRequest,
-  type AssistantRuntime,
-  admitRequest,
-  rateLimitHeaders,
-  threadDomain,
-} from '../assistant.js';
+import type { Context } from 'hono';
+import { type AdmittedRequest, type AssistantRuntime, admitted, threadDomain } from '../assistant.js';
 import { pageUrlBuilder } from '../engines/sources.js';
-import { HttpError, readJsonBody } from '../http.js';
+import {
+  admission as admit,
+  bodyCap,
+  discoveryWrongMethod,
+  HttpError,
+  RouteFamily,
+  rateLimitHeaders,
+  readJsonBody,
+  type ServiceEnv,
+} from '../http/index.js';
 import type { ShareStorage, ThreadStorage } from '../storage/types.js';
 import { hashThreadKey, MAX_TURNS, type Thread } from '../threads.js';
 
@@ -150,11 +153,11 @@ const shareNotFound = () =>
     'Share not found: the link is wrong, was revoked by its owner, or its conversation is no longer kept.',
   );
 
-async function handleCreate(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  const admitted = await admitRequest(c, runtime);
+async function handleCreate(c: Context<ServiceEnv>, runtime: AssistantRuntime): Promise<Response> {
+  const admission = admitted(c);
   const storage = storageOf(runtime);
   const owner = await readOwner(c, runtime);
-  const thread = await ownedThread(runtime, admitted.domain.domain, c.req.param('threadId') ?? '', owner);
+  const thread = await ownedThread(runtime, admission.domain.domain, c.req.param('threadId') ?? '', owner);
   const shareId = newShareId();
   const createdAt = new Date().toISOString();
   const stored = await storage.createShare(
@@ -168,17 +171,17 @@ async function handleCreate(c: Context, runtime: AssistantRuntime): Promise<Resp
       `Thread "${thread.id}" already has ${MAX_SHARES_PER_THREAD} shares (or is no longer kept); revoke one with DELETE …/threads/{threadId}/share/{shareId} first.`,
     );
   }
-  return json(admitted, { shareId, createdAt }, 201);
+  return json(admission, { shareId, createdAt }, 201);
 }
 
-async function handleRead(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  const admitted = await admitRequest(c, runtime);
+async function handleRead(c: Context<ServiceEnv>, runtime: AssistantRuntime): Promise<Response> {
+  const admission = admitted(c);
   const storage = storageOf(runtime);
   const shareId = c.req.param('shareId') ?? '';
   // Hashed whatever the shape, so a malformed id takes as long as an unknown one.
   const idHash = await hashThreadKey(shareId);
   const found = SHARE_ID.test(shareId) ? await storage.getShare(idHash, MAX_TURNS) : undefined;
-  const domain = admitted.domain.domain;
+  const domain = admission.domain.domain;
   if (
     !found ||
     (found.thread.domain !== threadDomain(domain, 'v1') && found.thread.domain !== threadDomain(domain, 'v2'))
@@ -186,7 +189,7 @@ async function handleRead(c: Context, runtime: AssistantRuntime): Promise<Respon
     throw shareNotFound();
   }
   const index = await runtime.index(domain);
-  const urlFor = pageUrlBuilder(admitted.domain.siteUrl);
+  const urlFor = pageUrlBuilder(admission.domain.siteUrl);
   const messages: SharedMessage[] = [];
   for (const turn of found.thread.turns) {
     messages.push({ role: 'user', content: turn.question });
@@ -206,22 +209,25 @@ async function handleRead(c: Context, runtime: AssistantRuntime): Promise<Respon
     title: found.thread.turns[0]?.question ?? '',
     messages,
   };
-  return json(admitted, transcript);
+  return json(admission, transcript);
 }
 
-async function handleRevoke(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  const admitted = await admitRequest(c, runtime);
+async function handleRevoke(c: Context<ServiceEnv>, runtime: AssistantRuntime): Promise<Response> {
+  const admission = admitted(c);
   const storage = storageOf(runtime);
   const owner = await readOwner(c, runtime);
-  const thread = await ownedThread(runtime, admitted.domain.domain, c.req.param('threadId') ?? '', owner);
+  const thread = await ownedThread(runtime, admission.domain.domain, c.req.param('threadId') ?? '', owner);
   const removed = await storage.deleteShare(await hashThreadKey(c.req.param('shareId') ?? ''), thread.id);
   if (!removed) throw shareNotFound();
-  return new Response(null, { status: 204, headers: rateLimitHeaders(...admitted.decisions) });
+  return new Response(null, { status: 204, headers: rateLimitHeaders(...admission.decisions) });
 }
 
-/** Adds the share endpoints to an app. */
-export function mountShareRoutes(app: Hono, runtime: AssistantRuntime): void {
-  app.post(SHARE_CREATE_ROUTE, (c) => handleCreate(c, runtime));
-  app.get(SHARE_ROUTE, (c) => handleRead(c, runtime));
-  app.delete(SHARE_REVOKE_ROUTE, (c) => handleRevoke(c, runtime));
+/** The shares' route family: a thread's owner shares and revokes, anyone with the id reads. */
+export function shareRoutes(runtime: AssistantRuntime): RouteFamily {
+  const admitted = admit(runtime, { key: 'assistant' });
+  const cap = bodyCap(runtime.config.maxBodyBytes);
+  return new RouteFamily({ cors: 'public', wrongMethod: discoveryWrongMethod })
+    .post(SHARE_CREATE_ROUTE, 'share endpoint', admitted, cap, (c) => handleCreate(c, runtime))
+    .get(SHARE_ROUTE, 'shared conversation', admitted, (c) => handleRead(c, runtime))
+    .delete(SHARE_REVOKE_ROUTE, 'share revocation', admitted, cap, (c) => handleRevoke(c, runtime));
 }

@@ -31,18 +31,26 @@ import {
   type ValidationProblem,
   validateAssistantRequest,
 } from 'docs-assistant/protocol';
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import {
   ANSWER_FAILED,
   type AssistantRuntime,
-  admitRequest,
+  admitted,
   answerHeaders,
   prepareAnswer,
   randomId,
   recordTurn,
   runEngine,
 } from '../assistant.js';
-import { HttpError, readJsonBody } from '../http.js';
+import {
+  admission,
+  bodyCap,
+  discoveryWrongMethod,
+  HttpError,
+  RouteFamily,
+  readJsonBody,
+  type ServiceEnv,
+} from '../http/index.js';
 import { adjustAssistantBody, adjustedHeaders } from './adjust.js';
 
 export const ASSISTANT_V2_MESSAGE_ROUTE = '/discovery/v2/assistant/:domain/message';
@@ -358,12 +366,11 @@ export class UIMessageBridge implements DataStreamWriter {
   }
 }
 
-async function handleV2Message(c: Context, runtime: AssistantRuntime): Promise<Response> {
-  const admitted = await admitRequest(c, runtime);
+async function handleV2Message(c: Context<ServiceEnv>, runtime: AssistantRuntime): Promise<Response> {
   const adjusted = adjustAssistantBody(await readJsonBody(c.req.raw, runtime.config.maxBodyBytes));
   const { request } = validateV2Request(adjusted.body);
   const signal = c.req.raw.signal;
-  const prepared = await prepareAnswer(runtime, admitted.domain, request, {
+  const prepared = await prepareAnswer(runtime, c.get('domain'), request, {
     protocol: 'v2',
     ...(signal ? { signal } : {}),
   });
@@ -403,16 +410,17 @@ async function handleV2Message(c: Context, runtime: AssistantRuntime): Promise<R
   });
   return createUIMessageStreamResponse({
     stream,
-    headers: { ...answerHeaders(prepared, admitted), ...adjustedHeaders(adjusted.adjustments) },
+    headers: { ...answerHeaders(prepared, admitted(c)), ...adjustedHeaders(adjusted.adjustments) },
   });
 }
 
-/** Adds the v2 assistant endpoint to an app. */
-export function mountV2AssistantRoutes(app: Hono, runtime: AssistantRuntime): void {
-  app.post(ASSISTANT_V2_MESSAGE_ROUTE, (c) => handleV2Message(c, runtime));
-  app.all(ASSISTANT_V2_MESSAGE_ROUTE, () => {
-    throw new HttpError(405, 'invalid_request', 'Use POST for the v2 assistant message endpoint.', {
-      headers: { Allow: 'POST, OPTIONS' },
-    });
-  });
+/** The v2 assistant endpoint's route family (no attachments here: the body is held to `maxBodyBytes`). */
+export function v2AssistantRoutes(runtime: AssistantRuntime): RouteFamily {
+  return new RouteFamily({ cors: 'public', wrongMethod: discoveryWrongMethod }).post(
+    ASSISTANT_V2_MESSAGE_ROUTE,
+    'v2 assistant message endpoint',
+    admission(runtime, { key: 'assistant' }),
+    bodyCap(runtime.config.maxBodyBytes),
+    (c) => handleV2Message(c, runtime),
+  );
 }

@@ -11,10 +11,11 @@
  * `Origin` header (agents, the CLI, the Inspector's CLI) are not browser requests and pass.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { Context, Hono } from 'hono';
-import { type AssistantRuntime, rateLimited } from '../assistant.js';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AssistantRuntime } from '../assistant.js';
 import type { DomainConfig } from '../config.js';
-import { clientIp, HttpError, requireKey } from '../http.js';
+import { admission, countIp, countOrganization, HttpError, type ServiceEnv } from '../http/index.js';
 import { domainMarkdown } from './markdown.js';
 import { MCP_ROUTE } from './route.js';
 import { ParamsCheckedTransport } from './rpc.js';
@@ -121,72 +122,91 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
   });
 }
 
-/** The key check of `requireKey`: undefined when the caller may go on, else the refusal. */
-async function checkKey(
-  c: Context,
+/**
+ * The MCP family's first check, before any key: the domain (404), the page's origin (403, DNS
+ * rebinding), a preflight, and POST only (405), each a JSON-RPC error; CORS headers go on every
+ * answer to a page of an allowed origin. Puts the domain on the context for the key check.
+ */
+function mcpGate(
   runtime: AssistantRuntime,
-  domain: DomainConfig,
-): Promise<Response | undefined> {
-  try {
-    const owner = requireKey(runtime.config, c.req.header('authorization'), 'assistant');
-    if (owner.organization.id === domain.organization) return undefined;
-    return rpcError(
-      403,
-      `This assistant key is not valid for domain "${domain.domain}"; use the assistant key of the organization that owns it.`,
-    );
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    // A refused key counts against the address, so a client guessing keys is slowed like any other.
-    const decision = await runtime.limiters.perIp.hit(clientIp(c, { trustProxy: runtime.trustProxy }));
-    if (!decision.allowed) {
-      const limited = rateLimited('from this IP address', decision);
-      return rpcError(429, limited.message, limited.headers);
+  allows: (origin: string, domain: DomainConfig) => boolean,
+): MiddlewareHandler<ServiceEnv> {
+  return async (c, next) => {
+    const { config } = runtime;
+    const name = c.req.param('domain');
+    const domain = name === undefined ? config.domains[0] : config.domains.find((d) => d.domain === name);
+    if (!domain) {
+      const names = config.domains.map((d) => `"${d.domain}"`).join(', ');
+      return rpcError(
+        404,
+        `Unknown domain "${name}"; this service serves ${names}: use ${MCP_ROUTE}/{domain} with one of them (${MCP_ROUTE} serves "${config.domains[0]?.domain}").`,
+      );
     }
-    return rpcError(error.status, error.message, error.headers);
-  }
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !allows(origin, domain)) {
+      return rpcError(
+        403,
+        `Forbidden: pages of origin "${origin}" may not call this MCP server (DNS rebinding protection). ` +
+          "MCP clients that are not web pages send no Origin header; to let a web page call it, add its origin to the service's mcp.allowedOrigins (serve --mcp-allowed-origin).",
+      );
+    }
+    const cors = origin === undefined ? {} : corsHeaders(origin);
+    if (c.req.method === 'OPTIONS')
+      return new Response(null, { status: 204, headers: { ...cors, ...PREFLIGHT_HEADERS } });
+    if (c.req.method !== 'POST') {
+      // GET would open a stream for server-initiated messages, DELETE end a session: a stateless
+      // server has neither, which the Streamable HTTP transport answers with 405.
+      return rpcError(
+        405,
+        `Method not allowed: this MCP server is stateless (no sessions, no server-sent stream); POST JSON-RPC messages to ${c.req.path}.`,
+        { ...cors, Allow: 'POST, OPTIONS' },
+      );
+    }
+    c.set('domain', domain);
+    await next();
+    c.res = withHeaders(c.res, cors);
+  };
 }
 
-async function handleMcp(
-  c: Context,
-  runtime: AssistantRuntime,
-  options: McpOptions,
-  allows: (origin: string, domain: DomainConfig) => boolean,
-): Promise<Response> {
-  const { config } = runtime;
-  const name = c.req.param('domain');
-  const domain = name === undefined ? config.domains[0] : config.domains.find((d) => d.domain === name);
-  if (!domain) {
-    const names = config.domains.map((d) => `"${d.domain}"`).join(', ');
-    return rpcError(
-      404,
-      `Unknown domain "${name}"; this service serves ${names}: use ${MCP_ROUTE}/{domain} with one of them (${MCP_ROUTE} serves "${config.domains[0]?.domain}").`,
-    );
-  }
-  const origin = c.req.header('origin');
-  if (origin !== undefined && !allows(origin, domain)) {
-    return rpcError(
-      403,
-      `Forbidden: pages of origin "${origin}" may not call this MCP server (DNS rebinding protection). ` +
-        "MCP clients that are not web pages send no Origin header; to let a web page call it, add its origin to the service's mcp.allowedOrigins (serve --mcp-allowed-origin).",
-    );
-  }
-  const cors = origin === undefined ? {} : corsHeaders(origin);
-  if (c.req.method === 'OPTIONS')
-    return new Response(null, { status: 204, headers: { ...cors, ...PREFLIGHT_HEADERS } });
-  if (c.req.method !== 'POST') {
-    // GET would open a stream for server-initiated messages, DELETE end a session: a stateless
-    // server has neither, which the Streamable HTTP transport answers with 405.
-    return rpcError(
-      405,
-      `Method not allowed: this MCP server is stateless (no sessions, no server-sent stream); POST JSON-RPC messages to ${c.req.path}.`,
-      { ...cors, Allow: 'POST, OPTIONS' },
-    );
-  }
-  if (options.requireKey) {
-    const refused = await checkKey(c, runtime, domain);
-    if (refused) return withHeaders(refused, cors);
-  }
+/**
+ * `requireKey`: the service's admission (the assistant key of the organization that owns the
+ * domain), its refusals answered as JSON-RPC errors. A refused key counts against the address, so
+ * a client guessing keys is slowed like any other; tool calls count as they are made (`admit`).
+ */
+function mcpKeyCheck(runtime: AssistantRuntime): MiddlewareHandler<ServiceEnv> {
+  const admit = admission(runtime, {
+    key: 'assistant',
+    domain: 'context',
+    countIp: false,
+    countOrganization: false,
+  });
+  return async (c, next) => {
+    let admitted = false;
+    try {
+      await admit(c, () => {
+        admitted = true;
+        return next();
+      });
+    } catch (error) {
+      if (admitted || !(error instanceof HTTPException)) throw error;
+      try {
+        await countIp(c, runtime);
+      } catch (limited) {
+        if (!(limited instanceof HttpError)) throw limited;
+        c.res = rpcError(429, limited.message, limited.headers);
+        return;
+      }
+      const refusal = error.getResponse();
+      const { error: message } = (await refusal.json()) as { error: string };
+      const challenge = refusal.headers.get('www-authenticate');
+      c.res = rpcError(refusal.status, message, challenge ? { 'WWW-Authenticate': challenge } : {});
+    }
+  };
+}
 
+async function handleMcp(c: Context<ServiceEnv>, runtime: AssistantRuntime): Promise<Response> {
+  const { config } = runtime;
+  const domain = c.get('domain');
   const server = createDocsMcpServer({
     index: () => runtime.index(domain.domain),
     ...(domain.siteUrl ? { siteUrl: domain.siteUrl } : {}),
@@ -194,12 +214,14 @@ async function handleMcp(
     markdown: domainMarkdown(domain),
     ...(domain.title ? { title: domain.title } : {}),
     admit: async () => {
-      const { limiters } = runtime;
-      const ipDecision = await limiters.perIp.hit(clientIp(c, { trustProxy: runtime.trustProxy }));
-      if (!ipDecision.allowed) return rateLimited('from this IP address', ipDecision).message;
-      const orgDecision = await limiters.perOrganization.hit(domain.organization);
-      if (!orgDecision.allowed) return rateLimited('for this organization', orgDecision).message;
-      return undefined;
+      try {
+        await countIp(c, runtime);
+        await countOrganization(runtime, domain.organization);
+        return undefined;
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 429) return error.message;
+        throw error;
+      }
     },
   });
   const transport = new WebStandardStreamableHTTPServerTransport({
@@ -210,18 +232,25 @@ async function handleMcp(
   // Malformed params get the protocol's -32602 before the server parses them (rpc.ts).
   await server.connect(new ParamsCheckedTransport(transport, [SEARCH_TOOL, GET_PAGE_TOOL]));
   try {
-    return withHeaders(await transport.handleRequest(c.req.raw), cors);
+    return await transport.handleRequest(c.req.raw);
   } finally {
     // Every answer is in the response already (JSON mode): nothing of this request outlives it.
     void server.close();
   }
 }
 
-/** Adds `/mcp` (the first domain) and `/mcp/{domain}` to an app. */
+/**
+ * Adds `/mcp` (the first domain) and `/mcp/{domain}` to an app, as a route family of their own:
+ * their CORS, refusals and 405 are JSON-RPC's (`mcpGate`), and request bodies are capped by the
+ * SDK's transport (`maxRequestBodySize`), which answers 413 as a JSON-RPC error too.
+ */
 export function mountMcpRoutes(app: Hono, runtime: AssistantRuntime, options: McpOptions = {}): void {
   if (options.enabled === false) return;
-  const allows = originCheck(options);
-  const handler = (c: Context) => handleMcp(c, runtime, options, allows);
-  app.all(MCP_ROUTE, handler);
-  app.all(`${MCP_ROUTE}/:domain`, handler);
+  const family = new Hono<ServiceEnv>();
+  const gate = mcpGate(runtime, originCheck(options));
+  const keyCheck = options.requireKey ? [mcpKeyCheck(runtime)] : [];
+  for (const path of [MCP_ROUTE, `${MCP_ROUTE}/:domain`]) {
+    family.all(path, gate, ...keyCheck, (c) => handleMcp(c, runtime));
+  }
+  app.route('/', family);
 }

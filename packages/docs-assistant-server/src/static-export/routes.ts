@@ -20,9 +20,17 @@ import {
   type StaticExportBundle,
   staticExportBundleDownloadPath,
 } from 'docs-assistant/protocol';
-import { type Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { ServiceConfig } from '../config.js';
-import { errorResponse, HttpError, httpErrorResponse, readJsonBody, requireKey } from '../http.js';
+import {
+  adminWrongMethod,
+  admission,
+  bodyCap,
+  HttpError,
+  RouteFamily,
+  readJsonBody,
+  type ServiceEnv,
+} from '../http/index.js';
 import { createStorage } from '../storage/index.js';
 import { type Storage, StorageUnavailableError } from '../storage/types.js';
 import { type JobHooks, type JobRecord, publicJob, StaticExportJobs } from './jobs.js';
@@ -54,7 +62,8 @@ export interface StaticExportRoutesOptions {
 }
 
 export interface StaticExportRoutes {
-  app: Hono;
+  /** The static export route family; mount with `app.route('/', routes.app)`. */
+  app: Hono<ServiceEnv>;
   jobs: StaticExportJobs;
   /** Resolves once persisted jobs are loaded (requests wait for it by themselves). */
   ready: Promise<void>;
@@ -122,26 +131,17 @@ export function createStaticExportRoutes(
     }
   };
 
-  const app = new Hono();
-  app.onError((error) => {
-    if (error instanceof HttpError) return httpErrorResponse(error);
-    console.error('static export:', error);
-    return errorResponse(500, 'internal', 'The static export service failed unexpectedly; try again.');
-  });
-  for (const path of [
-    STATIC_EXPORT_JOBS_PATH,
-    `${STATIC_EXPORT_JOBS_PATH}/*`,
-    `${STATIC_EXPORT_BUNDLES_PATH}/*`,
-  ]) {
-    app.use(path, async (_c, next) => {
-      await whenReady();
-      await next();
-    });
-  }
-
-  /** The organization of an admin key, which must be on the Enterprise plan. */
-  const authorize = (authorization: string | undefined) => {
-    const { organization } = requireKey(config, authorization, 'admin');
+  const loaded: MiddlewareHandler<ServiceEnv> = async (_c, next) => {
+    await whenReady();
+    await next();
+  };
+  // An admin key (spec §5) of an organization on the Enterprise plan; nothing is counted.
+  const admitted = admission(
+    { config },
+    { key: 'admin', domain: 'none', countIp: false, countOrganization: false },
+  );
+  const enterprise: MiddlewareHandler<ServiceEnv> = async (c, next) => {
+    const { organization } = c.get('owner');
     if (organization.plan !== 'enterprise') {
       throw new HttpError(
         403,
@@ -149,8 +149,10 @@ export function createStaticExportRoutes(
         `Static export needs the Enterprise plan; organization "${organization.id}" is on the ${organization.plan} plan. Upgrade the plan to use it.`,
       );
     }
-    return organization;
+    await next();
   };
+  const admin = [loaded, admitted, enterprise];
+  const organizationOf = (c: Context<ServiceEnv>) => c.get('owner').organization;
 
   const ownJob = async (organizationId: string, jobId: string): Promise<JobRecord> => {
     const job = await jobs.get(jobId);
@@ -165,8 +167,8 @@ export function createStaticExportRoutes(
     return job;
   };
 
-  app.post(STATIC_EXPORT_JOBS_PATH, async (c) => {
-    const organization = authorize(c.req.header('authorization'));
+  const startJob = async (c: Context<ServiceEnv>) => {
+    const organization = organizationOf(c);
     const body = await readJsonBody(c.req.raw, config.maxBodyBytes);
     const parsed = StartStaticExportJobBodySchema.safeParse(body, { reportInput: true });
     if (!parsed.success) {
@@ -188,16 +190,13 @@ export function createStaticExportRoutes(
       paths: paths && [...new Set(paths.map(normalizeExportPath))],
     });
     return c.json(publicJob(job), 202, { Location: `${STATIC_EXPORT_JOBS_PATH}/${job.jobId}` });
-  });
+  };
 
-  app.get(`${STATIC_EXPORT_JOBS_PATH}/:jobId`, async (c) => {
-    const organization = authorize(c.req.header('authorization'));
-    return c.json(publicJob(await ownJob(organization.id, c.req.param('jobId'))));
-  });
+  const jobStatus = async (c: Context<ServiceEnv>) =>
+    c.json(publicJob(await ownJob(organizationOf(c).id, c.req.param('jobId') ?? '')));
 
-  app.post(`${STATIC_EXPORT_JOBS_PATH}/:jobId/bundle`, async (c) => {
-    const organization = authorize(c.req.header('authorization'));
-    const job = await ownJob(organization.id, c.req.param('jobId'));
+  const bundleLink = async (c: Context<ServiceEnv>) => {
+    const job = await ownJob(organizationOf(c).id, c.req.param('jobId') ?? '');
     if (job.status !== 'completed') {
       const advice =
         job.status === 'failed'
@@ -223,7 +222,7 @@ export function createStaticExportRoutes(
       expiresAt: new Date(expires).toISOString(),
     };
     return c.json(bundle);
-  });
+  };
 
   const download = async (c: Context, jobId: string): Promise<Response> => {
     const expiresText = c.req.query('expires') ?? '';
@@ -266,54 +265,41 @@ export function createStaticExportRoutes(
       },
     });
   };
-  app.get(`${STATIC_EXPORT_BUNDLES_PATH}/:jobId/${STATIC_EXPORT_BUNDLE_FILE}`, (c) =>
-    download(c, c.req.param('jobId') ?? ''),
-  );
-  // Links in the form of earlier versions (`…/bundles/{jobId}.tar.gz`), still valid until they expire.
-  app.get(`${STATIC_EXPORT_BUNDLES_PATH}/:file`, (c) => {
-    const file = c.req.param('file');
-    return download(c, file.endsWith('.tar.gz') ? file.slice(0, -'.tar.gz'.length) : '');
-  });
-
-  // A wrong method on a known path gets 405 naming the right one (not the app's 404). These come
-  // after the real routes, so they only see what those did not take. OPTIONS is answered without
-  // any CORS header: admin routes are for servers, and a browser page must not be let in.
-  const allowed: [path: string, method: 'GET' | 'POST', what: string][] = [
-    [STATIC_EXPORT_JOBS_PATH, 'POST', `Use POST ${STATIC_EXPORT_JOBS_PATH} to start a static export job.`],
-    [
+  const downloadPurpose = 'Use GET with the bundleUrl exactly as returned to download a bundle.';
+  // No CORS: admin routes are for servers, and a browser page must not be let in. A wrong method
+  // gets 405 naming the right call; OPTIONS only the Allow list.
+  const family = new RouteFamily({ cors: 'none', wrongMethod: adminWrongMethod })
+    .post(
+      STATIC_EXPORT_JOBS_PATH,
+      `Use POST ${STATIC_EXPORT_JOBS_PATH} to start a static export job.`,
+      ...admin,
+      bodyCap(config.maxBodyBytes),
+      startJob,
+    )
+    .get(
       `${STATIC_EXPORT_JOBS_PATH}/:jobId`,
-      'GET',
       `Use GET ${STATIC_EXPORT_JOBS_PATH}/{jobId} to read a job's status.`,
-    ],
-    [
+      ...admin,
+      jobStatus,
+    )
+    .post(
       `${STATIC_EXPORT_JOBS_PATH}/:jobId/bundle`,
-      'POST',
       `Use POST ${STATIC_EXPORT_JOBS_PATH}/{jobId}/bundle to generate a bundle link.`,
-    ],
-    [
-      `${STATIC_EXPORT_BUNDLES_PATH}/:jobId/${STATIC_EXPORT_BUNDLE_FILE}`,
-      'GET',
-      'Use GET with the bundleUrl exactly as returned to download a bundle.',
-    ],
-    [
-      `${STATIC_EXPORT_BUNDLES_PATH}/:file`,
-      'GET',
-      'Use GET with the bundleUrl exactly as returned to download a bundle.',
-    ],
-  ];
-  for (const [path, method, message] of allowed) {
-    // HEAD comes with GET in Hono.
-    const allow = method === 'GET' ? 'GET, HEAD' : method;
-    app.all(path, (c) => {
-      if (c.req.method === 'OPTIONS') return c.body(null, 204, { Allow: allow });
-      throw new HttpError(405, 'invalid_request', `${c.req.method} is not allowed here. ${message}`, {
-        headers: { Allow: allow },
-      });
+      ...admin,
+      bundleLink,
+    )
+    // The link is the credential: no Authorization header.
+    .get(`${STATIC_EXPORT_BUNDLES_PATH}/:jobId/${STATIC_EXPORT_BUNDLE_FILE}`, downloadPurpose, loaded, (c) =>
+      download(c, c.req.param('jobId') ?? ''),
+    )
+    // Links in the form of earlier versions (`…/bundles/{jobId}.tar.gz`), still valid until they expire.
+    .get(`${STATIC_EXPORT_BUNDLES_PATH}/:file`, downloadPurpose, loaded, (c) => {
+      const file = c.req.param('file') ?? '';
+      return download(c, file.endsWith('.tar.gz') ? file.slice(0, -'.tar.gz'.length) : '');
     });
-  }
 
   return {
-    app,
+    app: family.app,
     jobs,
     ready,
     close: async () => {
