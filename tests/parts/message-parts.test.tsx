@@ -325,7 +325,7 @@ describe('MessageParts', () => {
     const ours = warn.mock.calls.filter((call) => String(call[0]).includes('hologram'));
     expect(ours).toHaveLength(1);
     expect(String(ours[0]![0])).toMatch(
-      /docs-assistant: a message part of type "hologram" is not shown: no renderer/,
+      /\[docs-assistant\] a message part of type "hologram" is not shown: no renderer/,
     );
     warn.mockRestore();
   });

@@ -38,6 +38,7 @@ import type { MessageRole } from '../protocol/index.js';
 import { isRecord } from '../protocol/search-results.js';
 import { describeError, threadOf } from './trace.js';
 import type { AssistantMessage, ConversationSummary, StoredThread, ThreadStorage } from './types.js';
+import { warnOnce } from './warn.js';
 
 /** Version of what is written to localStorage; data of another version is discarded. */
 export const STORED_THREAD_VERSION = 1;
@@ -158,14 +159,6 @@ export function createLocalThreadStorage(domain: string): ThreadStorage {
       return () => window.removeEventListener('storage', onStorage);
     },
   };
-}
-
-const warned = new Set<string>();
-
-function warnOnce(id: string, message: string) {
-  if (warned.has(id)) return;
-  warned.add(id);
-  console.warn(`[docs-assistant] ${message}`);
 }
 
 /** JSON restores dates as strings; the client's messages hold `Date`s. */

@@ -1,8 +1,8 @@
 import { Component, type ComponentType, memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import type { AssistantMessage } from '../chat/types.js';
+import { warnOnce } from '../chat/warn.js';
 import type { SourceLink } from '../protocol/search-results.js';
 import { isRecord } from '../protocol/search-results.js';
-import { warnOnce } from './dev.js';
 import {
   sameContext,
   sameFilePart,
@@ -171,6 +171,7 @@ function skip(part: unknown): null {
   warnOnce(
     `part:${type}`,
     `a message part of type "${type}" is not shown: no renderer for that type (text, reasoning, tool-invocation, source, file, step-start), or a field it needs is missing.`,
+    true,
   );
   return null;
 }

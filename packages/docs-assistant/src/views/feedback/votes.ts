@@ -6,6 +6,7 @@
 import type { AssistantError } from '../../chat/types.js';
 import type { FeedbackConfig, FeedbackKit } from '../../events/feedback-slot.js';
 import type { FeedbackRating } from '../../events/types.js';
+import { serviceOffers } from '../capabilities.js';
 
 /** Longest comment sent (the reference service refuses a longer one with a 400). */
 export const MAX_COMMENT_CHARS = 1000;
@@ -74,30 +75,6 @@ export function keepVote(config: FeedbackConfig, messageId: string, vote: Vote):
   }
 }
 
-const takesFeedback = new Map<string, Promise<boolean>>();
-
-/**
- * Whether the service at `baseUrl` takes feedback: its `GET /health` lists the `feedback`
- * capability (the reference service does). Asked once per base URL; a service that does not say so
- * (or cannot be asked) gets no votes, so a reader never sees a vote fail against a service without
- * the endpoint.
- */
-function serviceTakesFeedback(baseUrl: string, fetcher: typeof fetch): Promise<boolean> {
-  const url = `${baseUrl.replace(/\/+$/, '')}/health`;
-  let known = takesFeedback.get(url);
-  if (!known) {
-    known = fetcher(url)
-      .then((response) => (response.ok ? response.json() : null))
-      .then(
-        (body: { capabilities?: unknown } | null) =>
-          Array.isArray(body?.capabilities) && body.capabilities.includes('feedback'),
-      )
-      .catch(() => false);
-    takesFeedback.set(url, known);
-  }
-  return known;
-}
-
 /** Where votes go for these options, or undefined when they are reported through `onEvent` only. */
 export async function feedbackUrl(config: FeedbackConfig, kit: FeedbackKit): Promise<string | undefined> {
   const { endpoint } = config.feedback;
@@ -106,7 +83,8 @@ export async function feedbackUrl(config: FeedbackConfig, kit: FeedbackKit): Pro
   const { api, apiKey, baseUrl, domain, fetch: fetcher = fetch } = config.options();
   // Through `api` the host's route holds the key; it has no feedback route unless it says so.
   if (api !== undefined || !apiKey || !baseUrl) return undefined;
-  if (!(await serviceTakesFeedback(baseUrl, fetcher))) return undefined;
+  // A service that does not list `feedback` in its `/health` gets no votes.
+  if (!(await serviceOffers(baseUrl, 'feedback', fetcher))) return undefined;
   return kit.assistantEndpoint(baseUrl, domain).replace(/\/message$/, '/feedback');
 }
 

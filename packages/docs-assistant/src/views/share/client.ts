@@ -6,6 +6,7 @@
  * service without it (or without a health check) shows no "Share".
  */
 import type { AssistantMessage, UseDocsAssistantOptions } from '../../chat/types.js';
+import { serviceOffers } from '../capabilities.js';
 
 /** The query parameter of a shared conversation's link. */
 export const SHARE_PARAM = 'assistant-share';
@@ -37,24 +38,10 @@ const base = (options: ShareOptions) => (options.baseUrl ?? '').replace(/\/+$/, 
 export const canReachService = (options: ShareOptions): boolean =>
   options.api === undefined && !!options.apiKey && /^https?:\/\//.test(options.baseUrl ?? '');
 
-const capabilities = new Map<string, Promise<boolean>>();
-
-/** Whether the service at `baseUrl` shares conversations; asked once per base URL. */
+/** Whether the service at `baseUrl` shares conversations (its `/health` lists `share`). */
 export function sharingSupported(options: ShareOptions): Promise<boolean> {
   if (!canReachService(options)) return Promise.resolve(false);
-  const url = `${base(options)}/health`;
-  let known = capabilities.get(url);
-  if (!known) {
-    known = (options.fetch ?? fetch)(url)
-      .then((response) => (response.ok ? response.json() : null))
-      .then(
-        (body: { capabilities?: unknown } | null) =>
-          Array.isArray(body?.capabilities) && body.capabilities.includes('share'),
-      )
-      .catch(() => false);
-    capabilities.set(url, known);
-  }
-  return known;
+  return serviceOffers(base(options), 'share', options.fetch);
 }
 
 async function call(options: ShareOptions, method: string, path: string, body?: unknown): Promise<Response> {
