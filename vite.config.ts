@@ -21,6 +21,7 @@ export const sourceAliases = [
   { find: /^docs-assistant\/static-export$/, replacement: widget('static-export/index.ts') },
   { find: /^docs-assistant\/static-export\/react$/, replacement: widget('static-export/react.ts') },
   { find: /^docs-assistant\/proxy$/, replacement: widget('proxy/index.ts') },
+  { find: /^docs-assistant\/labels\/(de|ar)$/, replacement: widget('labels/$1.ts') },
   { find: /^docs-assistant\/styles\.css$/, replacement: widget('styles/docs-assistant.css') },
 ];
 

@@ -141,6 +141,9 @@ export default defineConfig({
         'static-export-react': 'src/static-export/react.ts',
         // docs-assistant/proxy: the server-side route that keeps the assistant key off the page.
         proxy: 'src/proxy/index.ts',
+        // docs-assistant/labels/de and /ar: label packs, plain data for the `labels` prop.
+        'labels/de': 'src/labels/de.ts',
+        'labels/ar': 'src/labels/ar.ts',
         // The Markdown worker (src/parts/parse-off-thread.ts starts it with `new Worker(new URL(...))`,
         // which the host's bundler follows): a file of its own beside the module that starts it.
         'parts/markdown-worker': 'src/parts/markdown-worker.ts',

@@ -17,6 +17,8 @@ const ENTRIES = [
     (path) => W + path,
   ),
   `${W}proxy/index.ts`,
+  `${W}labels/de.ts`,
+  `${W}labels/ar.ts`,
   `${W}embed/index.ts`,
   // Build entries of `packages/docs-assistant/vite.config.ts`: the hook and renderers `index.ts`
   // re-exports, the Markdown worker (started with `new Worker(new URL(…))`) and the stylesheet.

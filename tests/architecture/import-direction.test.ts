@@ -35,7 +35,6 @@ const KNOWN_LAYER_BREAKS: Known[] = [
 /** React-free modules that reach React today, in code being rewritten this round. */
 const KNOWN_REACT_REACHES: Known[] = [
   // llms.txt's path filter (`matchesPaths`) lives in the HTML renderer, which imports react-dom/server.
-  { edge: `${S}agents/bundle.ts -> ${S}static-export/render.ts`, owner: 'A' },
 ];
 
 /** Packages that are React or pull it in. */

@@ -19,6 +19,8 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     './static-export': ['createStaticExportClient', 'createStaticExportHandler', 'StaticExportError'],
     './static-export/react': ['StaticExportPanel', 'defaultStaticExportLabels'],
     './proxy': ['createAssistantProxy', 'FORWARDED_RESPONSE_HEADERS'],
+    './labels/de': ['labelsDe'],
+    './labels/ar': ['labelsAr'],
     // The script build imports in Node too (server rendering, tools reading the package) without
     // defining anything: the element and window.DocsAssistant exist in browsers only.
     './embed': ['DocsAssistant', 'DocsAssistantElement'],

@@ -29,6 +29,8 @@ describe.each(['bundler', 'node16'])('moduleResolution %s', (resolution) => {
       'static-export/index',
       'static-export/react',
       'proxy/index',
+      'labels/de',
+      'labels/ar',
     ]) {
       expect(lines).toContain(join(dir, `node_modules/docs-assistant/dist/types/${entry}.d.ts`));
     }

@@ -6,7 +6,6 @@
  * normaliser (`resolveServiceConfig`, in `service.ts`) turns the short single-site options into it.
  */
 
-import type { SiteOptions } from './docs/sites/types.js';
 import type { AssistantLimits } from './limits.js';
 
 /** Plans of an organization; static export needs `enterprise` (spec §1). */
@@ -53,4 +52,18 @@ export interface ServiceConfig {
   maxBodyBytes: number;
   /** Caps on what requests store (`fp`, message text, bytes per thread and in all). @default DEFAULT_ASSISTANT_LIMITS */
   limits?: AssistantLimits;
+}
+
+/** How the loader treats what the site's navigation leaves out. */
+export interface SiteOptions {
+  /**
+   * Pages the site builds but its navigation does not list: `'exclude'` leaves them out of the
+   * index, `'include'` indexes them (marked hidden). @default 'exclude' (unless the site's config
+   * makes them searchable, as Mintlify's `seo.indexing: "all"` does)
+   */
+  hiddenPages?: 'exclude' | 'include';
+  /** Language of pages no config or folder names one for, when the site has translations. @default 'en' */
+  defaultLanguage?: string;
+  /** `false` reads the folder as plain Markdown even when a docs framework's config is there. @default true */
+  detectFramework?: boolean;
 }

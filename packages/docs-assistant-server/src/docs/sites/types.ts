@@ -51,16 +51,5 @@ export interface SiteNavigation {
   warnings: string[];
 }
 
-/** How the loader treats what the site's navigation leaves out. */
-export interface SiteOptions {
-  /**
-   * Pages the site builds but its navigation does not list: `'exclude'` leaves them out of the
-   * index, `'include'` indexes them (marked hidden). @default 'exclude' (unless the site's config
-   * makes them searchable, as Mintlify's `seo.indexing: "all"` does)
-   */
-  hiddenPages?: 'exclude' | 'include';
-  /** Language of pages no config or folder names one for, when the site has translations. @default 'en' */
-  defaultLanguage?: string;
-  /** `false` reads the folder as plain Markdown even when a docs framework's config is there. @default true */
-  detectFramework?: boolean;
-}
+// Read by the configuration too, which sits below the docs pipeline: it lives there.
+export type { SiteOptions } from '../../config.js';

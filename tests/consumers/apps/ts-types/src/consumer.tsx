@@ -8,6 +8,8 @@ import {
   MessageParts,
   useDocsAssistant,
 } from 'docs-assistant';
+import { labelsAr } from 'docs-assistant/labels/ar';
+import { labelsDe } from 'docs-assistant/labels/de';
 import { AssistantRequestSchema, isAssistantKey, parseStreamLine } from 'docs-assistant/protocol';
 import { type AssistantProxy, createAssistantProxy } from 'docs-assistant/proxy';
 import {
@@ -61,6 +63,10 @@ export function Headless() {
 }
 
 export const labels: Labels = defaultLabels;
+// The label packs are whole `Labels`: a site passes one as it is.
+export const translated: Labels[] = [labelsDe, labelsAr];
+// @ts-expect-error a pack's strings are strings, not numbers.
+export const germanLauncher: number = labelsDe.launcher;
 // @ts-expect-error labels are strings or functions, not numbers.
 export const badLabels: Labels = { ...defaultLabels, launcher: 1 };
 
