@@ -8,6 +8,7 @@ import { assistantEndpoint } from '../chat/config.js';
 import { httpError } from '../chat/errors.js';
 import type { UseDocsAssistantOptions } from '../chat/types.js';
 import { useLabels } from '../labels/index.js';
+import { serviceOffers } from '../protocol/capabilities.js';
 import { visuallyHidden } from '../ui/dom.js';
 import { errorEvent } from './emit.js';
 import type { DocsAssistantEvent, FeedbackOptions } from './types.js';
@@ -27,7 +28,7 @@ export interface FeedbackConfig {
  * a lazy chunk that imports a module the panel or the launcher also has makes esbuild move that
  * module into a shared chunk of its own (one more file up front, gzipped apart), see `npm run size`.
  */
-export const feedbackKit = { assistantEndpoint, httpError, errorEvent, visuallyHidden };
+export const feedbackKit = { assistantEndpoint, httpError, errorEvent, visuallyHidden, serviceOffers };
 export type FeedbackKit = typeof feedbackKit;
 
 export const FeedbackContext = createContext<FeedbackConfig | null>(null);

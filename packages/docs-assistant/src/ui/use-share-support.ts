@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { AssistantMessage } from '../chat/types.js';
 import type { CoreLabels } from '../labels/types.js';
+import { serviceOffers } from '../protocol/capabilities.js';
 import type { SupportOption } from '../views/support/types.js';
 import { type ShareSupportModule, shareSupport } from './lazy-views.js';
 
@@ -37,7 +38,7 @@ export function useShareSupport({ options, share, support, threadKey }: ShareSup
   useEffect(() => {
     if (!module || !canAskShare) return;
     let live = true;
-    void module.sharingSupported(options).then((yes) => live && setShares(yes));
+    void module.sharingSupported(options, serviceOffers).then((yes) => live && setShares(yes));
     return () => {
       live = false;
     };

@@ -6,7 +6,6 @@
 import type { AssistantError } from '../../chat/types.js';
 import type { FeedbackConfig, FeedbackKit } from '../../events/feedback-slot.js';
 import type { FeedbackRating } from '../../events/types.js';
-import { serviceOffers } from '../capabilities.js';
 
 /** Longest comment sent (the reference service refuses a longer one with a 400). */
 export const MAX_COMMENT_CHARS = 1000;
@@ -84,7 +83,7 @@ export async function feedbackUrl(config: FeedbackConfig, kit: FeedbackKit): Pro
   // Through `api` the host's route holds the key; it has no feedback route unless it says so.
   if (api !== undefined || !apiKey || !baseUrl) return undefined;
   // A service that does not list `feedback` in its `/health` gets no votes.
-  if (!(await serviceOffers(baseUrl, 'feedback', fetcher))) return undefined;
+  if (!(await kit.serviceOffers(baseUrl, 'feedback', fetcher))) return undefined;
   return kit.assistantEndpoint(baseUrl, domain).replace(/\/message$/, '/feedback');
 }
 

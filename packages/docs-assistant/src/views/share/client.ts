@@ -6,7 +6,7 @@
  * service without it (or without a health check) shows no "Share".
  */
 import type { AssistantMessage, UseDocsAssistantOptions } from '../../chat/types.js';
-import { serviceOffers } from '../capabilities.js';
+import type { serviceOffers } from '../../protocol/capabilities.js';
 
 /** The query parameter of a shared conversation's link. */
 export const SHARE_PARAM = 'assistant-share';
@@ -38,10 +38,13 @@ const base = (options: ShareOptions) => (options.baseUrl ?? '').replace(/\/+$/, 
 export const canReachService = (options: ShareOptions): boolean =>
   options.api === undefined && !!options.apiKey && /^https?:\/\//.test(options.baseUrl ?? '');
 
-/** Whether the service at `baseUrl` shares conversations (its `/health` lists `share`). */
-export function sharingSupported(options: ShareOptions): Promise<boolean> {
+/**
+ * Whether the service at `baseUrl` shares conversations (its `/health` lists `share`), asked with
+ * the panel's capability probe (handed over: a lazy view imports no module the panel has).
+ */
+export function sharingSupported(options: ShareOptions, offers: typeof serviceOffers): Promise<boolean> {
   if (!canReachService(options)) return Promise.resolve(false);
-  return serviceOffers(base(options), 'share', options.fetch);
+  return offers(base(options), 'share', options.fetch);
 }
 
 async function call(options: ShareOptions, method: string, path: string, body?: unknown): Promise<Response> {

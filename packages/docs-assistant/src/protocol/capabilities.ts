@@ -3,6 +3,10 @@
  * `GET /health` (`capabilities`, e.g. `share`, `feedback`), asked once per base URL and shared by
  * every view that needs it. A service that does not answer, or answers without the list, offers
  * nothing, so a reader never sees an action fail against a service without its endpoint.
+ *
+ * In `protocol/` (what the service's `/health` says is part of the wire contract, and this module
+ * imports nothing) so that the share view imports it and the feedback view gets it through its kit:
+ * one module reached from two lazy views would be copied into both chunks by webpack and Rspack.
  */
 
 const asked = new Map<string, Promise<readonly unknown[]>>();
