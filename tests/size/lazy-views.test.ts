@@ -110,7 +110,13 @@ it.each(lazyViews.map((file) => [name(file), file]))(
   '%s imports only view modules, none the launcher or the panel has',
   (_, file) => {
     const reached = [...closure(file)].map(name);
-    expect(reached.filter((module) => !/^(views|search)\//.test(module))).toEqual([]);
+    // The attachment rules are the wire contract's (the service checks the same ones), so they live
+    // in protocol/, which the import-direction test keeps free of imports of ours; only the tray
+    // reaches them, so they still ride in its lazy chunk (counted in the whole widget, not the views).
+    const sharedWithService = new Set(['protocol/attachments.ts']);
+    expect(
+      reached.filter((module) => !/^(views|search)\//.test(module) && !sharedWithService.has(module)),
+    ).toEqual([]);
     expect(reached.filter((module) => core.has(join(SRC, module)))).toEqual([]);
   },
 );
