@@ -2,7 +2,7 @@
  * Screenshots of the states the layout test's fixes touched, for a reader's eye and the issue's
  * note: a conversation with an answer stopped mid-stream (its "Stopped" note and Retry), the
  * "More" menu open, at 390 px and 1280 px, light and dark, in the floating panel; and the inline
- * panel's header at 320 px. Not a test: `npx tsx tests/layout/screens.ts [revision]` writes PNGs
+ * panel, empty, at 320 px (its header's buttons at their narrow 24 px size). Not a test: `npx tsx tests/layout/screens.ts [revision]` writes PNGs
  * to tests/.artifacts/layout-screens/<revision or "tree">/ (a revision builds that commit's widget,
  * as LAYOUT_SOURCE does, for before-and-after pictures).
  */
@@ -29,6 +29,13 @@ async function shoot(variant: string, width: number, height: number, theme: stri
     await reader.waitFor('the widget', (measured) => measured.status !== null);
     if (variant !== 'inline') await reader.clickOn('launcher', (control) => control.hook === 'launcher');
     await reader.waitFor('the question box', (measured) => measured.controls.some((c) => c.hook === 'input'));
+    if (variant === 'inline') {
+      // In the article's flow: its header, scrolled to, as a reader on a phone meets it.
+      await page.locator('#inline-assistant').evaluate((element) => element.scrollIntoView());
+      await reader.measure();
+      await page.screenshot({ path: join(out, `${variant}-empty-${width}-${theme}.png`) });
+      return;
+    }
     await reader.ask('How do I change the colours?');
     await reader.waitFor('an answer', (measured) => measured.status === 'ready' && measured.answers === 1);
     if (stop) {
