@@ -17,6 +17,8 @@ export interface AssistantStoryParameters {
   restored?: StoredThread;
   /** Render a docs page (text and a code block) around the widget. */
   page?: boolean;
+  /** What the service's `/health` lists (`share`); unset: the health check gets a reply like any request. */
+  capabilities?: string[];
   pacing: { delayMs: number };
 }
 
@@ -59,6 +61,7 @@ export function renderAssistant(args: AssistantArgs, context: StoryContext) {
       {...args}
       replies={parameters.replies ?? [recorded.short()]}
       restored={parameters.restored}
+      capabilities={parameters.capabilities}
       pacingMs={parameters.pacing.delayMs}
       page={parameters.page ? <DocsPage /> : undefined}
     />

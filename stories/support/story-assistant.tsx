@@ -44,14 +44,33 @@ export interface StoryAssistantProps extends Omit<DocsAssistantProps, 'fetch' | 
   page?: ReactNode;
   /** Width of the inline panel's frame (in px). @default 440 */
   frameWidth?: number;
+  /**
+   * What the service's `GET /health` lists as its capabilities (`share`); without it the health
+   * check gets the next reply like any request, as before.
+   */
+  capabilities?: string[];
+}
+
+/** Answers `/health` with the given capabilities and everything else with `replay`. */
+function withHealth(replay: typeof fetch, capabilities: string[]): typeof fetch {
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.endsWith('/health')) return replay(input, init);
+    return new Response(JSON.stringify({ ok: true, capabilities }), {
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
 }
 
 export const StoryAssistant = forwardRef<DocsAssistantHandle, StoryAssistantProps>(function StoryAssistant(
-  { replies, pacingMs, restored, page, frameWidth = 440, ...props },
+  { replies, pacingMs, restored, page, frameWidth = 440, capabilities, ...props },
   ref,
 ) {
   // Created once per mounted story: a control change keeps the conversation on screen.
-  const [{ fetch }] = useState(() => replayFetch(replies, { delayMs: pacingMs }));
+  const [fetch] = useState(() => {
+    const replay = replayFetch(replies, { delayMs: pacingMs }).fetch;
+    return capabilities ? withHealth(replay, capabilities) : replay;
+  });
   const [storage] = useState(() => storyStorage(restored));
   const widget = <DocsAssistant ref={ref} {...props} fetch={fetch} storage={storage} />;
   if ((props.variant ?? 'floating') !== 'inline') {

@@ -14,6 +14,7 @@ import * as consent from '../../stories/consent.stories';
 import * as conversation from '../../stories/conversation.stories';
 import * as errors from '../../stories/errors.stories';
 import * as feedback from '../../stories/feedback.stories';
+import * as header from '../../stories/header.stories';
 import * as history from '../../stories/history.stories';
 import * as layout from '../../stories/layout.stories';
 import * as referenceService from '../../stories/reference-service.stories';
@@ -58,6 +59,42 @@ const EXPECTATIONS: Record<string, Record<string, Expectation>> = {
       status: 'ready',
       hooks: { message: 2 },
       present: ['[data-docs-assistant="root"][data-theme="dark"]'],
+    },
+  },
+  header: {
+    Conversation: {
+      status: 'ready',
+      hooks: { header: 1, message: 2, menu: 0 },
+      present: ['[data-docs-assistant="header"] > [data-action="close"]:last-child'],
+    },
+    EmptyPanel: {
+      status: 'ready',
+      hooks: { header: 1, message: 0 },
+      present: ['[data-action="new-conversation"]:disabled'],
+    },
+    MenuOpen: {
+      status: 'ready',
+      hooks: { menu: 1 },
+      present: [
+        '[data-action="more"][aria-expanded="true"]',
+        '[role="menu"] [data-action="contact-support"]',
+      ],
+    },
+    GermanLabels: {
+      status: 'ready',
+      hooks: { menu: 1 },
+      present: ['[data-docs-assistant="root"][lang="de"]'],
+      text: /Fragen Sie die Dokumentation/,
+    },
+    RightToLeft: {
+      status: 'ready',
+      hooks: { menu: 1 },
+      present: ['[data-docs-assistant="root"][dir="rtl"]'],
+    },
+    Narrow320: {
+      status: 'ready',
+      hooks: { header: 1, message: 2 },
+      present: ['[data-variant="floating"][data-state="open"] [data-action="close"]'],
     },
   },
   shareSupport: {
@@ -231,6 +268,7 @@ const MODULES = {
   conversation,
   errors,
   feedback,
+  header,
   history,
   layout,
   referenceService,
