@@ -6,8 +6,15 @@ import * as proxy from '../../packages/docs-assistant/src/proxy';
 const PROXY_DIR = fileURLToPath(new URL('../../packages/docs-assistant/src/proxy', import.meta.url));
 
 describe('public API of docs-assistant/proxy', () => {
-  it('exposes the route factory and its header list', () => {
-    expect(Object.keys(proxy).sort()).toEqual(['FORWARDED_RESPONSE_HEADERS', 'createAssistantProxy']);
+  it('exposes the route factory, its header list and the one rate limiter (the service counts with it too)', () => {
+    expect(Object.keys(proxy).sort()).toEqual([
+      'FORWARDED_RESPONSE_HEADERS',
+      'FixedWindowLimiter',
+      'checkRateLimit',
+      'createAssistantProxy',
+      'windowDecision',
+      'windowStartOf',
+    ]);
   });
 
   it('is server code: it imports only the protocol and the route kit, never React, the widget or a package', () => {
@@ -20,7 +27,9 @@ describe('public API of docs-assistant/proxy', () => {
     expect(
       imports.filter(
         (specifier) =>
-          !/^(?:\.\.\/protocol\/[\w-]+\.js|\.\.\/routes\/route-kit\.js|\.\/[\w-]+\.js)$/.test(specifier),
+          !/^(?:\.\.\/protocol\/[\w-]+\.js|\.\.\/routes\/(?:route-kit|rate-limit)\.js|\.\/[\w-]+\.js)$/.test(
+            specifier,
+          ),
       ),
     ).toEqual([]);
   });

@@ -5,10 +5,14 @@
  * or wrong-kind key is 401/403 from the one admission middleware, all in the service's error shape
  * (MCP's in JSON-RPC's). CORS goes with the public families, never with the admin ones.
  */
+
+import * as widgetProxy from '../../packages/docs-assistant/src/proxy';
+import { createRateLimiter } from '../../packages/docs-assistant/src/routes/route-kit';
 import { createAssistantApp } from '../../packages/docs-assistant-server/src/app';
 import { createExtractiveEngine } from '../../packages/docs-assistant-server/src/engines/extractive';
 import { resolveServiceConfig } from '../../packages/docs-assistant-server/src/options';
-import { FixedWindowLimiter } from '../../packages/docs-assistant-server/src/rate-limit';
+import { FixedWindowLimiter, StoredLimiter } from '../../packages/docs-assistant-server/src/rate-limit';
+import { createStorage } from '../../packages/docs-assistant-server/src/storage/index';
 import { ThreadStore } from '../../packages/docs-assistant-server/src/threads';
 import { ADMIN_KEY, ASSISTANT_KEY, DOMAIN, type RunningService, startService } from './helpers';
 
@@ -304,4 +308,52 @@ it('one onError: an unexpected failure is a 500 in the service’s shape, logged
   );
   expect(logged).toHaveLength(1);
   expect(logged[0]).toMatch(/^unexpected error: Error: disk on fire/);
+});
+
+describe('one rate limiter: the service, the proxy and the route kit count alike', () => {
+  // Times inside and across windows of 1 s: 1.2 s and 1.9 s share the window [1 s, 2 s).
+  const times = [1200, 1500, 1900, 2000, 2999, 3000];
+
+  it('the service counts in memory with the widget package’s limiter, windows aligned to the epoch', () => {
+    expect(FixedWindowLimiter).toBe(widgetProxy.FixedWindowLimiter);
+    let now = 0;
+    const limiter = new FixedWindowLimiter({ limit: 2, windowMs: 1000, now: () => now });
+    const seen = times.map((at) => {
+      now = at;
+      const { allowed, remaining, retryAfterSeconds } = limiter.hit('k');
+      return [allowed, remaining, retryAfterSeconds];
+    });
+    expect(seen).toEqual([
+      [true, 1, 1],
+      [true, 0, 1],
+      [false, 0, 1],
+      [true, 1, 1],
+      [true, 0, 1],
+      [true, 1, 1],
+    ]);
+  });
+
+  it('counted in the storage (replicas), the decisions are the same as in memory', async () => {
+    const storage = createStorage({});
+    try {
+      let now = 0;
+      const stored = new StoredLimiter(storage, { scope: 'ip', limit: 2, windowMs: 1000, now: () => now });
+      const memory = new FixedWindowLimiter({ limit: 2, windowMs: 1000, now: () => now });
+      for (const at of times) {
+        now = at;
+        expect(await stored.hit('k')).toEqual(memory.hit('k'));
+      }
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('the route kit’s take (proxy, static export handler) refuses with the seconds left of the window', () => {
+    const limiter = createRateLimiter(1, 60_000);
+    expect(limiter.take('reader')).toBeUndefined();
+    const wait = limiter.take('reader');
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(limiter.take('another reader')).toBeUndefined();
+  });
 });

@@ -1,33 +1,19 @@
 /**
- * Fixed-window request counters (spec §8). `StoredLimiter` counts in the service's storage, so
- * replicas on one PostgreSQL share one counter per key; `FixedWindowLimiter` counts in memory (the
- * in-memory service), bounded: expired windows are pruned as the map grows, and past `maxKeys` the
- * oldest windows go first.
+ * Request counters (spec §8), on the one rate limiter of both packages (`docs-assistant/proxy`,
+ * whose doc comment states the semantics: fixed windows aligned to the epoch). `StoredLimiter`
+ * counts in the service's storage, so replicas on one PostgreSQL share one counter per key;
+ * `FixedWindowLimiter` counts in memory (the in-memory service).
  */
+import {
+  checkRateLimit,
+  type RateLimitDecision,
+  type RateLimiter,
+  windowDecision,
+} from 'docs-assistant/proxy';
 import type { RateLimitStorage } from './storage/types.js';
 
-export interface RateLimitDecision {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Seconds until the current window ends and requests are counted afresh. */
-  retryAfterSeconds: number;
-}
-
-/** What the assistant endpoint counts requests with. */
-export interface RateLimiter {
-  /** Counts one request for `key` and says whether it is within the limit. */
-  hit(key: string): RateLimitDecision | Promise<RateLimitDecision>;
-}
-
-function checkLimit(limit: number, windowMs: number): void {
-  if (!(limit >= 1) || !Number.isFinite(limit)) {
-    throw new Error(`Rate limit must be a positive number of requests (got ${limit}).`);
-  }
-  if (!(windowMs > 0) || !Number.isFinite(windowMs)) {
-    throw new Error(`Rate limit window must be a positive number of milliseconds (got ${windowMs}).`);
-  }
-}
+export type { FixedWindowLimiterOptions, RateLimitDecision, RateLimiter } from 'docs-assistant/proxy';
+export { FixedWindowLimiter } from 'docs-assistant/proxy';
 
 export interface StoredLimiterOptions {
   /** Names the counters of this limit apart from others on the same keys (`ip`, `org`). */
@@ -49,7 +35,7 @@ export class StoredLimiter implements RateLimiter {
   readonly #now: () => number;
 
   constructor(storage: RateLimitStorage, options: StoredLimiterOptions) {
-    checkLimit(options.limit, options.windowMs);
+    checkRateLimit(options.limit, options.windowMs);
     this.#storage = storage;
     this.#scope = options.scope;
     this.#limit = Math.floor(options.limit);
@@ -64,66 +50,6 @@ export class StoredLimiter implements RateLimiter {
       this.#windowMs,
       now,
     );
-    const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + this.#windowMs - now) / 1000));
-    const allowed = count <= this.#limit;
-    return { allowed, limit: this.#limit, remaining: Math.max(0, this.#limit - count), retryAfterSeconds };
-  }
-}
-
-export interface FixedWindowLimiterOptions {
-  limit: number;
-  windowMs: number;
-  /** Most keys kept at once. @default 100_000 */
-  maxKeys?: number;
-  now?: () => number;
-}
-
-export class FixedWindowLimiter implements RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-  private readonly limit: number;
-  private readonly windowMs: number;
-  private readonly maxKeys: number;
-  private readonly now: () => number;
-
-  constructor(options: FixedWindowLimiterOptions) {
-    checkLimit(options.limit, options.windowMs);
-    this.limit = Math.floor(options.limit);
-    this.windowMs = options.windowMs;
-    this.maxKeys = options.maxKeys ?? 100_000;
-    this.now = options.now ?? Date.now;
-  }
-
-  /** Counts one request for `key` and says whether it is within the limit. */
-  hit(key: string): RateLimitDecision {
-    const now = this.now();
-    let window = this.windows.get(key);
-    if (!window || now - window.start >= this.windowMs) {
-      if (window) this.windows.delete(key);
-      if (this.windows.size >= this.maxKeys) this.prune(now);
-      window = { start: now, count: 0 };
-      this.windows.set(key, window);
-    }
-    const retryAfterSeconds = Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
-    if (window.count >= this.limit) {
-      return { allowed: false, limit: this.limit, remaining: 0, retryAfterSeconds };
-    }
-    window.count += 1;
-    return { allowed: true, limit: this.limit, remaining: this.limit - window.count, retryAfterSeconds };
-  }
-
-  /** Keys currently held (for tests of the memory bound). */
-  get size(): number {
-    return this.windows.size;
-  }
-
-  private prune(now: number): void {
-    for (const [key, window] of this.windows) {
-      if (now - window.start >= this.windowMs) this.windows.delete(key);
-    }
-    // Still full: windows are kept in insertion order, so the first ones are the oldest.
-    for (const key of this.windows.keys()) {
-      if (this.windows.size < this.maxKeys) break;
-      this.windows.delete(key);
-    }
+    return windowDecision(this.#limit, this.#windowMs, count, windowStart, now);
   }
 }

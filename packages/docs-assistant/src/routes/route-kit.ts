@@ -1,9 +1,10 @@
 /**
  * What the package's server-side routes (`createStaticExportHandler`, `createAssistantProxy`)
  * share: errors in the real service's shape, the request's media type, a body read as a stream
- * with a cap, and a sliding-window rate limiter. Web-standard `Request`/`Response` only, no React.
+ * with a cap, and the one rate limiter (`rate-limit.ts`). Web-standard `Request`/`Response` only, no React.
  */
 import type { ValidationProblem } from '../protocol/issues.js';
+import { FixedWindowLimiter } from './rate-limit.js';
 
 /**
  * An error of a route itself, in the real service's shape (`error` is the message, `code` the
@@ -60,29 +61,19 @@ export async function readCappedBody(
   return bytes;
 }
 
-/** Rate-limit keys kept at once; past it the least recently used are forgotten. */
+/** Rate-limit keys kept at once; past it, ended windows go, then the oldest. */
 const MAX_RATE_LIMIT_KEYS = 10_000;
 
-/** A sliding-window log of requests per key; `take` answers the seconds to wait when over. */
+/**
+ * The routes' per-reader limit, on the one limiter (`rate-limit.ts`, whose semantics it has: fixed
+ * windows): `take` answers the seconds to wait when the key is over its limit, else `undefined`.
+ */
 export function createRateLimiter(limit: number, windowMs: number) {
-  const times = new Map<string, number[]>();
+  const limiter = new FixedWindowLimiter({ limit, windowMs, maxKeys: MAX_RATE_LIMIT_KEYS });
   return {
     take(key: string): number | undefined {
-      const now = Date.now();
-      const recent = (times.get(key) ?? []).filter((time) => now - time < windowMs);
-      // Re-inserted below, so the map's order stays least recently used first.
-      times.delete(key);
-      if (recent.length >= limit) {
-        times.set(key, recent);
-        return Math.max(1, Math.ceil(((recent[0] ?? now) + windowMs - now) / 1000));
-      }
-      recent.push(now);
-      times.set(key, recent);
-      for (const oldest of times.keys()) {
-        if (times.size <= MAX_RATE_LIMIT_KEYS) break;
-        times.delete(oldest);
-      }
-      return undefined;
+      const decision = limiter.hit(key);
+      return decision.allowed ? undefined : decision.retryAfterSeconds;
     },
   };
 }
