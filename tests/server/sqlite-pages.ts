@@ -78,7 +78,7 @@ export function garbagePage(pageSize: number, seed = 0x5eed): Buffer {
   const page = Buffer.alloc(pageSize);
   let state = seed;
   for (let i = 0; i < pageSize; i++) {
-    state = (state * 1_103_515_245 + 12_345) >>> 0;
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
     page[i] = state >>> 24;
   }
   page[0] = 0xa7;
