@@ -12,6 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
+import { Parser, type ReadEntry } from 'tar';
 import { assertSafeEntryPath } from './bundle.js';
 
 export interface BundleLimits {
@@ -61,80 +62,53 @@ export function formatBytes(bytes: number): string {
 
 const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
 
-const BLOCK = 512;
-
-function readString(block: Uint8Array, offset: number, length: number): string {
-  const field = block.subarray(offset, offset + length);
-  const end = field.indexOf(0);
-  return Buffer.from(field.subarray(0, end === -1 ? length : end)).toString('utf8');
-}
-
-function readOctal(block: Uint8Array, offset: number, length: number): number {
-  const text = readString(block, offset, length).trim();
-  if (!/^[0-7]*$/.test(text)) throw new BundleError(`corrupt tar header: "${text}" is not an octal number`);
-  return text ? Number.parseInt(text, 8) : 0;
-}
-
 /**
- * A tar reader fed chunk by chunk: each regular file is copied into a buffer of its declared size
- * (checked against the caps before anything is allocated), other entries are skipped.
+ * `tar`'s parser fed chunk by chunk, the caps checked on each header before its data is taken
+ * (its `filter` runs on the header): each regular file is copied into a buffer of its declared
+ * size, other entries are skipped. Inflating stays ours (`unpackBundle`), so the inflated bytes are
+ * counted whatever the tar says; a compressed stream inside is refused, not inflated again.
  */
 class TarStream {
   readonly files = new Map<string, Uint8Array>();
-  private header = new Uint8Array(BLOCK);
-  private headerFill = 0;
-  // The entry being read: its data (null when skipped), bytes still to come, padding after it.
-  private current: { path: string; data: Uint8Array | null; filled: number; size: number } | null = null;
-  private padding = 0;
+  ended = false;
   private declared = 0;
   private entries = 0;
-  ended = false;
+  private failure: unknown;
+  private first = true;
+  private readonly parser: Parser;
 
-  constructor(private readonly limits: BundleLimits) {}
-
-  push(chunk: Uint8Array): void {
-    let offset = 0;
-    while (offset < chunk.length && !this.ended) {
-      if (this.current) {
-        const take = Math.min(this.current.size - this.current.filled, chunk.length - offset);
-        this.current.data?.set(chunk.subarray(offset, offset + take), this.current.filled);
-        this.current.filled += take;
-        offset += take;
-        if (this.current.filled === this.current.size) {
-          if (this.current.data) this.files.set(this.current.path, this.current.data);
-          this.current = null;
-        }
-      } else if (this.padding > 0) {
-        const take = Math.min(this.padding, chunk.length - offset);
-        this.padding -= take;
-        offset += take;
-      } else {
-        const take = Math.min(BLOCK - this.headerFill, chunk.length - offset);
-        this.header.set(chunk.subarray(offset, offset + take), this.headerFill);
-        this.headerFill += take;
-        offset += take;
-        if (this.headerFill === BLOCK) {
-          this.headerFill = 0;
-          this.readHeader(this.header);
-        }
-      }
-    }
+  constructor(private readonly limits: BundleLimits) {
+    this.parser = new Parser({
+      filter: (path, entry) => this.admit(path, entry as ReadEntry),
+      onReadEntry: (entry) => {
+        const data = new Uint8Array(entry.size);
+        let filled = 0;
+        entry.on('data', (chunk: Buffer) => {
+          data.set(chunk, filled);
+          filled += chunk.byteLength;
+        });
+        this.files.set(entry.path, data);
+      },
+    });
+    const fail = (message: string) => {
+      this.failure ??= new BundleError(
+        /checksum/i.test(message)
+          ? 'corrupt tar header: checksum mismatch'
+          : /truncated/i.test(message)
+            ? `truncated tar: ${message.replace(/^TAR_\w+: /, '')}`
+            : `corrupt tar: ${message.replace(/^TAR_\w+: /, '')}`,
+      );
+    };
+    this.parser.on('warn', (_code: string, message: string) => fail(message));
+    this.parser.on('error', (error: Error) => fail(error.message));
+    this.parser.on('eof', () => {
+      this.ended = true;
+    });
   }
 
-  private readHeader(block: Uint8Array): void {
-    if (block.every((byte) => byte === 0)) {
-      this.ended = true;
-      return;
-    }
-    const stored = readOctal(block, 148, 8);
-    let sum = 0;
-    for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : (block[i] ?? 0);
-    if (sum !== stored) throw new BundleError('corrupt tar header: checksum mismatch');
-    const name = readString(block, 0, 100);
-    const prefix = readString(block, 345, 155);
-    const path = prefix ? `${prefix}/${name}` : name;
-    const size = readOctal(block, 124, 12);
-    const type = String.fromCharCode(block[156] ?? 0);
+  /** The caps, on a header: throws past one; `true` for a regular file to keep. */
+  private admit(path: string, entry: ReadEntry): boolean {
+    const size = entry.size;
     const { maxFileBytes, maxFiles, maxUnpackedBytes } = this.limits;
     if (size > maxFileBytes) {
       throw new BundleError(
@@ -147,26 +121,34 @@ class TarStream {
         `the bundle unpacks to more than ${formatBytes(maxUnpackedBytes)}; refusing it (a decompression bomb? raise --max-unpacked-bytes if it is genuine)`,
       );
     }
-    const regular = type === '0' || type === '\0';
-    if (regular) {
-      try {
-        assertSafeEntryPath(path);
-      } catch (error) {
-        throw new BundleError((error as Error).message);
-      }
-      if (++this.entries > maxFiles) {
-        throw new BundleError(
-          `the bundle holds more than ${maxFiles} files; refusing it (raise --max-files if it is genuine)`,
-        );
-      }
+    if (entry.type !== 'File' && entry.type !== 'OldFile') return false;
+    try {
+      assertSafeEntryPath(path);
+    } catch (error) {
+      throw new BundleError((error as Error).message);
     }
-    this.padding = (BLOCK - (size % BLOCK)) % BLOCK;
-    const data = regular ? new Uint8Array(size) : null;
-    if (size === 0) {
-      if (data) this.files.set(path, data);
-      return;
+    if (++this.entries > maxFiles) {
+      throw new BundleError(
+        `the bundle holds more than ${maxFiles} files; refusing it (raise --max-files if it is genuine)`,
+      );
     }
-    this.current = { path, data, filled: 0, size };
+    return true;
+  }
+
+  push(chunk: Uint8Array): void {
+    if (this.first && chunk.length >= 2) {
+      this.first = false;
+      // gzip or zstd magic where a tar header starts: the parser would inflate it past our count.
+      if ((chunk[0] === 0x1f && chunk[1] === 0x8b) || (chunk[0] === 0x28 && chunk[1] === 0xb5))
+        throw new BundleError('corrupt tar: a compressed stream inside the bundle');
+    }
+    this.parser.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if (this.failure) throw this.failure;
+  }
+
+  end(): void {
+    this.parser.end();
+    if (this.failure) throw this.failure;
   }
 }
 
@@ -214,7 +196,10 @@ export async function unpackBundle(
       throw new BundleError(`not a gzip archive: ${(cause as Error).message}`);
     throw cause;
   }
-  if (!tar.ended) throw new BundleError('truncated tar: the end-of-archive marker is missing');
+  if (!tar.ended) {
+    tar.end();
+    throw new BundleError('truncated tar: the end-of-archive marker is missing');
+  }
   return tar.files;
 }
 
