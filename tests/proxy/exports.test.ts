@@ -6,12 +6,14 @@ import * as proxy from '../../packages/docs-assistant/src/proxy';
 const PROXY_DIR = fileURLToPath(new URL('../../packages/docs-assistant/src/proxy', import.meta.url));
 
 describe('public API of docs-assistant/proxy', () => {
-  it('exposes the route factory, its header list and the one rate limiter (the service counts with it too)', () => {
+  it('exposes the route factory, its header list, the one rate limiter and body reader (the service uses them too)', () => {
     expect(Object.keys(proxy).sort()).toEqual([
       'FORWARDED_RESPONSE_HEADERS',
       'FixedWindowLimiter',
       'checkRateLimit',
       'createAssistantProxy',
+      'decodeJson',
+      'readBody',
       'windowDecision',
       'windowStartOf',
     ]);
@@ -27,7 +29,7 @@ describe('public API of docs-assistant/proxy', () => {
     expect(
       imports.filter(
         (specifier) =>
-          !/^(?:\.\.\/protocol\/[\w-]+\.js|\.\.\/routes\/(?:route-kit|rate-limit)\.js|\.\/[\w-]+\.js)$/.test(
+          !/^(?:\.\.\/protocol\/[\w-]+\.js|\.\.\/routes\/(?:route-kit|rate-limit|body)\.js|\.\/[\w-]+\.js)$/.test(
             specifier,
           ),
       ),

@@ -1,7 +1,10 @@
 /**
  * Request bodies: a cap on the bytes read (hono's `bodyLimit`, answering the service's 413) and
- * JSON read and parsed with the service's 415 and 400 answers.
+ * JSON read and parsed with the service's 415 and 400 answers, on the body reader the widget's
+ * routes share (`docs-assistant/proxy`'s `readBody` and `decodeJson`, whose semantics they keep).
  */
+
+import { decodeJson, readBody } from 'docs-assistant/proxy';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError } from './errors.js';
@@ -78,55 +81,22 @@ export async function readJsonBody(
   }
   const tooLarge = () => bodyTooLarge(maxBytes);
   const allowanceTooLarge = () => bodyTooLarge(maxBytes, allowance?.tooLarge);
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes + (allowance?.maxBytes ?? 0)) {
-    throw allowance ? allowanceTooLarge() : tooLarge();
+  const read = await readBody(
+    request,
+    allowance ? { maxBytes, meter: allowance.meter(), maxApartBytes: allowance.maxBytes } : { maxBytes },
+  );
+  if ('tooLarge' in read) throw read.tooLarge === 'body' ? tooLarge() : allowanceTooLarge();
+  const json = decodeJson(read.bytes);
+  if ('invalid' in json) {
+    const message = {
+      utf8: 'The request body is not valid UTF-8 text; send UTF-8 encoded JSON.',
+      empty: 'The request body is empty; send a JSON object.',
+      syntax: `The request body is not valid JSON: ${json.reason}.`,
+    }[json.invalid];
+    throw new HttpError(400, 'invalid_json', message);
   }
-
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  // Bytes the allowance's meter set apart so far; the rest of `size` is held to `maxBytes`.
-  let apart = 0;
-  const meter = allowance?.meter();
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (meter) apart += meter(value);
-      if (size - apart > maxBytes || apart > (allowance?.maxBytes ?? 0)) {
-        await reader.cancel().catch(() => {});
-        throw size - apart > maxBytes ? tooLarge() : allowanceTooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new HttpError(
-      400,
-      'invalid_json',
-      'The request body is not valid UTF-8 text; send UTF-8 encoded JSON.',
-    );
-  }
-  if (!text.trim())
-    throw new HttpError(400, 'invalid_json', 'The request body is empty; send a JSON object.');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : 'it does not parse';
-    throw new HttpError(400, 'invalid_json', `The request body is not valid JSON: ${reason}.`);
-  }
+  const parsed = json.value;
+  const size = read.bytes.byteLength;
   if (allowance && size > maxBytes) {
     // The meter only bounded the read: what the parsed body really sets apart decides.
     const exact = allowance.measure(parsed);

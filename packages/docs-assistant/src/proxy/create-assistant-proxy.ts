@@ -11,6 +11,7 @@
  */
 import { keyKind } from '../protocol/keys.js';
 import { assistantMessagePath, joinUrl } from '../protocol/paths.js';
+import { decodeJson } from '../routes/body.js';
 import {
   createRateLimiter,
   isPositiveInteger,
@@ -234,12 +235,8 @@ export function createAssistantProxy(options: AssistantProxyOptions): AssistantP
       return jsonError(400, 'invalid_request', 'The request body could not be read; send it again.');
     }
     if (bytes === undefined) return tooLarge();
-    let body: unknown;
-    try {
-      body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    } catch {
-      body = undefined;
-    }
+    const json = decodeJson(bytes);
+    const body = 'value' in json ? json.value : undefined;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return jsonError(
         400,

@@ -3,6 +3,8 @@
  * (the widget's `api` prop points at it). No React, no browser code.
  */
 
+// Body reading and JSON with the semantics of the routes of both packages.
+export { type BodyCaps, type BodyRead, decodeJson, type JsonRead, readBody } from '../routes/body.js';
 // The one rate limiter, also the service's (its per-IP and per-organization limits).
 export {
   checkRateLimit,

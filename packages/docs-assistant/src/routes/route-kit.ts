@@ -1,9 +1,10 @@
 /**
  * What the package's server-side routes (`createStaticExportHandler`, `createAssistantProxy`)
  * share: errors in the real service's shape, the request's media type, a body read as a stream
- * with a cap, and the one rate limiter (`rate-limit.ts`). Web-standard `Request`/`Response` only, no React.
+ * with a cap (`body.ts`), and the one rate limiter (`rate-limit.ts`). Web-standard `Request`/`Response` only, no React.
  */
 import type { ValidationProblem } from '../protocol/issues.js';
+import { readBody } from './body.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 
 /**
@@ -32,33 +33,14 @@ export const isPositiveInteger = (value: unknown): value is number =>
 
 /**
  * The body's bytes, read as a stream and abandoned as soon as they pass `maxBytes` (`undefined`
- * then), so an oversized body never sits in memory whole.
+ * then), so an oversized body never sits in memory whole (`body.ts`'s `readBody`).
  */
 export async function readCappedBody(
   request: Request,
   maxBytes: number,
 ): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  const read = await readBody(request, { maxBytes });
+  return 'bytes' in read ? read.bytes : undefined;
 }
 
 /** Rate-limit keys kept at once; past it, ended windows go, then the oldest. */
