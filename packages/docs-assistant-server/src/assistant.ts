@@ -59,9 +59,6 @@ const RELATED_POOL = 15;
 export const randomId = (prefix: string): string =>
   prefix + crypto.getRandomValues(new Uint32Array(3)).reduce((id, n) => id + n.toString(36), '');
 
-// Where the routes of the service's other files found these before the HTTP layer had them.
-export { rateLimited, rateLimitHeaders } from './http/index.js';
-
 /** The first `max` characters (code points) of `text`. */
 const clip = (text: string, max: number): string =>
   text.length <= max ? text : Array.from(text).slice(0, max).join('');

@@ -62,9 +62,6 @@ export class HttpError extends HTTPException {
   }
 }
 
-/** The response for an `HttpError`. */
-export const httpErrorResponse = (error: HttpError): Response => error.getResponse();
-
 /**
  * The app's one `onError`: an `HTTPException` (ours, or one of hono's middleware) answers itself;
  * anything else is logged through the service's logger and answered 500 without its details.

@@ -21,7 +21,7 @@ import { MCP_ROUTE } from './route.js';
 import { ParamsCheckedTransport } from './rpc.js';
 import { createDocsMcpServer, GET_PAGE_TOOL, SEARCH_TOOL } from './tools.js';
 
-export { isMcpPath, MCP_ROUTE } from './route.js';
+export { MCP_ROUTE } from './route.js';
 
 export interface McpOptions {
   /** Serve `/mcp` and `/mcp/{domain}`. @default true */
