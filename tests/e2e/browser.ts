@@ -15,11 +15,12 @@ const ARGS = [
   '--disable-sync',
 ];
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs` go after the common ones (the visual check's colour profile and font hinting). */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is missing at ${CHROMIUM_PATH}. Install it with \`apt-get install -y chromium\` (.ci/run does) or set CHROMIUM_PATH.`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...ARGS, ...extraArgs] });
 }
