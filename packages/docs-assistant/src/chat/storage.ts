@@ -359,61 +359,32 @@ export function resilientThreadStorage(inner: ThreadStorage, id: string): Thread
     );
     clearInner();
   };
+  const saveInner = (thread: StoredThread) => {
+    try {
+      inner.save(thread);
+    } catch (error) {
+      fail('save', error);
+      memory.save(thread);
+    }
+  };
 
   return {
     load() {
       if (failed) return memory.load();
-      let thread: StoredThread | null;
-      try {
-        thread = inner.load();
-      } catch (error) {
-        if (error instanceof UnusableStoredThreadError) {
-          discard(error.message);
-          return null;
-        }
-        fail('load', error);
-        return memory.load();
-      }
-      if (thread === null) return null;
-      const checked = check(thread, id);
-      if ('problem' in checked) {
-        discard(checked.problem);
-        return null;
-      }
-      const json = JSON.stringify(checked.thread);
-      const bounded = boundedValue(checked.thread, json.length);
-      if (!bounded) {
-        last = json;
-        return checked.thread;
-      }
+      const usable = readInner(inner, id, discard, fail);
+      if (usable === undefined) return memory.load();
+      if (usable === null) return null;
+      last = usable.json;
       // Kept as a save would keep it, once: the next load reads the bounded value.
-      warnOnce(
-        `${id}:bounded`,
-        `The stored conversations (${id}) took ${json.length} characters; kept the newest within ${MAX_STORED_CHARS} characters and ${MAX_STORED_CONVERSATIONS} conversations, as every save does.`,
-      );
-      last = JSON.stringify(bounded);
-      try {
-        inner.save(bounded);
-      } catch (error) {
-        fail('save', error);
-        memory.save(bounded);
-      }
-      return bounded;
+      if (usable.cutFrom !== undefined) saveInner(usable.thread);
+      return usable.thread;
     },
     save(thread) {
       const json = jsonOf(thread, id);
       if (json === undefined || json === last) return;
       last = json;
-      if (failed) {
-        memory.save(thread);
-        return;
-      }
-      try {
-        inner.save(thread);
-      } catch (error) {
-        fail('save', error);
-        memory.save(thread);
-      }
+      if (failed) memory.save(thread);
+      else saveInner(thread);
     },
     clear() {
       last = undefined;
@@ -427,6 +398,60 @@ export function resilientThreadStorage(inner: ThreadStorage, id: string): Thread
         return true;
       }),
   };
+}
+
+/**
+ * A stored value checked and brought within the bounds of a save, with its JSON; `cutFrom` is the
+ * length of its JSON before, when it had to be cut.
+ */
+function usableValue(
+  thread: StoredThread,
+  id: string,
+): { problem: string } | { thread: StoredThread; json: string; cutFrom?: number } {
+  const checked = check(thread, id);
+  if ('problem' in checked) return checked;
+  const json = JSON.stringify(checked.thread);
+  const bounded = boundedValue(checked.thread, json.length);
+  return bounded
+    ? { thread: bounded, json: JSON.stringify(bounded), cutFrom: json.length }
+    : { thread: checked.thread, json };
+}
+
+/**
+ * What `inner` holds, checked and within the bounds (with a warning when it had to be cut); `null`
+ * when it holds nothing or something unusable (handed to `discard`), `undefined` when it threw
+ * (handed to `fail`).
+ */
+function readInner(
+  inner: ThreadStorage,
+  id: string,
+  discard: (why: string) => void,
+  fail: (what: string, error: unknown) => void,
+): { thread: StoredThread; json: string; cutFrom?: number } | null | undefined {
+  let thread: StoredThread | null;
+  try {
+    thread = inner.load();
+  } catch (error) {
+    if (error instanceof UnusableStoredThreadError) {
+      discard(error.message);
+      return null;
+    }
+    fail('load', error);
+    return undefined;
+  }
+  if (thread === null) return null;
+  const usable = usableValue(thread, id);
+  if ('problem' in usable) {
+    discard(usable.problem);
+    return null;
+  }
+  if (usable.cutFrom !== undefined) {
+    warnOnce(
+      `${id}:bounded`,
+      `The stored conversations (${id}) took ${usable.cutFrom} characters; kept the newest within ${MAX_STORED_CHARS} characters and ${MAX_STORED_CONVERSATIONS} conversations, as every save does.`,
+    );
+  }
+  return usable;
 }
 
 /** The JSON of a thread to save, or undefined (with a warning) when JSON cannot write it. */
@@ -460,12 +485,9 @@ function subscribeChecked(
         if (take(undefined)) listener(null);
         return;
       }
-      const checked = check(thread, id);
-      if ('problem' in checked) return;
-      const json = JSON.stringify(checked.thread);
       // Another program's value beyond the bounds is shown within them (the next save writes it so).
-      const bounded = boundedValue(checked.thread, json.length);
-      if (take(bounded ? JSON.stringify(bounded) : json)) listener(bounded ?? checked.thread);
+      const usable = usableValue(thread, id);
+      if (!('problem' in usable) && take(usable.json)) listener(usable.thread);
     });
   } catch (error) {
     warnOnce(`${id}:subscribe`, `Could not follow changes from other tabs (${describeError(error)}).`);
