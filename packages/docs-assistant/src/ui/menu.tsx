@@ -40,27 +40,6 @@ export function Menu({ label, items }: MenuProps) {
     if (refocus) buttonRef.current?.focus();
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const all = entries(menuRef.current);
-    const index = all.indexOf(event.target as HTMLElement);
-    const move = (to: number) => all[(to + all.length) % all.length]?.focus();
-    if (event.key === 'Escape') {
-      // Closes the menu only, not the panel around it.
-      event.stopPropagation();
-      close(true);
-    } else if (event.key === 'Tab') close(false);
-    else if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(all.length - 1);
-    else if (event.key.length === 1 && /\S/.test(event.key)) {
-      const key = event.key.toLocaleLowerCase();
-      const after = [...all.slice(index + 1), ...all.slice(0, index + 1)];
-      after.find((item) => item.textContent?.trim().toLocaleLowerCase().startsWith(key))?.focus();
-    } else return;
-    if (event.key !== 'Tab') event.preventDefault();
-  };
-
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) close(false);
   };
@@ -104,7 +83,7 @@ export function Menu({ label, items }: MenuProps) {
           aria-label={label}
           data-docs-assistant="menu"
           tabIndex={-1}
-          onKeyDown={onMenuKeyDown}
+          onKeyDown={(event) => onMenuKeyDown(event, close)}
           // A press on the menu's padding would move focus out (and close it) before the click.
           onMouseDown={(event) => event.preventDefault()}
         >
@@ -115,6 +94,28 @@ export function Menu({ label, items }: MenuProps) {
       ) : null}
     </div>
   );
+}
+
+/** The menu's keys: arrows move and wrap, Home and End jump, a letter finds, Escape and Tab close. */
+function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>, close: (refocus: boolean) => void) {
+  const all = entries(event.currentTarget);
+  const index = all.indexOf(event.target as HTMLElement);
+  const move = (to: number) => all[(to + all.length) % all.length]?.focus();
+  if (event.key === 'Escape') {
+    // Closes the menu only, not the panel around it.
+    event.stopPropagation();
+    close(true);
+  } else if (event.key === 'Tab') close(false);
+  else if (event.key === 'ArrowDown') move(index + 1);
+  else if (event.key === 'ArrowUp') move(index - 1);
+  else if (event.key === 'Home') move(0);
+  else if (event.key === 'End') move(all.length - 1);
+  else if (event.key.length === 1 && /\S/.test(event.key)) {
+    const key = event.key.toLocaleLowerCase();
+    const after = [...all.slice(index + 1), ...all.slice(0, index + 1)];
+    after.find((item) => item.textContent?.trim().toLocaleLowerCase().startsWith(key))?.focus();
+  } else return;
+  if (event.key !== 'Tab') event.preventDefault();
 }
 
 function MenuItem({ item, onChoose }: { item: HeaderAction; onChoose: (item: HeaderAction) => void }) {
