@@ -80,56 +80,11 @@ export function PanelContent(content: PanelContentProps) {
   );
 }
 
-function ViewContent({ props, labels, chat, box, views, commands }: PanelContentProps) {
+function ViewContent(content: PanelContentProps) {
+  const { props, labels, chat, box, views, commands } = content;
   const { view, dispatch } = views;
-  const { state } = chat;
-  const backToBox = () => box.focus();
-  if (view.name === 'shared' && view.sharedId) {
-    const close = () => {
-      dispatch({ type: 'close-shared' });
-      backToBox();
-    };
-    return (
-      <Lazy>
-        <SharedTranscript
-          shareId={view.sharedId}
-          options={props.options}
-          labels={labels}
-          Markdown={Markdown}
-          resolveHref={chat.resolveHref}
-          onContinue={(seed) => {
-            state.newConversation(seed);
-            close();
-          }}
-          onClose={close}
-        />
-      </Lazy>
-    );
-  }
-  if (view.name === 'history') {
-    return (
-      <Lazy>
-        <HistoryView
-          conversations={state.conversations}
-          currentId={state.conversationId}
-          onOpen={(id) => {
-            state.openConversation(id);
-            dispatch({ type: 'toggle', name: 'history' });
-            backToBox();
-          }}
-          onDelete={state.deleteConversation}
-          onDeleteAll={state.deleteAllConversations}
-          onClose={() => {
-            dispatch({ type: 'toggle', name: 'history' });
-            backToBox();
-          }}
-          labels={labels}
-          hiddenStyle={visuallyHidden}
-          textOf={messageText}
-        />
-      </Lazy>
-    );
-  }
+  if (view.name === 'shared' && view.sharedId) return sharedView(content, view.sharedId);
+  if (view.name === 'history') return historyView(content);
   if (view.preview) {
     return (
       <Lazy>
@@ -142,7 +97,7 @@ function ViewContent({ props, labels, chat, box, views, commands }: PanelContent
           resolveHref={chat.resolveHref}
           onBack={() => {
             dispatch({ type: 'preview', target: null });
-            backToBox();
+            box.focus();
           }}
         />
       </Lazy>
@@ -171,6 +126,58 @@ function ViewContent({ props, labels, chat, box, views, commands }: PanelContent
     );
   }
   return <Conversation props={props} labels={labels} chat={chat} views={views} commands={commands} />;
+}
+
+// The two views below are elements ViewContent returns (plain calls, not components of their own),
+// so the tree of the panel stays what it was before they were split out.
+
+function sharedView({ props, labels, chat, box, views }: PanelContentProps, shareId: string) {
+  const close = () => {
+    views.dispatch({ type: 'close-shared' });
+    box.focus();
+  };
+  return (
+    <Lazy>
+      <SharedTranscript
+        shareId={shareId}
+        options={props.options}
+        labels={labels}
+        Markdown={Markdown}
+        resolveHref={chat.resolveHref}
+        onContinue={(seed) => {
+          chat.state.newConversation(seed);
+          close();
+        }}
+        onClose={close}
+      />
+    </Lazy>
+  );
+}
+
+function historyView({ labels, chat, box, views }: PanelContentProps) {
+  const { state } = chat;
+  const close = () => {
+    views.dispatch({ type: 'toggle', name: 'history' });
+    box.focus();
+  };
+  return (
+    <Lazy>
+      <HistoryView
+        conversations={state.conversations}
+        currentId={state.conversationId}
+        onOpen={(id) => {
+          state.openConversation(id);
+          close();
+        }}
+        onDelete={state.deleteConversation}
+        onDeleteAll={state.deleteAllConversations}
+        onClose={close}
+        labels={labels}
+        hiddenStyle={visuallyHidden}
+        textOf={messageText}
+      />
+    </Lazy>
+  );
 }
 
 const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
