@@ -35,13 +35,10 @@ export function usePanelCommands(
   box: Box,
   views: Views,
 ) {
-  const { state, configError, busy } = chat;
+  const { state, configError } = chat;
   const { dispatch, view } = views;
   const [notice, setNotice] = useNotice();
-  const [shareRequest, setShareRequest] = useState(0);
-  // The thread changed (a new conversation, another one opened): the share sheet was about the last.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the thread changes
-  useEffect(() => setShareRequest(0), [state.threadId]);
+  const [shareRequest, setShareRequest] = useShareRequest(state.threadId);
 
   /** Every question goes out here: history closes, the files attached go with it. */
   const send = (question: string, source: AskSource) => {
@@ -76,31 +73,8 @@ export function usePanelCommands(
     chat.emit({ type: 'ask', source: 'retry', threadId: state.threadId, contextItems: 0 });
     void state.retry();
   });
-  const share = useShareSupport({
-    options: views.searchOptions,
-    share: props.share,
-    support: props.support,
-    threadKey: state.threadKey,
-  });
-  // The header's actions get the messages as of the last pause: while an answer streams nothing they show depends on them.
-  const paused = useRef(state.messages);
-  if (!busy) paused.current = state.messages;
-  const actions = usePanelActions({
-    labels,
-    view: view.name,
-    busy,
-    messages: paused.current,
-    canSearch: views.canSearch,
-    canShare: share.canShare,
-    shareModule: share.module,
-    support: props.support,
-    textOf: messageText,
-    run,
-  });
-  const waitingToRetry = useRetryWait(state.error);
-  const shownError = configError ?? state.error;
-  const conversationShown =
-    state.messages.length > 0 && view.name !== 'history' && view.name !== 'shared' && !view.preview;
+  const { share, actions } = useHeaderActions(props, labels, chat, views, run);
+  const errors = useShownError(chat, views, retry);
   return {
     ask,
     askFromSearch: useStableCallback((question: string) => {
@@ -117,9 +91,7 @@ export function usePanelCommands(
     closeShare: useStableCallback(() => setShareRequest(0)),
     share,
     feedbackConfig: useFeedbackConfig(props, chat),
-    shownError,
-    onRetryError: shownError === configError || waitingToRetry ? undefined : retry,
-    errorInList: !!shownError && shownError !== configError && conversationShown,
+    ...errors,
     bridge: {
       ask: (question: string, source: AskSource) => {
         if (!configError) send(question, source);
@@ -130,6 +102,60 @@ export function usePanelCommands(
 }
 
 export type PanelCommands = ReturnType<typeof usePanelCommands>;
+
+/** How many times Share was pressed since the thread changed (0: the share sheet is closed). */
+function useShareRequest(threadId: string | undefined) {
+  const [shareRequest, setShareRequest] = useState(0);
+  // The thread changed (a new conversation, another one opened): the share sheet was about the last.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the thread changes
+  useEffect(() => setShareRequest(0), [threadId]);
+  return [shareRequest, setShareRequest] as const;
+}
+
+/** What sharing and support can do, and the header's actions with their callbacks (`run`). */
+function useHeaderActions(
+  props: PanelProps,
+  labels: CoreLabels,
+  { state, busy }: PanelChat,
+  views: Views,
+  run: ReturnType<typeof useRunCommands>,
+) {
+  const share = useShareSupport({
+    options: views.searchOptions,
+    share: props.share,
+    support: props.support,
+    threadKey: state.threadKey,
+  });
+  // The header's actions get the messages as of the last pause: while an answer streams nothing they show depends on them.
+  const paused = useRef(state.messages);
+  if (!busy) paused.current = state.messages;
+  const actions = usePanelActions({
+    labels,
+    view: views.view.name,
+    busy,
+    messages: paused.current,
+    canSearch: views.canSearch,
+    canShare: share.canShare,
+    shareModule: share.module,
+    support: props.support,
+    textOf: messageText,
+    run,
+  });
+  return { share, actions };
+}
+
+/** The error to show, whether it goes in the conversation's list, and its Retry (none while waiting or for a configuration error). */
+function useShownError({ state, configError }: PanelChat, { view }: Views, retry: () => void) {
+  const waitingToRetry = useRetryWait(state.error);
+  const shownError = configError ?? state.error;
+  const conversationShown =
+    state.messages.length > 0 && view.name !== 'history' && view.name !== 'shared' && !view.preview;
+  return {
+    shownError,
+    onRetryError: shownError === configError || waitingToRetry ? undefined : retry,
+    errorInList: !!shownError && shownError !== configError && conversationShown,
+  };
+}
 
 /** The header's actions' callbacks, each of constant identity. */
 function useRunCommands(
