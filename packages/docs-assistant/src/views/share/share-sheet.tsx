@@ -42,14 +42,20 @@ async function copy(shareId: string): Promise<boolean> {
   }
 }
 
-export default function ShareSheet(props: ShareSheetProps) {
-  const { options, threadId, threadKey, request, onClose, closeIcon } = props;
-  const labels = shareLabels(props.labels);
+/**
+ * The sheet's state, shared afresh at each press of "Share" (`request`): the link made before for
+ * this thread, or a new one, copied. `failed` is the message shown when the service refuses.
+ */
+function useShareRequest(
+  options: ShareOptions,
+  threadId: string,
+  threadKey: string,
+  request: number,
+  failed: string,
+) {
   const [state, setState] = useState<ShareState>({ phase: 'working' });
-  const stopRef = useRef<HTMLButtonElement>(null);
   const latest = useRef(options);
   latest.current = options;
-
   useEffect(() => {
     if (request === 0) return;
     let live = true;
@@ -64,12 +70,33 @@ export default function ShareSheet(props: ShareSheetProps) {
       })
       .catch((error: Error) => {
         console.warn(`[docs-assistant] sharing failed: ${error.message}`);
-        if (live) setState({ phase: 'failed', message: labels.shareFailed });
+        if (live) setState({ phase: 'failed', message: failed });
       });
     return () => {
       live = false;
     };
-  }, [request, threadId, threadKey, labels.shareFailed]);
+  }, [request, threadId, threadKey, failed]);
+  return { state, setState, latest };
+}
+
+/** The status line: copied, stopped, or why sharing failed. */
+function statusText(state: ShareState, labels: ReturnType<typeof shareLabels>): string {
+  if (state.phase === 'shared') return state.copied ? labels.shareCopied : '';
+  if (state.phase === 'stopped') return labels.shareStopped;
+  return state.phase === 'failed' ? state.message : '';
+}
+
+export default function ShareSheet(props: ShareSheetProps) {
+  const { options, threadId, threadKey, request, onClose, closeIcon } = props;
+  const labels = shareLabels(props.labels);
+  const { state, setState, latest } = useShareRequest(
+    options,
+    threadId,
+    threadKey,
+    request,
+    labels.shareFailed,
+  );
+  const stopRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (state.phase === 'shared') stopRef.current?.focus();
@@ -91,14 +118,6 @@ export default function ShareSheet(props: ShareSheetProps) {
     setState({ phase: 'stopped' });
   };
 
-  const status =
-    state.phase === 'shared' && state.copied
-      ? labels.shareCopied
-      : state.phase === 'stopped'
-        ? labels.shareStopped
-        : state.phase === 'failed'
-          ? state.message
-          : '';
   return (
     <section data-docs-assistant="share-sheet" aria-label={labels.share}>
       {state.phase === 'shared' ? (
@@ -124,7 +143,7 @@ export default function ShareSheet(props: ShareSheetProps) {
         </div>
       ) : null}
       <span data-docs-assistant="share-status" role="status">
-        {status}
+        {statusText(state, labels)}
       </span>
       <button type="button" data-action="close-share" aria-label={labels.close} onClick={onClose}>
         {closeIcon}
