@@ -1,5 +1,5 @@
 /**
- * Arabic labels (`import { labelsAr } from 'docs-assistant/labels/ar'`, with `dir="rtl"` on the
+ * Arabic labels (the `labelsAr` export of the `docs-assistant/labels/ar` entry, with `dir="rtl"` on the
  * widget or the page): every string of the widget, and the layout's check for right to left.
  */
 import type { Labels } from './types.js';

@@ -1,5 +1,5 @@
 /**
- * German labels (`import { labelsDe } from 'docs-assistant/labels/de'`, then
+ * German labels (the `labelsDe` export of the `docs-assistant/labels/de` entry, then
  * `<DocsAssistant labels={labelsDe} />`): every string of the widget. German words run long, so
  * this pack is also how the layout is checked for labels longer than the English ones.
  */
