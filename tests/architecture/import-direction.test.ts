@@ -27,7 +27,6 @@ const KNOWN_LAYER_BREAKS: Known[] = [
   // `pageText` belongs to the one docs pipeline (src/docs/), not to the search route.
   { edge: `${S}agents/index.ts -> ${S}discovery/search.ts`, owner: 'A' },
   // `SiteOptions` is configuration: its shape moves with the docs pipeline or into config.ts.
-  { edge: `${S}config.ts -> ${S}retrieval/sites/types.ts`, owner: 'A' },
   // `StorageUnavailableError` extends the HTTP error: storage should throw its own, the HTTP layer map it.
   { edge: `${S}storage/types.ts -> ${S}http.ts`, owner: 'C' },
 ];

@@ -179,7 +179,7 @@ export const SERVER_LAYERS: Layer[] = [
       `${S}static-export/serve-bundle.ts`,
       `${S}static-export/signing.ts`,
     ],
-    may: ['engines', 'docs', 'storage', 'shared', 'protocol'],
+    may: ['engines', 'docs', 'storage', 'shared', 'protocol', 'route-kit'],
     why: 'HTTP: requests in, the layers below, responses out',
   },
   {
@@ -203,6 +203,12 @@ export const SERVER_LAYERS: Layer[] = [
     paths: [`${W}static-export/`],
     may: [],
     why: 'the widget package exports it as `docs-assistant/static-export`',
+  },
+  {
+    name: 'route-kit',
+    paths: [`${W}proxy/`, `${W}routes/`],
+    may: ['protocol'],
+    why: 'the widget package exports it as `docs-assistant/proxy`: one body reader and one rate limiter for the routes of both packages',
   },
 ];
 
