@@ -68,6 +68,29 @@ export const BUDGETS = {
   search: 16_000,
 } as const;
 
+/**
+ * MISSED budgets, kept visible rather than hidden: the table marks every cell over `BUDGETS`
+ * "over", and `npm run size` lists them. The round that rebuilt the panel's frame for a reader's
+ * first minute (one header row with a WAI-ARIA "More" menu, the view reducer and its hooks, the
+ * labels module, honest stopped and error states with Retry and context chips, clean-Markdown copy,
+ * the progressive message list, host-key isolation, the share sheet) landed on 2026-12-06 without a
+ * size check and took every bundler over both budgets: launchers by 0.6 to 1.2 kB, the whole widget
+ * by 8 to 14 kB (measured with this script the same day: Vite 8.56 / 88.5 kB, esbuild 9.18 /
+ * 93.9 kB, webpack 8.65 / 88.7 kB, Rspack 8.62 / 87.96 kB). The one lever found that is worth ~6 kB
+ * (the chat transport without `@ai-sdk/react`'s useChat) breaks DESIGN.md's contract and was not
+ * taken. Until code is cut back under the budgets (issue 36, point 6, open), each cell is held to
+ * the ceiling below so it can get no worse; lowering a ceiling is the only edit it may get.
+ */
+export const CEILINGS: Record<Bundler, { launcher: number; whole: number }> = {
+  vite: { launcher: 8_600, whole: 88_700 },
+  esbuild: { launcher: 9_200, whole: 94_100 },
+  webpack: { launcher: 8_700, whole: 88_900 },
+  rspack: { launcher: 8_650, whole: 88_150 },
+};
+
+/** The figure a cell must not exceed: its bundler's ceiling while the budgets are missed. */
+export const ceilingOf = (bundler: Bundler, key: 'launcher' | 'whole'): number => CEILINGS[bundler][key];
+
 /** A module of an on-demand view (`dist/search/`, `dist/views/`), which bundlers put in chunks of their own. */
 export const isSearchModule = (id: string): boolean =>
   /docs-assistant\/dist\/(search|views)\//.test(id.replace(/\\/g, '/'));
