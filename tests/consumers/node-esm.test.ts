@@ -169,9 +169,10 @@ describe('the docs-assistant bin', () => {
     expect(llms.headers.get('content-type')).toMatch(/text\/markdown/);
     const index = await llms.text();
     expect(index).toMatch(/^# /);
-    const link = /\]\((http[^)]+\.md)\)/.exec(index)?.[1];
+    // Root-relative without a configured site URL: never the request's Host (issue 39, point 2).
+    const link = /\]\((\/[^)]+\.md)\)/.exec(index)?.[1];
     expect(link, 'llms.txt links a Markdown page').toBeTruthy();
-    const page = await fetch(link ?? '');
+    const page = await fetch(new URL(link ?? '', service.url));
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/markdown/);
 
