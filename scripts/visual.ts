@@ -53,8 +53,13 @@ const DETERMINISTIC_ARGS = ['--force-color-profile=srgb', '--font-render-hinting
 const PLAY_TIMEOUT_MS = 30_000;
 /** Stories photographed side by side (each in a browser context of its own). */
 const STORIES_AT_ONCE = 3;
-/** Screenshots taken at most, a frame apart, waiting for two in a row to agree. */
-const MAX_TAKES = 8;
+/**
+ * How long a story may take to come to rest after its play function (in ms): pictures are taken
+ * two frames and 50 ms apart until two in a row agree. On a busy machine a replayed answer can
+ * still be arriving when the play function has seen the words it waits for, so this is a time,
+ * not a count of frames.
+ */
+const SETTLE_MS = 15_000;
 
 /** Every font family the widget, the stories and the static export panel name, drawn in DejaVu. */
 const FAMILIES: Record<string, string> = {
@@ -240,16 +245,22 @@ async function photograph(browser: Browser, url: string, shot: Shot): Promise<Bu
     const rootBox = shot.clip === 'root' ? await root.boundingBox() : null;
     const take = () =>
       rootBox && rootBox.width * rootBox.height > 0 ? root.screenshot() : page.screenshot();
+    const settleBy = Date.now() + SETTLE_MS;
     let last = await take();
-    for (let takes = 1; takes < MAX_TAKES; takes++) {
+    let takes = 1;
+    while (Date.now() < settleBy) {
       await page.evaluate(
-        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        () =>
+          new Promise((done) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50))),
+          ),
       );
       const next = await take();
+      takes++;
       if (next.equals(last)) return next;
       last = next;
     }
-    throw new Error(`it never settled: ${MAX_TAKES} pictures a frame apart all differ`);
+    throw new Error(`it never settled: ${takes} pictures over ${SETTLE_MS / 1000} s all differ`);
   } finally {
     await context.close();
   }
