@@ -19,7 +19,8 @@ import type { Context } from 'hono';
 import { attachmentContext, attachmentsBodyAllowance, checkAttachments } from './attachments.js';
 import type { DomainConfig, ServiceConfig } from './config.js';
 import { adjustAssistantBody, adjustedHeaders } from './discovery/adjust.js';
-import { pageUrlBuilder, searchOutput } from './engines/sources.js';
+import { siteLinkBuilder, siteTitle } from './docs/sites/published.js';
+import { searchOutput } from './engines/sources.js';
 import type { AnswerContext, AnswerEngine, AnswerOutcome } from './engines/types.js';
 import {
   admission,
@@ -443,7 +444,7 @@ function buildAnswerContext(input: {
   retrieval: ReturnType<DocsIndex['query']>;
 }): AnswerContext {
   const { domain, index, request, question, thread, retrieval } = input;
-  const urlFor = pageUrlBuilder(domain.siteUrl);
+  const urlFor = siteLinkBuilder(domain.siteUrl, index);
   const { results, sources } = searchOutput(retrieval.hits, urlFor);
   return {
     question,
@@ -456,7 +457,7 @@ function buildAnswerContext(input: {
     sources,
     related: [],
     index,
-    siteTitle: domain.title ?? index.page('/')?.title ?? domain.domain,
+    siteTitle: siteTitle(domain, index.pages),
     urlFor,
     messageId: randomId('msg_'),
   };

@@ -8,6 +8,7 @@ import { mountAgentRoutes } from './agents/routes.js';
 import { createAssistantApp } from './app.js';
 import type { AssistantRuntime } from './assistant.js';
 import type { ServiceConfig } from './config.js';
+import { checkSiteUrl } from './docs/sites/published.js';
 import { mountEmbedRoutes } from './embed.js';
 import { createExtractiveEngine } from './engines/extractive.js';
 import { createOpenAIEngine } from './engines/openai.js';
@@ -131,6 +132,8 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
       });
       stores.add(store);
       built = store.open().then((build) => {
+        // A --site-url at odds with the site's base path stops the start, saying what to change.
+        checkSiteUrl(entry, build.index.pages);
         siteReports.set(domain, build.reports);
         options.onIndex?.(domain, build);
         if (options.watch && !watchers.has(domain)) {

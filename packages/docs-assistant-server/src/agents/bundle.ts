@@ -8,6 +8,7 @@ import { posix } from 'node:path';
 import type { DomainConfig } from '../config.js';
 import { loadDocs, selectPages } from '../docs/load.js';
 import type { DocPage } from '../docs/page.js';
+import { siteTitle } from '../docs/sites/published.js';
 import { DocsIndex } from '../retrieval/search-index.js';
 import type { BundleEntry } from '../static-export/bundle.js';
 import { MAX_LLMS_FULL_BYTES } from './derived.js';
@@ -54,7 +55,7 @@ export async function agentBundleEntries(
   const index = new DocsIndex(pages);
   const encoder = new TextEncoder();
   const entries: BundleEntry[] = [];
-  const title = domain.title ?? domain.domain;
+  const title = siteTitle(domain, pages);
   for (const page of pages) {
     const file = fileOf(markdownPath(page.path));
     const markdown = pageMarkdown(page, index, {

@@ -7,6 +7,7 @@
  * it stops at `MAX_LLMS_FULL_BYTES`.
  */
 import type { DomainConfig } from '../config.js';
+import { siteTitle } from '../docs/sites/published.js';
 import type { DocsIndex } from '../retrieval/search-index.js';
 import { llmsFullTxt, llmsTxt, navigationPages, type PageMarkdownOptions, pageMarkdown } from './index.js';
 
@@ -70,7 +71,7 @@ async function buildLlms(
 ): Promise<DerivedDocument> {
   const markdown = agentMarkdownOptions(domain);
   const options = {
-    title: domain.title ?? domain.domain,
+    title: siteTitle(domain, index.pages),
     ...(markdown.markdownBase ? { markdownBase: markdown.markdownBase } : {}),
     ...(language ? { language } : {}),
   };

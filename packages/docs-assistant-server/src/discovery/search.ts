@@ -7,7 +7,7 @@
 import type { ValidationProblem } from 'docs-assistant/protocol';
 import type { Context, MiddlewareHandler } from 'hono';
 import { type AssistantRuntime, admitted } from '../assistant.js';
-import { pageUrlBuilder } from '../engines/sources.js';
+import { siteLinkBuilder } from '../docs/sites/published.js';
 import {
   admission,
   bodyCap,
@@ -306,7 +306,7 @@ export function searchDocs(index: DocsIndex, request: SearchRequest, siteUrl?: s
     limit: request.pageSize,
   });
   const scores = discoveryScores(result);
-  const urlFor = pageUrlBuilder(siteUrl);
+  const urlFor = siteLinkBuilder(siteUrl, index);
   const threshold = request.scoreThreshold ?? 0;
   return result.hits
     .map((hit, i) => ({ hit, score: scores[i]! }))

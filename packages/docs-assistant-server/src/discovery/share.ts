@@ -16,7 +16,7 @@
  */
 import type { Context } from 'hono';
 import { type AdmittedRequest, type AssistantRuntime, admitted, threadDomain } from '../assistant.js';
-import { pageUrlBuilder } from '../engines/sources.js';
+import { siteLinkBuilder } from '../docs/sites/published.js';
 import {
   admission as admit,
   bodyCap,
@@ -189,7 +189,7 @@ async function handleRead(c: Context<ServiceEnv>, runtime: AssistantRuntime): Pr
     throw shareNotFound();
   }
   const index = await runtime.index(domain);
-  const urlFor = pageUrlBuilder(admission.domain.siteUrl);
+  const urlFor = siteLinkBuilder(admission.domain.siteUrl, index);
   const messages: SharedMessage[] = [];
   for (const turn of found.thread.turns) {
     messages.push({ role: 'user', content: turn.question });

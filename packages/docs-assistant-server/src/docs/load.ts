@@ -16,6 +16,7 @@ import {
 } from './parse.js';
 import { readSite } from './sites/detect.js';
 import { listSiteFiles } from './sites/files.js';
+import { publishedPath } from './sites/links.js';
 import type { SiteFramework, SiteOptions, SitePage, SkippedFile } from './sites/types.js';
 
 export type { SiteFramework, SiteOptions, SkippedFile } from './sites/types.js';
@@ -94,9 +95,11 @@ function placePage(
   const language = site.language ?? page.language;
   const version = site.version ?? page.version;
   const path = site.url;
+  const url = publishedPath(path, site.file, facets.links);
   return {
     ...page,
     path,
+    ...(url !== path ? { url } : {}),
     ...(language ? { language } : {}),
     ...(version ? { version } : {}),
     breadcrumb: site.breadcrumb,
@@ -144,7 +147,13 @@ export async function loadSite(
   const searchHidden = site.searchesHidden || options.site?.hiddenPages === 'include';
   const skipped = [...listing.skipped, ...site.skipped];
   // One object shared by every page of the site.
-  const facets = { languages: site.languages, versions: site.versions, framework: site.framework };
+  const facets = {
+    languages: site.languages,
+    versions: site.versions,
+    framework: site.framework,
+    ...(site.name ? { name: site.name } : {}),
+    ...(site.links ? { links: site.links } : {}),
+  };
   const pages: DocPage[] = [];
   const seen = new Map<string, string>();
   for (const entry of site.pages) {

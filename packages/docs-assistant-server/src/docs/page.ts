@@ -3,7 +3,7 @@
  * assistant's answers, the Markdown for agents and `llms.txt`, MCP, the static export's HTML). Made
  * by `parse.ts` from a file's source and placed in its site by `load.ts`.
  */
-import type { SiteFramework } from './sites/types.js';
+import type { SiteFramework, SiteLinks } from './sites/types.js';
 
 export interface CodeBlock {
   lang: string;
@@ -49,7 +49,13 @@ export interface DocSection {
 }
 
 export interface DocPage {
+  /** The page's identity in the index: its URL path, base included, without an ending (`/guide/setup`). */
   path: string;
+  /**
+   * The link path the site publishes for the page (`/guide/setup/`, `/guide/setup.html`), by its
+   * framework's settings (`sites/links.ts`); absent when it is `path` itself.
+   */
+  url?: string;
   /** The file it came from, relative to its docs folder. */
   file: string;
   title: string;
@@ -70,9 +76,16 @@ export interface DocPage {
   /**
    * The languages and versions of the page's site, the default (what readers land on) first: the
    * answer follows the reader's language and version among these; and the framework that reads
-   * it, whose rules (heading anchors: `slugs.ts`) the page follows. Set by site-aware loading.
+   * it, whose rules (heading anchors: `slugs.ts`) the page follows; the site's name from its config
+   * (`name`, `title`, `site_name`) and how it writes links. Set by site-aware loading.
    */
-  site?: { languages: string[]; versions: string[]; framework?: SiteFramework };
+  site?: {
+    languages: string[];
+    versions: string[];
+    framework?: SiteFramework;
+    name?: string;
+    links?: SiteLinks;
+  };
   /** The page's place among its folder's pages by its front matter (`order`, `sidebar_position`). */
   order?: number;
   sections: DocSection[];

@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type CliCommand, CliUsageError, parseFlags } from '../cli/types.js';
+import { siteName } from '../docs/sites/published.js';
 import { DEFAULT_DOCS_DIR } from '../options.js';
 import { PersistedDocsIndex } from '../retrieval/persist.js';
 import type { DocsIndex } from '../retrieval/search-index.js';
@@ -82,7 +83,7 @@ export const mcpCommand: CliCommand = {
         onError: (error) => warn(`re-indexing failed, the previous index stays: ${(error as Error).message}`),
       });
     }
-    const title = one('title');
+    const title = one('title') ?? siteName(index.pages);
     const server = createDocsMcpServer({
       index: async () => index,
       ...(siteUrl ? { siteUrl } : {}),

@@ -15,6 +15,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AssistantRuntime } from '../assistant.js';
 import type { DomainConfig } from '../config.js';
+import { siteTitle } from '../docs/sites/published.js';
 import { admission, countIp, countOrganization, HttpError, type ServiceEnv } from '../http/index.js';
 import { domainMarkdown } from './markdown.js';
 import { MCP_ROUTE } from './route.js';
@@ -212,7 +213,8 @@ async function handleMcp(c: Context<ServiceEnv>, runtime: AssistantRuntime): Pro
     ...(domain.siteUrl ? { siteUrl: domain.siteUrl } : {}),
     // What the page's `.md` URL on this service answers (agents/routes.ts), links included.
     markdown: domainMarkdown(domain),
-    ...(domain.title ? { title: domain.title } : {}),
+    // The server's description names the site (`--title`, else its config's name).
+    title: siteTitle(domain, (await runtime.index(domain.domain).catch(() => undefined))?.pages ?? []),
     admit: async () => {
       try {
         await countIp(c, runtime);

@@ -1,8 +1,10 @@
 /** Finds which docs framework a folder is, by its config file, and reads that config. */
 import { docsRoot } from '../files.js';
 import { DOCUSAURUS_CONFIGS, readDocusaurus } from './docusaurus.js';
+import { languageCode } from './files.js';
 import { readFolderSite } from './folder.js';
 import { readMintlify } from './mintlify.js';
+import { readWithRefs } from './mintlify-refs.js';
 import { readMkDocs } from './mkdocs.js';
 import { readStarlight, STARLIGHT_CONFIGS } from './starlight.js';
 import type { SiteNavigation } from './types.js';
@@ -55,6 +57,32 @@ function readJson(root: string, file: string): unknown {
  * config that cannot be read (a syntax error, a config needing esbuild) falls back to the folder
  * walk with a warning that says why.
  */
+/**
+ * A language's home page (`index.mdx` at the site's root or at a language's root, Starlight's
+ * `src/content/docs/fr/index.mdx`) is what a reader of that language lands on: a page of the site
+ * even when the navigation does not list it.
+ */
+function listLanguageHomes(site: SiteNavigation): SiteNavigation {
+  const base = site.links?.base ?? '';
+  const listed = site.pages.filter((page) => !page.hidden).length;
+  let order = listed;
+  for (const page of site.pages) {
+    if (!page.hidden || !/(^|\/)(index|readme)\.mdx?$/i.test(page.file)) continue;
+    const inSite =
+      page.url.startsWith(`${base}/`) || page.url === base ? page.url.slice(base.length) : page.url;
+    const segments = inSite.split('/').filter(Boolean);
+    const home =
+      segments.length === 0 ||
+      (segments.length === 1 && (site.languages.includes(segments[0]!) || !!languageCode(segments[0]!)));
+    if (!home) continue;
+    delete page.hidden;
+    page.order = order++;
+  }
+  if (order === listed) return site;
+  // Listed pages first, in navigation order, then the hidden ones.
+  return { ...site, pages: [...site.pages.filter((p) => !p.hidden), ...site.pages.filter((p) => p.hidden)] };
+}
+
 export async function readSite(
   root: string,
   files: string[],
@@ -66,6 +94,15 @@ export async function readSite(
     front: (file: string) => Record<string, unknown>;
   },
 ): Promise<SiteNavigation> {
+  return listLanguageHomes(await readSiteNavigation(root, files, sources, options));
+}
+
+async function readSiteNavigation(
+  root: string,
+  files: string[],
+  sources: Map<string, string>,
+  options: Parameters<typeof readSite>[3],
+): Promise<SiteNavigation> {
   const found = options.detectFramework ? await findSiteConfig(root) : undefined;
   if (found) {
     try {
@@ -73,7 +110,7 @@ export async function readSite(
         case 'mintlify':
           return readMintlify(
             found.file as 'docs.json' | 'mint.json',
-            JSON.parse(docsRoot(root).read(found.file, 'config').toString('utf8')) as unknown,
+            readWithRefs(root, found.file),
             files,
             options.defaultLanguage,
           );

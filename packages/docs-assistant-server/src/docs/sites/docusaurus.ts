@@ -13,6 +13,7 @@ import { posix, relative, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { docsRoot } from '../files.js';
 import { loadConfigModule } from './config-module.js';
+import { basePath } from './links.js';
 import { isRecord, text } from './nav.js';
 import type { SiteNavigation, SitePage, SkippedFile } from './types.js';
 
@@ -396,9 +397,13 @@ export async function readDocusaurus(
         : 'outside the docs folders of docusaurus.config',
     });
   }
+  // `trailingSlash: true` links `/docs/setup/`; false or unset (as the route is written) `/docs/setup`.
+  const ending = config.trailingSlash === true ? 'slash' : 'plain';
   return {
     framework: 'docusaurus',
     configFile,
+    ...(text(config.title) ? { name: text(config.title)! } : {}),
+    links: { base: basePath(baseUrl), ending, folder: ending },
     pages: [...pages, ...hidden],
     skipped,
     languages: locales.length > 1 ? [defaultLocale, ...locales.filter((l) => l !== defaultLocale)] : [],

@@ -127,6 +127,9 @@ export function readMintlify(
     page: (file) => plainPage(file, prefixes, fallbackLanguage),
   });
   return finish('mintlify', configFile, listed, rest, {
+    ...(text(config.name) ? { name: text(config.name)! } : {}),
+    // Mintlify serves pages at their path, no extension or trailing slash; it has no base setting.
+    links: { ending: 'plain', folder: 'plain' },
     languages: languageList,
     versions: defaultFirst(versions),
     searchesHidden,

@@ -9,6 +9,7 @@
 import { parse as parseYaml } from 'yaml';
 import { docsRoot } from '../files.js';
 import { urlOfFile } from './files.js';
+import { basePath } from './links.js';
 import { finish, hiddenRest, isRecord, PageList, text } from './nav.js';
 import type { SiteNavigation } from './types.js';
 
@@ -147,7 +148,16 @@ export async function readMkDocs(root: string, configFile: string, files: string
       return { file, url, ...(language ? { language } : {}) };
     },
   });
+  const directoryUrls = config.use_directory_urls !== false;
   const site = finish('mkdocs', configFile, listed, rest, {
+    ...(text(config.site_name) ? { name: text(config.site_name)! } : {}),
+    // `use_directory_urls` (default true) links `/guide/setup/`; off, `/guide/setup.html` and
+    // `/guide/index.html`. Without `site_url` MkDocs writes relative links: any base serves.
+    links: {
+      ...(siteUrl ? { base: basePath(base) } : {}),
+      ending: directoryUrls ? 'slash' : 'html',
+      folder: directoryUrls ? 'slash' : 'index.html',
+    },
     languages: i18n ? [i18n.default, ...i18n.locales.filter((l) => l !== i18n.default)] : [],
     versions: [],
   });

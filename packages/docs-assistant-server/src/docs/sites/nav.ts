@@ -109,11 +109,20 @@ export function finish(
   configFile: string,
   listed: PageList,
   rest: { hidden: SitePage[]; skipped: SkippedFile[] },
-  meta: { languages: string[]; versions: string[]; searchesHidden?: boolean; warnings?: string[] },
+  meta: {
+    name?: string;
+    links?: SiteNavigation['links'];
+    languages: string[];
+    versions: string[];
+    searchesHidden?: boolean;
+    warnings?: string[];
+  },
 ): SiteNavigation {
   return {
     framework,
     configFile,
+    ...(meta.name ? { name: meta.name } : {}),
+    ...(meta.links ? { links: meta.links } : {}),
     pages: [...listed.pages, ...rest.hidden],
     skipped: rest.skipped,
     languages: meta.languages,

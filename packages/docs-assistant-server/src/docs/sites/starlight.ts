@@ -8,8 +8,9 @@
  */
 import { loadConfigModule } from './config-module.js';
 import { urlOfFile } from './files.js';
+import { basePath } from './links.js';
 import { finish, hiddenRest, isRecord, PageList, text } from './nav.js';
-import type { SiteNavigation, SitePage } from './types.js';
+import type { SiteLinks, SiteNavigation, SitePage } from './types.js';
 
 export const STARLIGHT_CONFIGS = [
   'astro.config.mjs',
@@ -21,6 +22,26 @@ const CONTENT = 'src/content/docs';
 
 /** `en-US` → `en`. */
 const primary = (lang: string) => lang.split(/[-_]/)[0]!.toLowerCase();
+
+/** Starlight's `title`: a string, or one per language (`{ en: 'Docs', fr: 'Docs FR' }`): the default language's. */
+function siteTitle(title: unknown, language: string): string | undefined {
+  if (!isRecord(title)) return text(title);
+  const entries = Object.entries(title);
+  const chosen = entries.find(([lang]) => primary(lang) === language) ?? entries[0];
+  return chosen ? text(chosen[1]) : undefined;
+}
+
+/**
+ * Astro's links: `base`, and `trailingSlash` (`'ignore'` by default: Starlight then links with the
+ * slash its default `build.format: 'directory'` serves) with `build.format` (`'file'`: `/guide.html`).
+ */
+function astroLinks(config: Record<string, unknown>, base: string): SiteLinks {
+  const format = isRecord(config.build) ? config.build.format : undefined;
+  if (format === 'file') return { base: basePath(base), ending: 'html', folder: 'html' };
+  if (format === 'preserve') return { base: basePath(base), ending: 'html', folder: 'slash' };
+  const ending = config.trailingSlash === 'never' ? 'plain' : 'slash';
+  return { base: basePath(base), ending, folder: ending };
+}
 
 export async function readStarlight(
   root: string,
@@ -148,7 +169,10 @@ export async function readStarlight(
   const rest = hiddenRest(contentFiles, listed, {
     page: (file) => pageOf(file, languageOfFile(file)),
   });
+  const name = siteTitle(options.title, languageOf(defaultKey ?? 'root'));
   const site = finish('starlight', configFile, listed, rest, {
+    ...(name ? { name } : {}),
+    links: astroLinks(loaded, base),
     languages: multilingual ? ordered.map((l) => l.language!).filter(Boolean) : [],
     versions: [],
   });

@@ -31,8 +31,32 @@ export interface SkippedFile {
   reason: string;
 }
 
+/**
+ * How the site writes its page links, from its config and the framework's defaults: the base path
+ * it is served under and how a page's URL ends.
+ */
+export interface SiteLinks {
+  /**
+   * The base path the config declares (`/acme`, `''` at the root); absent when the config cannot
+   * declare one (Mintlify, a plain folder, MkDocs without `site_url`): `--site-url`'s path is then
+   * the base.
+   */
+  base?: string;
+  /** How a page's URL ends: `/guide/setup/` (`'slash'`), `/guide/setup.html`, `/guide/setup`. */
+  ending: 'slash' | 'html' | 'plain';
+  /**
+   * How a folder's index page (`guide/index.md`) ends: `/guide/`, `/guide`, `/guide/index.html`
+   * (MkDocs without directory URLs) or `/guide.html` (Astro's `build.format: 'file'`).
+   */
+  folder: 'slash' | 'plain' | 'index.html' | 'html';
+}
+
 export interface SiteNavigation {
   framework: SiteFramework;
+  /** The site's name as its config gives it (Mintlify `name`, `title`, MkDocs `site_name`). */
+  name?: string;
+  /** How the site writes links; absent: paths as they are, `--site-url`'s path the base. */
+  links?: SiteLinks;
   /** The config file it was read from, relative to the root. */
   configFile?: string;
   /** Pages, listed ones first in navigation order, then the hidden ones. */

@@ -7,6 +7,7 @@
  */
 import { loadConfigModule } from './config-module.js';
 import { urlOfFile } from './files.js';
+import { basePath } from './links.js';
 import { finish, hiddenRest, isRecord, PageList, text } from './nav.js';
 import type { SiteNavigation } from './types.js';
 
@@ -99,6 +100,13 @@ export async function readVitePress(
     },
   });
   const site = finish('vitepress', configFile, listed, rest, {
+    ...(text(config.title) ? { name: text(config.title)! } : {}),
+    // `cleanUrls` off (the default) links `/guide/setup.html`; a folder's index is `/guide/` either way.
+    links: {
+      base: basePath(text(config.base)),
+      ending: config.cleanUrls === true ? 'plain' : 'html',
+      folder: 'slash',
+    },
     languages: multilingual ? [defaultLanguage, ...localeKeys] : [],
     versions: [],
   });
