@@ -43,6 +43,7 @@ function measurement(controls: Control[], extra: Partial<Measurement> = {}): Mea
     answerText: '',
     messages: [],
     errors: [],
+    menus: [],
     ...extra,
   };
 }
@@ -166,6 +167,31 @@ describe('the layout rules', () => {
     // Something else drawn over a control is still a defect.
     const hidden = control('copy', box(1100, 300, 1128, 328), { inHeader: false, hit: false });
     expect(checks(checkLayout(measurement([...header, hidden]), floating))).toEqual(['covered']);
+  });
+
+  it("hold an open menu inside the panel and the viewport, each item's label on one line", () => {
+    const items = (lines: number) => [
+      { name: 'copy-conversation', lines: 1 },
+      { name: 'search-view', lines },
+    ];
+    const fits = { box: box(1000, 182, 1256, 300), items: items(1) };
+    expect(checkLayout(measurement(header, { menus: [fits] }), floating)).toEqual([]);
+    // Issue 35: the German menu at 390 px was 205 px wide and its items took 2-3 lines.
+    const cramped = { box: box(1051, 182, 1256, 330), items: items(3) };
+    expect(checkLayout(measurement(header, { menus: [cramped] }), floating)).toEqual([
+      {
+        check: 'menu-item-one-line',
+        detail: 'search-view takes 3 lines in the menu at x 1051–1256, y 182–330',
+      },
+    ]);
+    // Past the panel's start (and the screen's, on a phone): outside both.
+    const phone = measurement([], {
+      viewport: { width: 390, height: 844 },
+      panel: box(0, 0, 390, 844),
+      menus: [{ box: box(-12, 56, 380, 180), items: items(1) }],
+    });
+    const inline = { closable: false, inFlow: false };
+    expect(checks(checkLayout(phone, inline))).toEqual(['inside-panel', 'inside-viewport']);
   });
 
   it('catch an error banner over a message (issue 35: it covered the last question)', () => {

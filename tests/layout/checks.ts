@@ -5,7 +5,8 @@
  * CSS px (WCAG 2.2 target size; a link in a sentence is exempt, as WCAG has it), and the buttons
  * of a row (the header, an answer's actions) sit on one line, the same height; an error banner
  * never lies over a message of the conversation. An open "More"
- * menu is a popup: it may lie over the conversation, never over the header. Pure functions, so the
+ * menu is a popup: it may lie over the conversation, never over the header; it lies wholly inside
+ * the panel and the viewport, each item's label on one line. Pure functions, so the
  * rules are tested on their own (checks.test.ts) as well as on the widget.
  */
 import type { Box, Control, Measurement } from './measure';
@@ -20,6 +21,7 @@ export const CHECKS = [
   'target-size',
   'row-aligned',
   'error-covers-message',
+  'menu-item-one-line',
 ] as const;
 export type Check = (typeof CHECKS)[number];
 
@@ -102,7 +104,7 @@ export function checkLayout(measured: Measurement, expectations: Expectations): 
       });
     }
   }
-  failures.push(...checkRows(controls));
+  failures.push(...checkRows(controls), ...checkMenus(measured, onScreen));
   for (const error of measured.errors) {
     const under = measured.messages.find((message) => overlapArea(error, message) > 1);
     if (under) {
@@ -142,6 +144,30 @@ export function checkLayout(measured: Measurement, expectations: Expectations): 
           ? 'Close is covered'
           : undefined;
     if (problem) failures.push({ check: 'close-visible', detail: problem });
+  }
+  return failures;
+}
+
+/** An open menu lies inside the panel and the viewport, and no item's label wraps. */
+function checkMenus({ menus, panel, viewport }: Measurement, onScreen: (box: Box) => boolean): Failure[] {
+  const failures: Failure[] = [];
+  for (const menu of menus) {
+    const where = `the menu at ${showBox(menu.box)}`;
+    if (panel && !contains(panel, menu.box)) {
+      failures.push({ check: 'inside-panel', detail: `${where}, panel ${showBox(panel)}` });
+    }
+    if (!onScreen(menu.box)) {
+      failures.push({
+        check: 'inside-viewport',
+        detail: `${where}, viewport ${viewport.width}×${viewport.height}`,
+      });
+    }
+    for (const item of menu.items.filter((entry) => entry.lines > 1)) {
+      failures.push({
+        check: 'menu-item-one-line',
+        detail: `${item.name} takes ${item.lines} lines in ${where}`,
+      });
+    }
   }
   return failures;
 }

@@ -58,6 +58,8 @@ export interface Measurement {
   /** The seen part of each message of the conversation, and of each error banner outside them. */
   messages: Box[];
   errors: Box[];
+  /** Each open "More" menu: its box and the lines each item's label takes (one, unless cramped). */
+  menus: { box: Box; items: { name: string; lines: number }[] }[];
 }
 
 /** Runs in the page. `scope`: the document, or a closed shadow root. */
@@ -93,6 +95,7 @@ export function measureWidget(scope: Document | ShadowRoot): Measurement {
     answerText: '',
     messages: [],
     errors: [],
+    menus: [],
   };
   if (!root) return empty;
   const panelElement = find('[data-docs-assistant="panel"]').find(
@@ -185,15 +188,27 @@ export function measureWidget(scope: Document | ShadowRoot): Measurement {
     });
   }
 
-  let titleLines = 0;
-  const title = panelElement?.querySelector('[data-docs-assistant="title"]');
-  if (title && visible(title)) {
-    const range = document.createRange();
-    range.selectNodeContents(title);
+  // Lines of text as laid out: the distinct tops of its text's boxes (text only: an icon's shapes
+  // have boxes of their own at other heights).
+  const linesOf = (element: Element): number => {
     const tops = new Set<number>();
-    for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
-    titleLines = tops.size;
-  }
+    const texts = document.createTreeWalker(element, 4 /* NodeFilter.SHOW_TEXT */);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
+  };
+  const title = panelElement?.querySelector('[data-docs-assistant="title"]');
+  const titleLines = title && visible(title) ? linesOf(title) : 0;
+  const menus = openMenus.map((menu) => ({
+    box: boxOf(menu.getBoundingClientRect()),
+    items: [...menu.querySelectorAll('[role^="menuitem"]')].map((item) => ({
+      name: item.getAttribute('data-action') ?? (item.textContent ?? '').trim().slice(0, 40),
+      lines: linesOf(item),
+    })),
+  }));
 
   const shown = new Set<string>();
   for (const element of root.querySelectorAll('[data-docs-assistant]')) {
@@ -221,5 +236,6 @@ export function measureWidget(scope: Document | ShadowRoot): Measurement {
       '[data-docs-assistant="error"]',
       (element) => !element.closest('[data-docs-assistant="message"]'),
     ),
+    menus,
   };
 }
