@@ -52,8 +52,11 @@ type Story = StoryObj<typeof meta>;
 const DE = withLabels(defaultLabels, labelsDe);
 const AR = withLabels(defaultLabels, labelsAr);
 
-/** What the "More actions" menu offers once a conversation is answered, in its order (Share too once the service's /health said it shares). */
-const MENU_ACTIONS = ['copy-conversation', 'search-view', 'contact-support'];
+/**
+ * What the "More actions" menu offers once a conversation is answered, in its order: Share because
+ * these stories' service lists `share` in its /health and gave the thread its key.
+ */
+const MENU_ACTIONS = ['copy-conversation', 'search-view', 'share', 'contact-support'];
 
 function headerOf(canvasElement: HTMLElement): HTMLElement {
   const [header] = hooks(canvasElement, 'header');

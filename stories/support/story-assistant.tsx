@@ -9,6 +9,7 @@ import {
   type DocsAssistantHandle,
   type DocsAssistantProps,
 } from '../../packages/docs-assistant/src/index';
+import { THREAD_KEY_HEADER } from '../../packages/docs-assistant/src/protocol/index';
 import { type Reply, replayFetch } from './replay';
 
 /** Connection props of every story: a public assistant key and a base URL nothing ever reaches. */
@@ -51,14 +52,36 @@ export interface StoryAssistantProps extends Omit<DocsAssistantProps, 'fetch' | 
   capabilities?: string[];
 }
 
-/** Answers `/health` with the given capabilities and everything else with `replay`. */
-function withHealth(replay: typeof fetch, capabilities: string[]): typeof fetch {
+/** Whether a request to the assistant continues a thread (its body names one). */
+function continuesThread(init: RequestInit | undefined): boolean {
+  if (typeof init?.body !== 'string') return false;
+  try {
+    return !!(JSON.parse(init.body) as { threadId?: unknown }).threadId;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A service that answers `/health` with the given capabilities, and everything else with `replay`
+ * the way the reference service does: the first answer of a new thread carries the thread's key
+ * (`X-Thread-Key`), which the reader's later requests, Share and feedback send back. Without the
+ * key the widget has no thread it may share, and "Share" never showed in any story.
+ */
+function asService(replay: typeof fetch, capabilities: string[]): typeof fetch {
+  let threads = 0;
   return async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (!url.endsWith('/health')) return replay(input, init);
-    return new Response(JSON.stringify({ ok: true, capabilities }), {
-      headers: { 'Content-Type': 'application/json' },
-    });
+    if (url.endsWith('/health')) {
+      return new Response(JSON.stringify({ ok: true, capabilities }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
+    const response = await replay(input, init);
+    if (!response.ok || continuesThread(init)) return response;
+    const headers = new Headers(response.headers);
+    headers.set(THREAD_KEY_HEADER, `tk_story_${++threads}`);
+    return new Response(response.body, { status: response.status, headers });
   };
 }
 
@@ -69,7 +92,7 @@ export const StoryAssistant = forwardRef<DocsAssistantHandle, StoryAssistantProp
   // Created once per mounted story: a control change keeps the conversation on screen.
   const [fetch] = useState(() => {
     const replay = replayFetch(replies, { delayMs: pacingMs }).fetch;
-    return capabilities ? withHealth(replay, capabilities) : replay;
+    return capabilities ? asService(replay, capabilities) : replay;
   });
   const [storage] = useState(() => storyStorage(restored));
   const widget = <DocsAssistant ref={ref} {...props} fetch={fetch} storage={storage} />;
