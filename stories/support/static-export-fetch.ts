@@ -59,7 +59,17 @@ export interface StaticExportFetch {
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
   /** `METHOD path` of every call, in order. */
   calls: string[];
+  /**
+   * The panel's clock (its `now`): the time, except that it stands still from the moment a link
+   * that outlives any story (more than a minute) is issued, so its countdown reads the same in
+   * every picture ("1:00:00", not whichever second a picture was taken in). A link issued to
+   * expire within the story lets it run until it has.
+   */
+  now: () => number;
 }
+
+/** A link living longer than this (in ms) is never seen to expire by a story: the clock stops. */
+const OUTLIVES_STORY_MS = 60_000;
 
 export function staticExportFetch(recording: StaticExportRecording, delayMs: number): StaticExportFetch {
   const calls: string[] = [];
@@ -91,8 +101,16 @@ export function staticExportFetch(recording: StaticExportRecording, delayMs: num
         { status: 404 },
       );
     }
+    const askedAt = Date.now();
     const answer = next(kind);
+    if (kind === 'bundle') {
+      const expiresAt = Date.parse(String((answer.body as Partial<StaticExportBundle>).expiresAt));
+      // The link's lifetime in whole seconds, as it was meant (the answer was made a moment later).
+      const lifetime = Math.round((expiresAt - askedAt) / 1000) * 1000;
+      stoppedAt = lifetime > OUTLIVES_STORY_MS ? expiresAt - lifetime : undefined;
+    }
     return Response.json(answer.body, { status: answer.status });
   };
-  return { fetch, calls };
+  let stoppedAt: number | undefined;
+  return { fetch, calls, now: () => stoppedAt ?? Date.now() };
 }
