@@ -21,7 +21,7 @@ import type { PanelProps } from './panel-types.js';
 import { useFullScreenModal } from './use-full-screen-modal.js';
 import { Announcer, usePanelChat } from './use-panel-chat.js';
 import { usePanelCommands } from './use-panel-commands.js';
-import { usePanelClicks } from './use-panel-events.js';
+import { useInsightsBeacon, usePanelClicks } from './use-panel-events.js';
 import { useBridge, usePanelInput } from './use-panel-input.js';
 import { usePanelView } from './use-panel-view.js';
 
@@ -92,6 +92,7 @@ function PanelBody(props: PanelProps) {
   const dialog = props.variant === 'floating' || props.variant === 'modal';
   useFullScreenModal(panelRef, dialog && props.open, box.inputRef, props.variant === 'modal');
   usePanelClicks(panelRef, chat.emit, views.onPreview);
+  useInsightsBeacon(panelRef, { options: props.options, threadId: chat.state.threadId }, box.inputRef);
   const commands = usePanelCommands(props, labels, chat, box, views);
   useBridge(props.bridge, chat.state, commands.bridge, box.inputRef);
   const { classNames } = props;

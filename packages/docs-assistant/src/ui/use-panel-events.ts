@@ -8,7 +8,9 @@ import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import type { AssistantMessage, AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
 import type { DocsAssistantEvent } from '../events/types.js';
 import { collectSources } from '../parts/index.js';
+import { serviceOffers } from '../protocol/capabilities.js';
 import type { PreviewTarget } from '../search/page-preview.js';
+import type { BeaconState } from '../views/insights/beacon.js';
 
 type OnFinish = NonNullable<UseDocsAssistantOptions['onFinish']>;
 
@@ -80,4 +82,40 @@ export function usePanelClicks(
     panel.addEventListener('click', onClick);
     return () => panel.removeEventListener('click', onClick);
   }, [panelRef, emit, onPreview]);
+}
+
+/**
+ * Insights: the clicks on sources and search results, sent to the service by an on-demand chunk
+ * (`views/insights/beacon.ts`) loaded only where `/health` lists `insights` and the widget talks to
+ * the service itself (`apiKey` + `baseUrl`; a host route, `api`, has neither). An air-gapped
+ * widget never mounts the panel, nor does one before consent; the beacon stops, its queue dropped,
+ * when the panel goes (consent withdrawn). Few bytes here: this runs in every reader's panel.
+ */
+export function useInsightsBeacon(
+  panelRef: RefObject<HTMLElement | null>,
+  state: BeaconState,
+  inputRef: RefObject<HTMLTextAreaElement | null>,
+): void {
+  const latest = useRef(state);
+  latest.current = state;
+  const { apiKey, baseUrl } = state.options;
+  useEffect(() => {
+    const panel = panelRef.current;
+    let stop: (() => void) | undefined;
+    let gone = !panel || !apiKey || !baseUrl;
+    if (!gone) {
+      serviceOffers(baseUrl!, 'insights', latest.current.options.fetch)
+        .then((offered) => (offered && !gone ? import('../views/insights/beacon.js') : undefined))
+        .then(
+          (view) => {
+            if (view && !gone) stop = view.startBeacon(panel!, latest, inputRef);
+          },
+          () => {},
+        );
+    }
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [panelRef, apiKey, baseUrl, inputRef]);
 }
