@@ -184,6 +184,13 @@ describe('the layout rules', () => {
         detail: 'search-view takes 3 lines in the menu at x 1051–1256, y 182–330',
       },
     ]);
+    // A label longer than the panel allows (the menu as wide as the panel less 8 px a side) wraps.
+    const column = measurement([], {
+      viewport: { width: 320, height: 568 },
+      panel: box(25, 100, 295, 600),
+      menus: [{ box: box(33, 160, 287, 330), items: items(2) }],
+    });
+    expect(checkLayout(column, { closable: false, inFlow: true })).toEqual([]);
     // Past the panel's start (and the screen's, on a phone): outside both.
     const phone = measurement([], {
       viewport: { width: 390, height: 844 },

@@ -6,7 +6,8 @@
  * of a row (the header, an answer's actions) sit on one line, the same height; an error banner
  * never lies over a message of the conversation. An open "More"
  * menu is a popup: it may lie over the conversation, never over the header; it lies wholly inside
- * the panel and the viewport, each item's label on one line. Pure functions, so the
+ * the panel and the viewport, each item's label on one line unless the menu is as wide as the
+ * panel allows. Pure functions, so the
  * rules are tested on their own (checks.test.ts) as well as on the widget.
  */
 import type { Box, Control, Measurement } from './measure';
@@ -42,6 +43,8 @@ export interface Expectations {
 const SLACK = 0.5;
 /** WCAG 2.2 (2.5.8 Target Size, Minimum): 24 by 24 CSS px. */
 export const MIN_TARGET = 24;
+/** The room an open menu leaves on each side of it in the panel (in CSS px): the CSS's 0.5rem. */
+const MENU_MARGIN = 8;
 /** How far the centres or heights of a row's buttons may differ (in CSS px) and still read as one line. */
 const ROW_SLACK = 1;
 
@@ -148,9 +151,14 @@ export function checkLayout(measured: Measurement, expectations: Expectations): 
   return failures;
 }
 
-/** An open menu lies inside the panel and the viewport, and no item's label wraps. */
+/**
+ * An open menu lies inside the panel and the viewport, and no item's label wraps while the menu
+ * could still grow: it may be as wide as the panel less MENU_MARGIN on each side, and a label
+ * longer than that (German in a 270 px inline column) wraps rather than leaving the panel.
+ */
 function checkMenus({ menus, panel, viewport }: Measurement, onScreen: (box: Box) => boolean): Failure[] {
   const failures: Failure[] = [];
+  const widest = panel ? panel.right - panel.left - 2 * MENU_MARGIN : Number.POSITIVE_INFINITY;
   for (const menu of menus) {
     const where = `the menu at ${showBox(menu.box)}`;
     if (panel && !contains(panel, menu.box)) {
@@ -162,6 +170,8 @@ function checkMenus({ menus, panel, viewport }: Measurement, onScreen: (box: Box
         detail: `${where}, viewport ${viewport.width}×${viewport.height}`,
       });
     }
+    // 3 px: the panel's border (the menu's room is the header's, inside it) and rounding.
+    if (menu.box.right - menu.box.left >= widest - 3) continue;
     for (const item of menu.items.filter((entry) => entry.lines > 1)) {
       failures.push({
         check: 'menu-item-one-line',
