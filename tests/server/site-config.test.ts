@@ -190,7 +190,9 @@ describe('links as the framework publishes them', () => {
   it('Docusaurus: baseUrl; trailingSlash true adds the slash, false or unset leaves the route as written', async () => {
     expect(await links(join(SITES, 'docusaurus-base'))).toEqual({
       '/kb/docs/intro': '/kb/docs/intro/',
+      '/kb/docs/faq': '/kb/docs/faq/',
       '/kb/docs/guides/deploy': '/kb/docs/guides/deploy/',
+      '/kb/docs/guides/monitor': '/kb/docs/guides/monitor/',
     });
     for (const setting of ['trailingSlash: false,', '']) {
       const folder = variant('docusaurus-base', {
@@ -205,6 +207,7 @@ describe('links as the framework publishes them', () => {
       '/quanta': '/quanta/index.html',
       '/quanta/guide': '/quanta/guide/index.html',
       '/quanta/guide/setup': '/quanta/guide/setup.html',
+      '/quanta/guide/alerts': '/quanta/guide/alerts.html',
     });
     const directories = variant('mkdocs-html', {
       'mkdocs.yml': (text) => text.replace('use_directory_urls: false\n', ''),
@@ -213,6 +216,7 @@ describe('links as the framework publishes them', () => {
       '/quanta': '/quanta/',
       '/quanta/guide': '/quanta/guide/',
       '/quanta/guide/setup': '/quanta/guide/setup/',
+      '/quanta/guide/alerts': '/quanta/guide/alerts/',
     });
   });
 

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { runCli } from '../../packages/docs-assistant-server/src/cli';
 import { createAssistantService } from '../../packages/docs-assistant-server/src/service';
 import { ADMIN_KEY, ASSISTANT_KEY, authHeaders, DOMAIN, type RunningService, startService } from './helpers';
 import { askOverHttp } from './sites-corpora';
@@ -89,6 +90,30 @@ describe('links at the URL the site publishes', () => {
     await expect(service.ready()).rejects.toThrow(
       'Domain "acme": the site URL https://acme.dev/docs has the path /docs, but the vitepress config serves the docs under /acme; give the origin (https://acme.dev) or https://acme.dev/acme, or change the base path in the config.',
     );
+  });
+
+  it('docs-assistant serve --site-url with another path exits 1 with that sentence, before listening', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(
+      [
+        'serve',
+        '--docs',
+        vitepress,
+        '--site-url',
+        'https://acme.dev/guide',
+        '--port',
+        '0',
+        '--host',
+        '127.0.0.1',
+      ],
+      { out: (line) => out.push(line), err: (line) => err.push(line) },
+    );
+    expect(code).toBe(1);
+    expect(err.join('\n')).toContain(
+      'the site URL https://acme.dev/guide has the path /guide, but the vitepress config serves the docs under /acme; give the origin (https://acme.dev) or https://acme.dev/acme',
+    );
+    expect(out.join('\n')).not.toContain('serving');
   });
 });
 
