@@ -135,7 +135,9 @@ export function answerBlocks(text: string): string[] {
 export function leadOf(text: string): string {
   const blocks = answerBlocks(text).filter((block) => !/^\*[^*].*\*$/.test(block));
   const first = blocks[0] ?? '';
-  const lead = /:\s*$/.test(first) && blocks[1] ? `${first}\n\n${blocks[1]}` : first;
+  // What the first paragraph introduces, or the code it is quoted with.
+  const follows = blocks[1] && (/:\s*$/.test(first) || blocks[1].startsWith('```')) ? blocks[1] : '';
+  const lead = follows ? `${first}\n\n${follows}` : first;
   return lead.replace(/\\([\\`*_[\]<>~#])/g, '$1');
 }
 

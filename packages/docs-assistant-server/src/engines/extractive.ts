@@ -1,220 +1,66 @@
 /**
- * The default engine: no model, no network. It quotes the best-matching passages of the docs as a
- * short Markdown answer with numbered citations, then lists related pages. Same question, same
- * docs, same answer.
+ * The default engine: no model, no network. It quotes the passages of the docs that answer the
+ * question as a short Markdown answer with numbered citations, then lists related pages. Same
+ * question, same docs, same answer.
+ *
+ * The lead comes from the section that answers the question's intent (`lead.ts`): a heading that
+ * acts against the question never leads, and a procedure is quoted from the section the lead
+ * cites. A question about a selected passage or code block is answered from that passage
+ * (`passage.ts`). Text written for AI agents or for the docs' authors is never quoted.
  */
 import { formatDataStreamPart } from 'ai';
-import type { CodeBlock, DocSection, DocStep } from '../docs/parse.js';
+import type { CodeBlock, DocStep } from '../docs/parse.js';
 import type { RetrievalHit } from '../retrieval/search-index.js';
-import { queryTerms } from '../retrieval/search-index.js';
+import {
+  declineText,
+  escapeMarkdown,
+  fence,
+  relatedPages,
+  siteName,
+  suggestionsBlock,
+  withCitation,
+} from './format.js';
+import { answerTerms, HOW_TO, notForReaders, opposes } from './intent.js';
+import { bestSentences, chooseLead, headingOf, type LeadChoice, overlap, sentences } from './lead.js';
+import { asksAboutPassage, passageParts } from './passage.js';
 import { inListOrder, sourceNumber, writeSources } from './sources.js';
 import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types.js';
 
-// Supporting bullets taken from sections other than the best one.
+export { sentences } from './lead.js';
+
+// Supporting bullets taken from sections other than the lead's.
 const MAX_BULLETS = 2;
 // A supporting section must score at least this share of the best one to be quoted.
 const SUPPORT_SCORE_RATIO = 0.3;
 // Longest code block quoted in an answer (in lines); longer ones are left to the linked page.
 const MAX_CODE_LINES = 20;
-// Related pages listed in the closing `suggestions` block.
-const MAX_SUGGESTIONS = 3;
 // Words per streamed text chunk.
 const WORDS_PER_CHUNK = 3;
-
 // Steps of a procedure quoted at most; the rest are left to the linked page.
 const MAX_STEPS = 8;
 // Sentences of one step quoted at most.
 const MAX_STEP_SENTENCES = 2;
-// A section with steps leads a "how do I…" answer if it scores this share of the best hit.
-const STEPS_SCORE_RATIO = 0.5;
-
-/** "How do I…", "how to…", "how can we…", "steps to…": a question that wants a procedure. */
-const HOW_TO =
-  /\b(how (do|can|should|would|could|to) |how I |steps? (to|for)\b|walk me through|set ?up|install|configure|add(ing)? an?\b)/i;
 
 const PROCEDURAL =
   /\b(how|install|setup|set up|configure|example|code|snippet|usage|import|render|write|add)\b/i;
 
-/** Splits prose into sentences, keeping quotations whole. */
-// Abbreviations whose full stop does not end a sentence ("e.g. `docs.json`").
-const ABBREVIATION = /(^|\s|\()(e\.g|i\.e|etc|vs|cf|approx|incl|no|fig)\.$/i;
-
-export function sentences(block: string): string[] {
-  const pieces: string[] = [];
-  for (const piece of block.split(/(?<=[.!?]["')]?)\s+(?=[A-Z0-9`"'([*<])/)) {
-    const last = pieces[pieces.length - 1];
-    if (last !== undefined && ABBREVIATION.test(last)) pieces[pieces.length - 1] = `${last} ${piece}`;
-    else pieces.push(piece);
-  }
-  const result: string[] = [];
-  let open = '';
-  for (const piece of pieces) {
-    open = open ? `${open} ${piece}` : piece;
-    // A quotation that holds a full stop ("Too many requests. Try again.") stays one sentence.
-    if ((open.match(/"/g)?.length ?? 0) % 2 === 0) {
-      result.push(open.trim());
-      open = '';
-    }
-  }
-  if (open.trim()) result.push(open.trim());
-  return result.filter(Boolean);
-}
-
-const overlap = (text: string, terms: Set<string>): number =>
-  queryTerms(text).reduce((count, term) => count + (terms.has(term) ? 1 : 0), 0);
-
-interface Sentence {
-  text: string;
-  index: number;
-  block: number;
-  /** Whether it ends its block (what follows it in the page is the next block or code). */
-  last: boolean;
-  score: number;
-}
-
-// Sentences that lean on the one before them.
-const DEPENDENT = /^(it|this|that|they|these|those|then|so|also|otherwise)\b/i;
-
-/** The sentences of a section that best match the terms, in document order. */
-function bestSentences(hit: RetrievalHit, terms: Set<string>, max: number): Sentence[] {
-  // Prose first; a section that is only a table is quoted by its rows.
-  const prose = hit.section.blocks.length > 0;
-  const blocks = prose ? hit.section.blocks : hit.section.rows;
-  const all: Sentence[] = [];
-  blocks.forEach((block, blockIndex) => {
-    const split = sentences(block);
-    split.forEach((text, i) => {
-      // A sentence ending in ":" introduces a list, a table or code, so it says little on its own.
-      const score = overlap(text, terms) - (text.endsWith(':') ? 0.5 : 0);
-      all.push({
-        text,
-        index: all.length,
-        block: prose ? blockIndex : -2,
-        last: i === split.length - 1,
-        score,
-      });
-    });
-  });
-  if (!all.length) return [];
-  // A question in the docs (an FAQ entry's or an accordion's title) asks, it does not answer: it
-  // leads only when the section has nothing else.
-  const answers = all.filter((sentence) => !sentence.text.endsWith('?'));
-  const first = [...(answers.length ? answers : all)].sort(
-    (a, b) => b.score - a.score || a.index - b.index,
-  )[0]!;
-  const picked = [first];
-  const previous = all[first.index - 1];
-  const next = all[first.index + 1];
-  if (DEPENDENT.test(first.text) && previous?.block === first.block) {
-    picked.unshift(previous);
-  } else if (max > 1 && next && next.block === first.block && (next.score > 0 || first.text.length < 90)) {
-    // A short lead reads better with the sentence that follows it.
-    picked.push(next);
-  }
-  return picked.slice(0, Math.max(max, picked.length));
-}
+const quotable = (block: CodeBlock): boolean =>
+  block.code.split('\n').length <= MAX_CODE_LINES && !notForReaders(block.code);
 
 /** The code block that directly follows a quoted sentence, when the sentence ends its paragraph. */
-function codeAfter(section: DocSection, sentence: Sentence | undefined): CodeBlock | undefined {
+function codeAfter(
+  hit: RetrievalHit,
+  sentence: { last: boolean; block: number } | undefined,
+): CodeBlock | undefined {
   if (!sentence?.last || sentence.block < 0) return undefined;
-  const at = section.codeAfter?.indexOf(sentence.block) ?? -1;
-  const block = at >= 0 ? section.code[at] : undefined;
-  return block && block.code.split('\n').length <= MAX_CODE_LINES ? block : undefined;
+  const at = hit.section.codeAfter?.indexOf(sentence.block) ?? -1;
+  const block = at >= 0 ? hit.section.code[at] : undefined;
+  return block && quotable(block) ? block : undefined;
 }
-
-// Characters that would start Markdown syntax in quoted plain text (`<Foo>` from inline code
-// would read as HTML, `*` as emphasis): escaped, so the reader sees the docs' words as written.
-const escapeMarkdown = (text: string): string => text.replace(/[\\`*_[\]<~]/g, '\\$&');
-
-const headingOf = (hit: RetrievalHit): string =>
-  hit.section.headingPath[hit.section.headingPath.length - 1] ?? hit.section.pageTitle;
-
-function fence(block: CodeBlock): string {
-  const longest = Math.max(2, ...Array.from(block.code.matchAll(/`+/g), (m) => m[0].length));
-  const marks = '`'.repeat(longest + 1);
-  return `${marks}${block.lang}\n${block.code}\n${marks}`;
-}
-
-/** `(Title)[/path]` lines in a `suggestions` block, the format the widget renders as links. */
-function suggestionsBlock(pages: { title: string; path: string }[]): string {
-  if (!pages.length) return '';
-  const lines = pages.map((page) => `(${page.title.replace(/[()[\]]/g, '')})[${page.path}]`);
-  return `\`\`\`suggestions\n${lines.join('\n')}\n\`\`\``;
-}
-
-/** Related pages: other retrieved pages first, then pages near the best one, then any. */
-function relatedPages(context: AnswerContext, exclude: Set<string>): { title: string; path: string }[] {
-  const picked: { title: string; path: string }[] = [];
-  const add = (path: string, title: string) => {
-    if (picked.length >= MAX_SUGGESTIONS || exclude.has(path) || picked.some((p) => p.path === path)) return;
-    // Suggestions stay in the reader's language and version (engineer C, issue 17).
-    const page = context.index.page(path);
-    if (page && context.scope && !context.scope.allows(page)) return;
-    picked.push({ title, path });
-  };
-  // Sources are sections; a suggestion is a page, under the page's own title.
-  for (const source of context.sources)
-    add(source.path, context.index.page(source.path)?.title ?? source.title);
-  for (const page of context.related) add(page.path, page.title);
-  const best = context.sources[0]?.path ?? '/';
-  const folder = best.slice(0, best.lastIndexOf('/') + 1);
-  if (folder !== '/') {
-    for (const page of context.index.pages) {
-      if (picked.length >= MAX_SUGGESTIONS) return picked;
-      if (page.path.startsWith(folder)) add(page.path, page.title);
-    }
-  }
-  // Shallow pages first: an overview is a better place to start browsing than a deep page.
-  for (const page of context.index.pagesByDepth) {
-    if (picked.length >= MAX_SUGGESTIONS) break;
-    add(page.path, page.title);
-  }
-  return picked;
-}
-
-/**
- * Puts ` [n]` before the sentence's closing punctuation. A sentence ending in ":" keeps it only
- * when what it introduces follows (`introduces`); else it introduced a list that is not quoted.
- */
-const withCitation = (text: string, marker: string, introduces = false): string => {
-  const match = /[.!?:]$/.exec(text);
-  const end = match?.[0] === ':' && !introduces ? '.' : match?.[0];
-  return end ? `${text.slice(0, -1)}${marker}${end}` : `${text}${marker}`;
-};
 
 /** Whether a sentence was already quoted (on its own or inside a longer quote). */
 const quotedIn = (quoted: Set<string>, sentence: string): boolean =>
   quoted.has(sentence) || [...quoted].some((text) => text.includes(sentence));
-
-/**
- * The procedure a "how do I…" answer leads with: among the best hits, the first section with steps
- * that scores near the best and matches the question, and of its procedures the one that matches
- * the question's words most (the first on a tie).
- */
-function findProcedure(
-  hits: RetrievalHit[],
-  terms: Set<string>,
-): { hit: RetrievalHit; steps: DocStep[] } | undefined {
-  const top = hits[0];
-  if (!top) return undefined;
-  for (const hit of hits.slice(0, 3)) {
-    const procedures = hit.section.steps;
-    if (!procedures?.length || hit.score < top.score * STEPS_SCORE_RATIO) continue;
-    if (hit !== top && hit.questionTerms.length === 0) continue;
-    let best = procedures[0]!;
-    let bestOverlap = -1;
-    for (const steps of procedures) {
-      const words = overlap(steps.map((step) => `${step.title ?? ''} ${step.text}`).join(' '), terms);
-      if (words > bestOverlap) {
-        best = steps;
-        bestOverlap = words;
-      }
-    }
-    // A one-item "procedure" is a numbered note, not steps.
-    if (best.length >= 2) return { hit, steps: best };
-  }
-  return undefined;
-}
 
 /**
  * A numbered list of steps: each with its title in bold, its first sentences and its first short
@@ -224,7 +70,7 @@ function stepsList(steps: DocStep[], shown: Set<CodeBlock>): string {
   const items = steps.slice(0, MAX_STEPS).map((step, i) => {
     const marker = `${i + 1}. `;
     const indent = ' '.repeat(marker.length);
-    const block = step.code.find((b) => b.code.split('\n').length <= MAX_CODE_LINES);
+    const block = step.code.find(quotable);
     const said = sentences(step.text).slice(0, MAX_STEP_SENTENCES).join(' ');
     // A step whose text introduced its code keeps its ":" only when the code is shown.
     const text = said && /:$/.test(said) && !block ? `${said.slice(0, -1)}.` : said;
@@ -249,101 +95,130 @@ export interface ExtractiveAnswer {
   cited: SourceRef[];
 }
 
-/** Builds the answer text (exported for tests and for the static demo). */
-export function composeExtractiveAnswer(context: AnswerContext): ExtractiveAnswer {
-  const { retrieval, sources } = context;
-  const hits = retrieval.hits;
-  if (!retrieval.confident || !hits.length) {
-    const related = relatedPages(context, new Set());
-    const text = [
-      `The ${context.siteTitle} docs don't cover that: I found nothing about it in the documentation.`,
-      related.length ? 'These pages may help you look further.' : '',
-      suggestionsBlock(related),
-    ]
-      .filter(Boolean)
-      .join('\n\n');
-    return { text, cited: [] };
+/** What an answer is being built from, shared by its parts. */
+interface Draft {
+  context: AnswerContext;
+  terms: Set<string>;
+  parts: string[];
+  cited: SourceRef[];
+  /** Code already in the answer, so the closing example does not repeat it. */
+  shown: Set<CodeBlock>;
+  quoted: Set<string>;
+}
+
+/**
+ * `[n]` is the section's place in the source list the reader sees (the search results), so the
+ * numbers need not start at 1 or run without gaps; empty for a section that is not a source.
+ */
+function cite(draft: Draft, sectionId: string): string {
+  const number = sourceNumber(draft.context.sources, sectionId);
+  const source = draft.context.sources[number - 1];
+  if (!source) return '';
+  if (!draft.cited.includes(source)) draft.cited.push(source);
+  return ` [${number}]`;
+}
+
+/** The lead: the section's procedure, or its sentences that answer (with the code they introduce). */
+function writeLead(draft: Draft, lead: LeadChoice): void {
+  const { hit, steps } = lead;
+  const marker = cite(draft, hit.section.id);
+  if (steps) {
+    draft.parts.push(
+      `From **${escapeMarkdown(headingOf(hit.section))}** in *${escapeMarkdown(hit.section.pageTitle)}*${marker}:`,
+    );
+    draft.parts.push(stepsList(steps, draft.shown));
+    for (const step of steps) draft.quoted.add(step.text);
+    return;
   }
+  const said = bestSentences(hit.section, draft.terms, 2, lead.strong);
+  if (!said.length) {
+    draft.parts.push(
+      `**${escapeMarkdown(headingOf(hit.section))}** in *${escapeMarkdown(hit.section.pageTitle)}* covers this${marker}.`,
+    );
+    return;
+  }
+  const block = codeAfter(hit, said[said.length - 1]);
+  draft.parts.push(withCitation(escapeMarkdown(said.map((s) => s.text).join(' ')), marker, !!block));
+  if (block) {
+    draft.parts.push(fence(block));
+    draft.shown.add(block);
+  }
+  for (const sentence of said) draft.quoted.add(sentence.text);
+}
 
-  const terms = new Set([
-    ...retrieval.terms,
-    // A follow-up borrows its subject from the thread's last question.
-    ...(retrieval.terms.length <= 1
-      ? queryTerms(context.history[context.history.length - 1]?.question ?? '')
-      : []),
-  ]);
-  const cited: SourceRef[] = [];
-  // `[n]` is the section's place in the source list the reader sees (the search results), so the
-  // numbers need not start at 1 or run without gaps.
-  const cite = (hit: RetrievalHit): string => {
-    const number = sourceNumber(sources, hit.section.id);
-    const source = sources[number - 1];
-    if (!source) return '';
-    if (!cited.includes(source)) cited.push(source);
-    return ` [${number}]`;
-  };
-
+/** Up to two sentences of other sections that speak to the question too; none that merely share a word. */
+function writeBullets(draft: Draft, hits: RetrievalHit[], lead: RetrievalHit): void {
   const top = hits[0]!;
-  const parts: string[] = [];
-  // The sources are in another language than the reader's: say so first.
-  if (context.scope?.notice) parts.push(`*${context.scope.notice}*`);
-  // Code already in the answer, so the closing example does not repeat it.
-  const shown = new Set<CodeBlock>();
-  const quoted = new Set<string>();
-
-  // "How do I…": the steps of the best section that has them come first, as the docs number them.
-  const procedure = HOW_TO.test(context.question) ? findProcedure(hits, terms) : undefined;
-  if (procedure) {
-    const { hit, steps } = procedure;
-    parts.push(`From **${headingOf(hit)}** in *${hit.section.pageTitle}*${cite(hit)}:`);
-    parts.push(stepsList(steps, shown));
-    for (const step of steps) quoted.add(step.text);
-  }
-
-  const leadHit = procedure && procedure.hit !== top ? top : procedure ? undefined : top;
-  const lead = leadHit ? bestSentences(leadHit, terms, 2) : [];
-  if (leadHit && lead.length && !lead.every((s) => quotedIn(quoted, s.text))) {
-    const block = codeAfter(leadHit.section, lead[lead.length - 1]);
-    parts.push(withCitation(escapeMarkdown(lead.map((s) => s.text).join(' ')), cite(leadHit), !!block));
-    if (block && !shown.has(block)) {
-      parts.push(fence(block));
-      shown.add(block);
-    }
-    for (const sentence of lead) quoted.add(sentence.text);
-  } else if (leadHit && !procedure) {
-    parts.push(`**${headingOf(leadHit)}** in *${leadHit.section.pageTitle}* covers this${cite(leadHit)}.`);
-  }
-
+  const needed = Math.min(2, draft.terms.size);
   const bullets: string[] = [];
-  for (const hit of hits.slice(1)) {
-    if (bullets.length >= MAX_BULLETS) break;
-    if (hit.score < top.score * SUPPORT_SCORE_RATIO) break;
-    if (hit === procedure?.hit) continue;
-    if (hit.questionTerms.length === 0 && retrieval.terms.length > 1) continue;
-    const sentence = bestSentences(hit, terms, 1)
+  for (const hit of hits) {
+    if (bullets.length >= MAX_BULLETS || hit.score < top.score * SUPPORT_SCORE_RATIO) break;
+    if (hit === lead || hit.questionTerms.length === 0) continue;
+    if (opposes(draft.context.question, headingOf(hit.section))) continue;
+    const sentence = bestSentences(hit.section, draft.terms, 1)
       .map((s) => s.text)
       .join(' ');
-    if (!sentence || quotedIn(quoted, sentence)) continue;
-    quoted.add(sentence);
-    bullets.push(`- **${headingOf(hit)}**: ${withCitation(escapeMarkdown(sentence), cite(hit))}`);
+    if (!sentence || overlap(sentence, draft.terms) < needed || quotedIn(draft.quoted, sentence)) continue;
+    draft.quoted.add(sentence);
+    bullets.push(
+      `- **${escapeMarkdown(headingOf(hit.section))}**: ${withCitation(escapeMarkdown(sentence), cite(draft, hit.section.id))}`,
+    );
   }
-  if (bullets.length) parts.push(bullets.join('\n'));
+  if (bullets.length) draft.parts.push(bullets.join('\n'));
+}
 
-  if (PROCEDURAL.test(context.question) && !shown.size) {
-    const withCode = hits
-      .slice(0, 2)
-      .find((hit) => hit.section.code.some((block) => block.code.split('\n').length <= MAX_CODE_LINES));
-    const block = withCode?.section.code.find((b) => b.code.split('\n').length <= MAX_CODE_LINES);
-    if (withCode && block) {
-      const marker = cite(withCode);
-      parts.push(`For example, from *${headingOf(withCode)}*${marker}:\n\n${fence(block)}`);
-    }
-  }
+/** For a question about doing or writing something, a short example from the lead's section. */
+function writeExample(draft: Draft, lead: RetrievalHit): void {
+  if (!PROCEDURAL.test(draft.context.question) || draft.shown.size) return;
+  const block = lead.section.code.find(quotable);
+  if (block)
+    draft.parts.push(
+      `For example, from *${escapeMarkdown(headingOf(lead.section))}*${cite(draft, lead.section.id)}:\n\n${fence(block)}`,
+    );
+}
 
+/** The answer's text with its related pages, and the sources it cited in list order. */
+function finish(draft: Draft): ExtractiveAnswer {
   // The widget titles a `suggestions` block itself ("Related pages"), so no line introduces it.
-  const related = relatedPages(context, new Set(cited.map((source) => source.path)));
-  if (related.length) parts.push(suggestionsBlock(related));
-  return { text: parts.join('\n\n'), cited: inListOrder(cited, sources) };
+  const related = relatedPages(draft.context, new Set(draft.cited.map((source) => source.path)));
+  if (related.length) draft.parts.push(suggestionsBlock(related));
+  return { text: draft.parts.join('\n\n'), cited: inListOrder(draft.cited, draft.context.sources) };
+}
+
+/** Builds the answer text (exported for tests and for the static demo). */
+export function composeExtractiveAnswer(context: AnswerContext): ExtractiveAnswer {
+  const { retrieval } = context;
+  const { terms, own } = answerTerms(context);
+  const draft: Draft = {
+    context,
+    terms,
+    parts: [],
+    cited: [],
+    shown: new Set(),
+    quoted: new Set(),
+  };
+  // The sources are in another language than the reader's: say so first.
+  if (context.scope?.notice) draft.parts.push(`*${context.scope.notice}*`);
+  const item = asksAboutPassage(context);
+  const about = item ? passageParts(context, item, (id) => cite(draft, id)) : undefined;
+  if (about) {
+    draft.parts.push(...about);
+    return finish(draft);
+  }
+  if (!retrieval.confident || !retrieval.hits.length) return { text: declineText(context), cited: [] };
+  const wantsSteps = HOW_TO.test(context.question);
+  const lead = chooseLead(retrieval.hits, { question: context.question, terms, own, wantsSteps });
+  if (!lead || (!lead.steps && !lead.strong && !bestSentences(lead.hit.section, draft.terms, 1)[0]?.score)) {
+    // Nothing retrieved answers the question as asked: one sentence and the closest pages.
+    draft.parts.push(
+      `I could not tell which part of the ${siteName(context)} docs answers this; these pages are the closest.`,
+    );
+    return finish(draft);
+  }
+  writeLead(draft, lead);
+  writeBullets(draft, retrieval.hits, lead.hit);
+  writeExample(draft, lead.hit);
+  return finish(draft);
 }
 
 /** Splits text into small chunks that join back to exactly the same text. */
