@@ -49,7 +49,6 @@ const KNOWN: Known[] = [
   { fn: 'packages/docs-assistant-server/src/agents/markdown.ts: scan', owner: 'A' },
   { fn: 'packages/docs-assistant-server/src/agents/markdown.ts: directives', owner: 'A' },
   { fn: 'packages/docs-assistant-server/src/cli/serve.ts: run', owner: 'G' },
-  { fn: 'packages/docs-assistant-server/src/engines/extractive.ts: composeExtractiveAnswer', owner: 'G' },
   { fn: 'packages/docs-assistant-server/src/docs/load.ts: loadSite', owner: 'A' },
   { fn: 'packages/docs-assistant-server/src/docs/parse.ts: inlineToText', owner: 'A' },
   { fn: 'packages/docs-assistant-server/src/docs/parse.ts: toBlocks', owner: 'A' },
