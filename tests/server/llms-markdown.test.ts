@@ -117,8 +117,8 @@ describe('the MDX fixtures as Markdown', () => {
     expect(markdown).toMatch(/## main\.py\n\n```py\nprint\("\{not an expression\}"\)\n```/);
     // Callouts: blockquotes that name their kind.
     const quotes = nodes(markdown, 'blockquote').map((q) => JSON.stringify(q));
-    expect(quotes.some((q) => q.includes('"Note"') && q.includes('inline code'))).toBe(true);
-    expect(quotes.some((q) => q.includes('"Check"') && q.includes('Ready'))).toBe(true);
+    expect(quotes.some((q) => q.includes('"Note:"') && q.includes('inline code'))).toBe(true);
+    expect(quotes.some((q) => q.includes('"Check:"') && q.includes('Ready'))).toBe(true);
     // Cards keep their link; an image tag becomes a Markdown image; a field its name and type.
     expect(markdown).toContain('**[Quickstart](/quickstart)**');
     expect(markdown).toContain('![Dashboard](/images/dash.png)');
@@ -169,7 +169,7 @@ describe('directive syntaxes of the docs frameworks', () => {
     expectClean(markdown);
     expect(markdown).toContain('> **Tip: Use the CLI**\n>\n> It is **faster**.');
     expect(markdown).toContain('> **Danger: Take care**\n>\n> This deletes data.');
-    expect(markdown).toContain('> **Note**\n>\n> Outer.\n>\n> > **Caution**\n> >\n> > Inner.');
+    expect(markdown).toContain('> **Note:** Outer.\n>\n> > **Caution:** Inner.');
   });
 
   it('a VitePress code group becomes headed code blocks, details a titled block', () => {
@@ -206,7 +206,7 @@ describe('directive syntaxes of the docs frameworks', () => {
       '### npm\n\n```sh\nnpm add lumen\n```\n\n### pnpm\n\n```sh\npnpm add lumen\n```',
     );
     expect(markdown).toContain('**Why not yarn?**\n\nYarn works too.');
-    expect(markdown).toContain('> **Warning**\n>\n> Node 20 or later.');
+    expect(markdown).toContain('> **Warning:** Node 20 or later.');
   });
 
   it('MkDocs admonitions and content tabs', () => {
@@ -240,7 +240,7 @@ describe('directive syntaxes of the docs frameworks', () => {
     );
     expectClean(markdown);
     expect(markdown).toContain('> **Note: Before you start**\n>\n> You need an account.\n>\n> And a key.');
-    expect(markdown).toContain('> **Warning**\n>\n> Collapsed warning.');
+    expect(markdown).toContain('> **Warning:** Collapsed warning.');
     expect(markdown).toContain('## Python\n\n```python\nimport lumen\n```');
     expect(markdown).toContain("## JavaScript\n\n```js\nimport lumen from 'lumen';\n```");
     expect(markdown).toMatch(/```\n\nAfter the tabs\.\n$/);
@@ -314,7 +314,7 @@ describe('snippets', () => {
     const markdown = pageMarkdown(setup, new DocsIndex(pages));
     expectClean(markdown);
     // The snippet's callout, once per level of the snippet importing itself (bounded), no front matter.
-    expect(markdown).toContain('Install it.\n\n> **Note**\n>\n> Stuck? Write to **support@lumen.example**.');
+    expect(markdown).toContain('Install it.\n\n> **Note:** Stuck? Write to **support@lumen.example**.');
     expect(markdown.match(/Stuck\?/g)?.length).toBe(3);
     expect(markdown).not.toContain('Support snippet');
     // A relative snippet inline; one outside the docs folder left out.

@@ -59,8 +59,8 @@ describe('MDX to text', () => {
         ].join('\n'),
       ),
     ).toEqual([
-      'A note with inline <Code> and a link text.',
-      'One-line tip.',
+      'Note: A note with `inline <Code>` and a link text.',
+      'Tip: One-line tip.',
       'Text with an icon and compact color.',
     ]);
   });
@@ -116,7 +116,7 @@ describe('MDX to text', () => {
     expect(page.sections[0]?.code).toEqual([
       { lang: 'js', code: 'const a = <Card title="x" />;\nif (a) {\n  run({ b });\n}' },
     ]);
-    expect(page.sections[0]?.blocks).toEqual(['Use { braces } and <Tags> in code spans.']);
+    expect(page.sections[0]?.blocks).toEqual(['Use `{ braces }` and `<Tags>` in code spans.']);
   });
 
   it('drops JSX expressions and comments, open ones too', () => {
@@ -138,7 +138,7 @@ describe('MDX to text', () => {
   it('drops a tag left open up to the end of its line, and reads on', () => {
     expect(
       blocksOf(['<Card title="Broken" href="/x"', 'Text after it.', '', '<Warning>', 'Kept.'].join('\n')),
-    ).toEqual(['Text after it.', 'Kept.']);
+    ).toEqual(['Text after it.', 'Warning: Kept.']);
   });
 
   it('keeps components inside list items as part of the item', () => {
@@ -190,12 +190,12 @@ describe('MDX to text', () => {
     expect(rotate?.steps).toEqual([
       [
         { title: 'Create a secret', text: 'Click Rotate.', code: [] },
-        { title: 'Deploy it', text: 'Set SECRET:', code: [{ lang: 'bash', code: 'export SECRET=new' }] },
+        { title: 'Deploy it', text: 'Set `SECRET`:', code: [{ lang: 'bash', code: 'export SECRET=new' }] },
         { title: 'Revoke the old one', text: '', code: [] },
       ],
     ]);
     // The code block follows the paragraph that introduces it.
-    expect(rotate?.blocks[rotate.codeAfter![0]!]).toBe('Set SECRET:');
+    expect(rotate?.blocks[rotate.codeAfter![0]!]).toBe('Set `SECRET`:');
     // A component at the left margin ends the numbered list.
     expect(install?.steps).toEqual([
       [

@@ -70,7 +70,7 @@ describe('reading docs', () => {
       "# T\n\n## Props\n\nThe props:\n\n| Prop | Type |\n| --- | --- |\n| `theme` | `'light' \\| 'dark'` |\n",
     );
     expect(page.sections[0]?.blocks).toEqual(['The props:']);
-    expect(page.sections[0]?.rows).toEqual(['Prop — Type', "theme — 'light' | 'dark'"]);
+    expect(page.sections[0]?.rows).toEqual(['Prop — Type', "`theme` — `'light' | 'dark'`"]);
   });
 
   it('keeps inline code verbatim: tags, pipes and underscores inside backticks stay', () => {
@@ -88,7 +88,7 @@ describe('reading docs', () => {
       'c.md',
       '# C\n\n## Use `<DocsAssistant>`\n\nPut `<DocsAssistant domain="acme" />` in the layout.\n',
     );
-    expect(page.sections[0]?.blocks).toEqual(['Put <DocsAssistant domain="acme" /> in the layout.']);
+    expect(page.sections[0]?.blocks).toEqual(['Put `<DocsAssistant domain="acme" />` in the layout.']);
     expect(page.sections[0]?.headingPath).toEqual(['Use <DocsAssistant>']);
     // GitHub drops the brackets from the slug but keeps the name.
     expect(page.sections[0]?.anchor).toBe('use-docsassistant');
@@ -109,8 +109,8 @@ describe('reading docs', () => {
     );
     expect(page.sections[0]?.rows).toEqual([
       'Field — Type',
-      'resolveHref — (href: string) => string | null',
-      "kind — 'config' | 'auth'",
+      '`resolveHref` — `(href: string) => string | null`',
+      "`kind` — `'config' | 'auth'`",
     ]);
   });
 

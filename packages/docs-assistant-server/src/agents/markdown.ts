@@ -12,7 +12,22 @@
  */
 import type { Definition, Image, Link, Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { type DocPage, esmEnd, pagePathFromFile, parseFrontMatter } from '../docs/parse.js';
+import {
+  type Admonition,
+  admonitionCallout,
+  calloutLabel,
+  rewriteAdmonitions,
+} from '../docs/mdx-admonitions.js';
+import {
+  FenceTracker,
+  fenceOpening,
+  HEADING,
+  JSX_COMMENT,
+  lineEnd,
+  scanMdx,
+  type Tag,
+} from '../docs/mdx-scan.js';
+import { type DocPage, pagePathFromFile, parseFrontMatter } from '../docs/parse.js';
 import { normalizePath } from '../retrieval/search-index.js';
 
 /** The other pages of the site, for links between pages (a `DocsIndex` is one). */
@@ -84,10 +99,6 @@ interface MdxElement {
 }
 type MdxNode = string | MdxElement;
 
-const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^\n]*)$/;
-const HEADING = /^ {0,3}(#{1,6})[ \t]+\S/;
-const TAG_NAME = /[A-Za-z][\w.:-]*/y;
-const AUTOLINK = /^<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^\s<>]*|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)>/;
 const VOID_HTML = new Set([
   'img',
   'br',
@@ -102,98 +113,6 @@ const VOID_HTML = new Set([
   'embed',
 ]);
 
-/** Index just past the bracket closing the one at `from`; strings skipped. -1 when never closed. */
-function closeBracket(text: string, from: number): number {
-  let depth = 0;
-  for (let i = from; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === '\\') i++;
-    else if (char === '"' || char === "'" || char === '`') {
-      const end = text.indexOf(char, i + 1);
-      if (end < 0) return -1;
-      i = end;
-    } else if (char === '{') depth++;
-    else if (char === '}' && --depth === 0) return i + 1;
-  }
-  return -1;
-}
-
-/** A string a JSX expression attribute holds (`{"x"}`, `{'x'}`, `` {`x`} ``), else undefined. */
-function literalOf(expression: string): string | undefined {
-  const match = /^\{\s*(?:"([^"]*)"|'([^']*)'|`([^`$]*)`)\s*\}$/.exec(expression);
-  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
-}
-
-interface Tag {
-  end: number;
-  name: string;
-  closing: boolean;
-  selfClosing: boolean;
-  attributes: Record<string, string>;
-}
-
-/** The tag at `from` (a `<`), or null when `<` starts no tag (`a < b`). */
-function readTag(text: string, from: number): Tag | null {
-  let at = from + 1;
-  const closing = text[at] === '/';
-  if (closing) at++;
-  if (text[at] === '>') return { end: at + 1, name: '', closing, selfClosing: false, attributes: {} };
-  TAG_NAME.lastIndex = at;
-  const name = TAG_NAME.exec(text)?.[0];
-  if (!name) return null;
-  at += name.length;
-  const attributes: Record<string, string> = {};
-  while (at < text.length) {
-    const char = text[at]!;
-    if (char === '>') return { end: at + 1, name, closing, selfClosing: false, attributes };
-    if (char === '/' && text[at + 1] === '>') {
-      return { end: at + 2, name, closing, selfClosing: true, attributes };
-    }
-    if (char === '\n' && text[at + 1] === '\n') break;
-    if (char === '{') {
-      // `{...props}`: nothing a reader sees.
-      const end = closeBracket(text, at);
-      if (end < 0) break;
-      at = end;
-      continue;
-    }
-    const attribute = /^([\w:.-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|(\{)))?/.exec(text.slice(at, at + 2000));
-    if (attribute?.[1]) {
-      at += attribute[0].length;
-      if (attribute[4]) {
-        const end = closeBracket(text, at - 1);
-        if (end < 0) break;
-        const literal = literalOf(text.slice(at - 1, end));
-        if (literal !== undefined) attributes[attribute[1]] = literal;
-        at = end;
-      } else {
-        // A bare attribute (`required`) is true.
-        attributes[attribute[1]] = attribute[2] ?? attribute[3] ?? 'true';
-      }
-      continue;
-    }
-    at++;
-  }
-  // `a <b and c` in prose is no HTML tag: text. A component left open is broken JSX: the tag is its
-  // first line, the lines after it are text again.
-  if (!/^[A-Z]/.test(name)) return null;
-  const lineEnd = text.indexOf('\n', from);
-  return { end: lineEnd < 0 ? text.length : lineEnd, name, closing, selfClosing: true, attributes: {} };
-}
-
-/** Index of the backtick run of exactly `ticks` closing a code span, or -1. */
-function closingTicks(text: string, from: number, ticks: number): number {
-  for (let i = text.indexOf('`', from); i >= 0; i = text.indexOf('`', i)) {
-    let end = i;
-    while (text.charCodeAt(end) === 96) end++;
-    if (end - i === ticks) return i;
-    i = end;
-  }
-  return -1;
-}
-
-const SPECIAL = /[`\\<{\n]/g;
-
 // `import Name from './file.mdx'`: a snippet whose element is its content.
 const SNIPPET_IMPORT = /^import\s+([A-Z][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"]/;
 /** Snippets inside snippets are expanded this deep, no deeper (a snippet may import itself). */
@@ -206,10 +125,23 @@ interface SnippetScope {
   depth: number;
 }
 
-/** Reads components, code and text into a tree. Fenced code and code spans are kept as written. */
-function scan(body: string, mdx: boolean, snippets?: SnippetScope): MdxElement {
-  const imports = new Map<string, string>();
-  const root: MdxElement = {
+/** A snippet's content in place of its element, converted as a page is (`readSnippet`). */
+function expandSnippet(element: MdxElement, specifier: string, snippets: SnippetScope): void {
+  const read = snippets.read(specifier, snippets.file);
+  if (!read) return;
+  const body = parseFrontMatter(read.source).body.replace(/\r\n?/g, '\n');
+  const inner = scan(body, /\.mdx$/i.test(read.file), {
+    ...snippets,
+    file: read.file,
+    depth: snippets.depth + 1,
+  });
+  element.name = '#snippet';
+  element.children.push(renderChildren(inner.children));
+}
+
+/** Builds the tree of one body from the scanner's text and tags (`docs/mdx-scan.ts`). */
+class TreeBuilder {
+  readonly root: MdxElement = {
     name: '#root',
     attributes: {},
     children: [],
@@ -220,161 +152,89 @@ function scan(body: string, mdx: boolean, snippets?: SnippetScope): MdxElement {
     nesting: -1,
     start: 0,
   };
-  const stack: MdxElement[] = [root];
-  let text = '';
-  const flush = () => {
-    if (text) stack[stack.length - 1]!.children.push(text);
-    text = '';
-  };
-  let fence: string | null = null;
-  let headingDepth = 0;
-  let lineStart = 0;
-  let i = 0;
-  while (i < body.length) {
-    if (i === 0 || body[i - 1] === '\n') {
-      lineStart = i;
-      const lineEnd = body.indexOf('\n', i) < 0 ? body.length : body.indexOf('\n', i);
-      const line = body.slice(i, lineEnd);
-      const open = FENCE.exec(line);
-      if (fence) {
-        text += `${line}\n`;
-        if (open && open[2]![0] === fence[0] && open[2]!.length >= fence.length && !open[3]!.trim())
-          fence = null;
-        i = lineEnd + 1;
-        continue;
-      }
-      if (open && !(open[2]![0] === '`' && open[3]!.includes('`'))) {
-        fence = open[2]!;
-        text += `${line}\n`;
-        i = lineEnd + 1;
-        continue;
-      }
-      if (mdx && /^(import|export)\s/.test(line)) {
-        const snippet = SNIPPET_IMPORT.exec(line);
-        if (snippet) imports.set(snippet[1]!, snippet[2]!);
-        i = esmEnd(body, i) + 1;
-        continue;
-      }
-      const heading = HEADING.exec(line);
-      if (heading) headingDepth = heading[1]!.length;
-    }
-    const char = body[i]!;
-    if (char === '`') {
-      let run = i;
-      while (body[run] === '`') run++;
-      const close = closingTicks(body, run, run - i);
-      const end = close >= 0 && !body.slice(run, close).includes('\n\n') ? close + (run - i) : run;
-      text += body.slice(i, end);
-      i = end;
-    } else if (char === '\\') {
-      text += body.slice(i, i + 2);
-      i += 2;
-    } else if (char === '<') {
-      if (body.startsWith('<!--', i)) {
-        const end = body.indexOf('-->', i + 4);
-        i = end < 0 ? body.length : end + 3;
-        continue;
-      }
-      const tag = AUTOLINK.test(body.slice(i, i + 300)) ? null : readTag(body, i);
-      if (!tag) {
-        text += char;
-        i++;
-        continue;
-      }
-      const tagStart = i;
-      i = tag.end;
-      if (!tag.name) continue;
-      if (tag.closing) {
-        const at = stack.findLastIndex((element) => element.name === tag.name);
-        if (at > 0) {
-          flush();
-          const element = stack[at]!;
-          // Opened and closed on one line with text after it: a span of a paragraph.
-          const lineEnd = body.indexOf('\n', i) < 0 ? body.length : body.indexOf('\n', i);
-          if (!body.slice(element.start, i).includes('\n') && body.slice(i, lineEnd).trim())
-            element.block = false;
-          stack.length = at;
-        }
-        continue;
-      }
-      flush();
-      const column = tagStart - lineStart;
-      const block = /^[ \t]*$/.test(body.slice(lineStart, tagStart));
-      const lineEnd = body.indexOf('\n', i) < 0 ? body.length : body.indexOf('\n', i);
-      const element: MdxElement = {
-        name: tag.name,
-        attributes: tag.attributes,
-        children: [],
-        column,
-        block,
-        sameLine: body.slice(i, lineEnd).trim() !== '',
-        headingDepth,
-        nesting: stack.length - 1,
-        start: tagStart,
-      };
-      const selfClosing = tag.selfClosing || VOID_HTML.has(tag.name.toLowerCase());
-      const specifier = imports.get(tag.name);
-      if (specifier && snippets && snippets.depth < MAX_SNIPPET_DEPTH) {
-        const read = snippets.read(specifier, snippets.file);
-        if (read) {
-          // The snippet's content in its place, converted as a page is.
-          const inner = scan(
-            parseFrontMatter(read.source).body.replace(/\r\n?/g, '\n'),
-            /\.mdx$/i.test(read.file),
-            {
-              ...snippets,
-              file: read.file,
-              depth: snippets.depth + 1,
-            },
-          );
-          element.name = '#snippet';
-          element.children.push(renderChildren(inner.children));
-        }
-      }
-      // A lone tag with text after it on its line (`<Version /> is current`) is part of that text.
-      if (selfClosing && body.slice(i, lineEnd).trim()) element.block = false;
-      stack[stack.length - 1]!.children.push(element);
-      if (!selfClosing) stack.push(element);
-    } else if (char === '{' && mdx) {
-      const end = closeBracket(body, i);
-      // An expression left open: its line goes, the rest is read again.
-      i = end < 0 ? (body.indexOf('\n', i) < 0 ? body.length : body.indexOf('\n', i)) : end;
-      // `the {value} here` reads `the here`, with one space.
-      if (text.endsWith(' ') && body[i] === ' ') i++;
-    } else if (char === '\n') {
-      text += char;
-      i++;
-    } else {
-      SPECIAL.lastIndex = i + 1;
-      const next = SPECIAL.exec(body)?.index ?? body.length;
-      text += body.slice(i, next);
-      i = next;
-    }
+  readonly imports = new Map<string, string>();
+  private readonly stack: MdxElement[] = [this.root];
+  private text = '';
+  headingDepth = 0;
+
+  constructor(
+    private readonly body: string,
+    private readonly snippets: SnippetScope | undefined,
+  ) {}
+
+  flush(): void {
+    if (this.text) this.stack[this.stack.length - 1]!.children.push(this.text);
+    this.text = '';
   }
-  flush();
-  return root;
+
+  addText(text: string): void {
+    this.text += text;
+  }
+
+  close(name: string, end: number): void {
+    const at = this.stack.findLastIndex((element) => element.name === name);
+    if (at <= 0) return;
+    this.flush();
+    const element = this.stack[at]!;
+    // Opened and closed on one line with text after it: a span of a paragraph.
+    const after = this.body.slice(end, lineEnd(this.body, end));
+    if (!this.body.slice(element.start, end).includes('\n') && after.trim()) element.block = false;
+    this.stack.length = at;
+  }
+
+  open(tag: Tag, at: number): void {
+    this.flush();
+    const { body } = this;
+    const lineStart = body.lastIndexOf('\n', at - 1) + 1;
+    const rest = body.slice(tag.end, lineEnd(body, tag.end)).trim();
+    const element: MdxElement = {
+      name: tag.name,
+      attributes: tag.attributes,
+      children: [],
+      column: at - lineStart,
+      block: /^[ \t]*$/.test(body.slice(lineStart, at)),
+      sameLine: rest !== '',
+      headingDepth: this.headingDepth,
+      nesting: this.stack.length - 1,
+      start: at,
+    };
+    const selfClosing = tag.selfClosing || VOID_HTML.has(tag.name.toLowerCase());
+    const specifier = this.imports.get(tag.name);
+    if (specifier && this.snippets && this.snippets.depth < MAX_SNIPPET_DEPTH)
+      expandSnippet(element, specifier, this.snippets);
+    // A lone tag with text after it on its line (`<Version /> is current`) is part of that text.
+    if (selfClosing && rest) element.block = false;
+    this.stack[this.stack.length - 1]!.children.push(element);
+    if (!selfClosing) this.stack.push(element);
+  }
+}
+
+/** Reads components, code and text into a tree. Fenced code and code spans are kept as written. */
+function scan(body: string, mdx: boolean, snippets?: SnippetScope): MdxElement {
+  const tree = new TreeBuilder(body, snippets);
+  scanMdx(body, mdx, {
+    text: (text) => tree.addText(text),
+    tag: (tag, at) => {
+      if (!tag.name) return;
+      if (tag.closing) tree.close(tag.name, tag.end);
+      else tree.open(tag, at);
+    },
+    esm: (statement) => {
+      const snippet = SNIPPET_IMPORT.exec(statement);
+      if (snippet) tree.imports.set(snippet[1]!, snippet[2]!);
+    },
+    line: (line) => {
+      const heading = HEADING.exec(line);
+      if (heading) tree.headingDepth = heading[1]!.length;
+    },
+  });
+  tree.flush();
+  return tree.root;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Rendering the tree as Markdown.
 
-const CALLOUTS: Record<string, string> = {
-  note: 'Note',
-  tip: 'Tip',
-  info: 'Info',
-  warning: 'Warning',
-  caution: 'Caution',
-  danger: 'Danger',
-  important: 'Important',
-  check: 'Check',
-  success: 'Success',
-  error: 'Error',
-  callout: 'Note',
-  aside: 'Note',
-  admonition: 'Note',
-};
-
-const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /** Removes the indentation the lines share (the first line left out when it follows a tag). */
@@ -416,26 +276,24 @@ const labelDepth = (element: Pick<MdxElement, 'column' | 'nesting' | 'headingDep
  */
 export function headedFences(text: string, depth: number | null): string {
   const out: string[] = [];
-  let fence: string | null = null;
+  const fences = new FenceTracker();
   for (const line of text.split('\n')) {
-    const open = FENCE.exec(line);
-    if (fence) {
+    if (fences.fence) {
       out.push(line);
-      if (open && open[2]![0] === fence[0] && open[2]!.length >= fence.length && !open[3]!.trim())
-        fence = null;
+      fences.step(line);
       continue;
     }
+    const open = fenceOpening(line);
     if (open) {
-      fence = open[2]!;
-      const info = open[3]!.trim();
-      const lang = /^[^\s[{]*/.exec(info)![0];
+      fences.fence = open;
+      const { info, lang } = open;
       const rest = info.slice(lang.length).trim();
       const title =
         /title=["']([^"']+)["']/.exec(rest)?.[1] ??
         /\[([^\]]+)\]/.exec(rest)?.[1] ??
         (rest.replace(/\{[^}]*\}/g, '').trim() || lang || 'Code');
       if (out.length && out[out.length - 1]!.trim()) out.push('');
-      out.push(labelLine(oneLine(title), depth), '', `${open[1]}${fence}${lang}`);
+      out.push(labelLine(oneLine(title), depth), '', `${line.slice(0, open.indent)}${open.marker}${lang}`);
       continue;
     }
     out.push(line);
@@ -529,12 +387,8 @@ function renderElement(element: MdxElement): string {
     return renderChildren(element.children);
   }
   const title = firstAttribute(element, ['title', 'label']);
-  if (CALLOUTS[lower]) {
-    const type = element.attributes.type?.toLowerCase();
-    const label = (type && CALLOUTS[type]) || CALLOUTS[lower]!;
-    const head = title ? `**${label}: ${oneLine(title)}**` : `**${label}**`;
-    return blockquote([head, inner(element)].filter(Boolean).join('\n\n'));
-  }
+  const callout = calloutLabel(name, element.attributes);
+  if (callout) return calloutOf(callout, title, inner(element));
   switch (name) {
     case 'Steps':
       return renderSteps(element);
@@ -592,106 +446,34 @@ function renderElement(element: MdxElement): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Directive syntaxes: `:::note`, `::: code-group`, `::: details`, MkDocs `!!! note` and `=== "Tab"`.
+// Admonitions and the other directive syntaxes (`docs/mdx-admonitions.ts`): `:::note`,
+// `::: code-group`, `::: details`, MkDocs `!!! note`, `??? note` and `=== "Tab"`.
 
-const CONTAINER_OPEN = /^(\s*)(:{3,})\s*([A-Za-z][\w-]*)\s*(?:\[([^\]]*)\])?\s*(?:\{[^}]*\})?\s*(.*)$/;
-const CONTAINER_CLOSE = /^\s*(:{3,})\s*$/;
-const MKDOCS_ADMONITION = /^(\s*)(?:!!!|\?\?\?\+?)\s+([A-Za-z][\w-]*)(?:[^"]*"([^"]*)")?\s*$/;
-const MKDOCS_TAB = /^(\s*)===\+?\s+"([^"]*)"\s*$/;
-
-function calloutOf(type: string, title: string | undefined, body: string): string {
-  const label = CALLOUTS[type.toLowerCase()] ?? capitalize(type.toLowerCase());
-  const head = title?.trim() ? `**${label}: ${oneLine(title)}**` : `**${label}**`;
-  return blockquote([head, body].filter(Boolean).join('\n\n'));
+/**
+ * An admonition's meaning: a blockquote led by its label in bold, `> **Note:** text` (the label
+ * on the first paragraph) or `> **Caution: Title**` over the body.
+ */
+function calloutOf(label: string, title: string | undefined, body: string): string {
+  if (title?.trim())
+    return blockquote([`**${label}: ${oneLine(title)}**`, body].filter(Boolean).join('\n\n'));
+  // The label leads the first paragraph; before a list, a quote, code or a heading it stands alone.
+  const opensParagraph =
+    body && !/^([-*+>#|]|\d+[.)]|```|~~~| {4})/.test(body) && !fenceOpening(body.split('\n')[0]!);
+  return blockquote(
+    opensParagraph ? `**${label}:** ${body}` : [`**${label}:**`, body].filter(Boolean).join('\n\n'),
+  );
 }
 
-function directives(text: string): string {
-  const lines = text.split('\n');
-  const out: string[] = [];
-  let fence: string | null = null;
-  let headingDepth = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const open = FENCE.exec(line);
-    if (fence) {
-      out.push(line);
-      if (open && open[2]![0] === fence[0] && open[2]!.length >= fence.length && !open[3]!.trim())
-        fence = null;
-      continue;
-    }
-    if (open) {
-      fence = open[2]!;
-      out.push(line);
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) headingDepth = heading[1]!.length;
-    const container = CONTAINER_OPEN.exec(line);
-    if (container) {
-      const [, indent, colons, type, bracketTitle, restTitle] = container;
-      // The closing line: the first `:::` run as long as the opening one, outside code.
-      let depth = 0;
-      let inFence: string | null = null;
-      let end = -1;
-      for (let j = i + 1; j < lines.length; j++) {
-        const inner = lines[j]!;
-        const innerFence = FENCE.exec(inner);
-        if (inFence) {
-          if (innerFence && innerFence[2]![0] === inFence[0] && !innerFence[3]!.trim()) inFence = null;
-          continue;
-        }
-        if (innerFence) {
-          inFence = innerFence[2]!;
-          continue;
-        }
-        if (CONTAINER_OPEN.test(inner) && CONTAINER_OPEN.exec(inner)![2]!.length === colons!.length) depth++;
-        const close = CONTAINER_CLOSE.exec(inner);
-        if (close && close[1]!.length === colons!.length) {
-          if (depth === 0) {
-            end = j;
-            break;
-          }
-          depth--;
-        }
-      }
-      if (end > 0) {
-        const body = tidy(directives(dedent(lines.slice(i + 1, end).join('\n'), false))).trim();
-        const title = bracketTitle ?? restTitle;
-        const kind = type!.toLowerCase();
-        const top = indent === '' ? Math.min(6, Math.max(2, headingDepth + 1)) : null;
-        const rendered =
-          kind === 'code-group'
-            ? headedFences(body, top)
-            : kind === 'details'
-              ? [title?.trim() ? `**${oneLine(title)}**` : '', body].filter(Boolean).join('\n\n')
-              : calloutOf(kind, title, body);
-        out.push('', indentLines(rendered, indent!), '');
-        i = end;
-        continue;
-      }
-    }
-    const admonition = MKDOCS_ADMONITION.exec(line) ?? MKDOCS_TAB.exec(line);
-    if (admonition) {
-      const indent = admonition[1]!;
-      let end = i + 1;
-      while (
-        end < lines.length &&
-        (!lines[end]!.trim() || /^[ \t]*/.exec(lines[end]!)![0].length >= indent.length + 4)
-      )
-        end++;
-      while (end > i + 1 && !lines[end - 1]!.trim()) end--;
-      const body = tidy(directives(dedent(lines.slice(i + 1, end).join('\n'), false))).trim();
-      const isTab = MKDOCS_TAB.test(line);
-      const rendered = isTab
-        ? `${labelLine(oneLine(admonition[2]!), indent === '' ? Math.min(6, Math.max(2, headingDepth + 1)) : null)}\n\n${body}`
-        : calloutOf(admonition[2]!, admonition[3], body);
-      out.push('', indentLines(rendered, indent), '');
-      i = end - 1;
-      continue;
-    }
-    out.push(line);
-  }
-  return out.join('\n');
+function renderAdmonition(admonition: Admonition): string {
+  const body = tidy(admonition.body).trim();
+  const { title, type } = admonition;
+  const top = admonition.topLevel ? Math.min(6, Math.max(2, admonition.headingDepth + 1)) : null;
+  const label = admonitionCallout(admonition);
+  if (label) return calloutOf(label, title, body);
+  if (admonition.syntax === 'tab') return `${labelLine(oneLine(title ?? ''), top)}\n\n${body}`;
+  if (type === 'code-group') return headedFences(body, top);
+  if (type === 'details') return [title ? `**${oneLine(title)}**` : '', body].filter(Boolean).join('\n\n');
+  return body;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -790,15 +572,15 @@ function topLevelBlocks(markdown: string): [number, number][] {
   const blocks: [number, number][] = [];
   let start = 0;
   let blank = false;
-  let fence: string | null = null;
+  const fences = new FenceTracker();
   for (let at = 0; at < markdown.length; ) {
     const next = markdown.indexOf('\n', at);
     const end = next < 0 ? markdown.length : next + 1;
     const line = markdown.slice(at, end).replace(/\n$/, '');
-    const open = FENCE.exec(line);
-    if (fence) {
-      if (open && open[2]![0] === fence[0] && open[2]!.length >= fence.length && !open[3]!.trim())
-        fence = null;
+    const inCode = fences.fence !== null;
+    fences.step(line);
+    if (inCode) {
+      // Code: no block starts inside it.
     } else if (!line.trim()) {
       blank = true;
     } else {
@@ -807,7 +589,6 @@ function topLevelBlocks(markdown: string): [number, number][] {
         start = at;
       }
       blank = false;
-      if (open) fence = open[2]!;
     }
     at = end;
   }
@@ -849,16 +630,14 @@ function rewriteLinks(markdown: string, page: DocPage, options: PageMarkdownOpti
 /** Blank lines run together, outside code; trailing blank lines go. */
 function tidy(markdown: string): string {
   const out: string[] = [];
-  let fence: string | null = null;
+  const fences = new FenceTracker();
   for (const line of markdown.split('\n')) {
-    const open = FENCE.exec(line);
-    if (fence) {
+    const inCode = fences.fence !== null;
+    fences.step(line);
+    if (inCode) {
       out.push(line);
-      if (open && open[2]![0] === fence[0] && open[2]!.length >= fence.length && !open[3]!.trim())
-        fence = null;
       continue;
     }
-    if (open) fence = open[2]!;
     if (!line.trim() && (!out.length || !out[out.length - 1]!.trim())) continue;
     out.push(line.trim() ? line.replace(/[ \t]+$/, (spaces) => (spaces.length >= 2 ? '  ' : '')) : '');
   }
@@ -872,12 +651,12 @@ export function convertBody(body: string, page: DocPage, options: PageMarkdownOp
   const text = body.replace(/\r\n?/g, '\n');
   const components = renderChildren(
     scan(
-      mdx ? text.replace(/\{\/\*[\s\S]*?\*\/\}/g, '') : text,
+      mdx ? text.replace(JSX_COMMENT, '') : text,
       mdx,
       options.readSnippet ? { read: options.readSnippet, file: page.file, depth: 0 } : undefined,
     ).children,
   );
-  return rewriteLinks(tidy(directives(tidy(components))), page, options);
+  return rewriteLinks(tidy(rewriteAdmonitions(tidy(components), renderAdmonition)), page, options);
 }
 
 /**

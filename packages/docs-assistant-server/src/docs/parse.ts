@@ -3,6 +3,20 @@
  * it runs anywhere and is easy to test.
  */
 import { type FrontMatter, parseFrontMatter } from './front-matter.js';
+import { type Admonition, admonitionCallout, calloutLabel, rewriteAdmonitions } from './mdx-admonitions.js';
+import {
+  AUTOLINK,
+  closesFence,
+  closingTicks,
+  type Fence,
+  fenceOpening,
+  HEADING,
+  JSX_COMMENT,
+  matchingBracket,
+  readTag,
+  scanMdx,
+  type Tag,
+} from './mdx-scan.js';
 import type { CodeBlock, DocPage, DocSection, DocStep } from './page.js';
 import type { SiteFramework } from './sites/types.js';
 import { createSlugger } from './slugs.js';
@@ -28,110 +42,10 @@ const HOLD_CLOSE = '\uE001';
 const HELD = /\uE000(\d+)\uE001/g;
 // A backslash before ASCII punctuation makes it literal (CommonMark 2.4).
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
-// `<https://…>` and `<someone@example.com>`: autolinks keep their text.
-const AUTOLINK = /^<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^\s<>]*|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)>/;
-const TAG_NAME = /[A-Za-z][\w.:-]*/y;
 
-/** Index of the run of exactly `ticks` backticks closing a code span opened before `from`, or -1. */
-function closingTicks(text: string, from: number, ticks: number): number {
-  for (let i = text.indexOf('`', from); i >= 0; i = text.indexOf('`', i)) {
-    let end = i;
-    while (text.charCodeAt(end) === 96) end++;
-    if (end - i === ticks) return i;
-    i = end;
-  }
-  return -1;
-}
-
-/**
- * Index just past the `close` bracket matching the `open` one at `from` (nesting counted, quoted
- * strings and code spans skipped), or -1. Stops at a blank line: brackets do not span paragraphs.
- */
-function matchingBracket(text: string, from: number, open: string, close: string, strings: boolean): number {
-  let depth = 0;
-  for (let i = from; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === '\\') {
-      i++;
-    } else if (char === '\n' && text[i + 1] === '\n') {
-      return -1;
-    } else if (strings && (char === '"' || char === "'" || char === '`')) {
-      const end = text.indexOf(char, i + 1);
-      if (end < 0) return -1;
-      i = end;
-    } else if (!strings && char === '`') {
-      let run = i;
-      while (text[run] === '`') run++;
-      const end = closingTicks(text, run, run - i);
-      if (end >= 0) i = end + (run - i) - 1;
-      else i = run - 1;
-    } else if (char === open) {
-      depth++;
-    } else if (char === close && --depth === 0) {
-      return i + 1;
-    }
-  }
-  return -1;
-}
-
-/**
- * Where a JSX/HTML tag starting at `from` (`<`) ends (just past its `>`), with its name and
- * attributes; `null` when `<` does not start a tag (`a < b`). An attribute value may hold `>` in
- * quotes or braces. A tag left open (no `>` before a blank line) ends at the end of its first
- * line: its markup is dropped and the lines after it are read as text.
- */
-function readTag(
-  text: string,
-  from: number,
-): { end: number; name: string; closing: boolean; attributes: Record<string, string> } | null {
-  let at = from + 1;
-  const closing = text[at] === '/';
-  if (closing) at++;
-  // A fragment: `<>` or `</>`.
-  if (text[at] === '>') return { end: at + 1, name: '', closing, attributes: {} };
-  TAG_NAME.lastIndex = at;
-  const name = TAG_NAME.exec(text)?.[0];
-  if (!name) return null;
-  at += name.length;
-  const attributes: Record<string, string> = {};
-  while (at < text.length) {
-    const char = text[at]!;
-    if (char === '>') return { end: at + 1, name, closing, attributes };
-    if (char === '\n' && text[at + 1] === '\n') break;
-    if (char === '{') {
-      const end = matchingBracket(text, at, '{', '}', true);
-      if (end < 0) break;
-      at = end;
-      continue;
-    }
-    const attribute = /^([\w:.-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|(\{)))?/.exec(text.slice(at, at + 400));
-    if (attribute?.[1]) {
-      at += attribute[0].length;
-      if (attribute[4]) {
-        // `prop={…}`: an expression, not text; skipped whole.
-        const end = matchingBracket(text, at - 1, '{', '}', true);
-        if (end < 0) break;
-        at = end;
-      } else if (attribute[2] !== undefined || attribute[3] !== undefined) {
-        attributes[attribute[1]] = attribute[2] ?? attribute[3] ?? '';
-      }
-      continue;
-    }
-    at++;
-  }
-  // Left open: the tag is its first line; what follows is read as text again.
-  const lineEnd = text.indexOf('\n', from);
-  return { end: lineEnd < 0 ? text.length : lineEnd, name, closing, attributes: {} };
-}
-
-// Characters where the inline and the block scans have something to look at; text between them
-// is copied in one slice (a regexp finds the next one faster than a loop over characters).
+// Characters where the inline scan has something to look at; text between them is copied in one
+// slice (a regexp finds the next one faster than a loop over characters).
 const INLINE_SPECIAL = /[`\\[!<{]/g;
-const BLOCK_SPECIAL = /[`\\<{\n]/g;
-const nextSpecial = (pattern: RegExp, text: string, from: number): number => {
-  pattern.lastIndex = from;
-  return pattern.exec(text)?.index ?? text.length;
-};
 
 /** A span kept out of the emphasis rules: a placeholder when they will run, else the text itself. */
 const hold = (held: string[], emphasis: boolean, text: string): string =>
@@ -142,11 +56,13 @@ const gap = (before: string, after: string | undefined): string =>
   /[\p{L}\p{N}]$/u.test(before) && after !== undefined && /[\p{L}\p{N}]/u.test(after) ? ' ' : '';
 
 /**
- * Inline Markdown to plain text: links and images keep their text, emphasis, tags and code marks
- * go. Code spans and backslash-escaped characters are kept verbatim, so `` `<DocsAssistant>` ``
- * stays `<DocsAssistant>` and `\*` stays `*`. With `mdx`, JSX expressions (`{…}`) go too.
+ * Inline Markdown to plain text: links and images keep their text, emphasis and tags go. Code
+ * spans and backslash-escaped characters are kept verbatim, so `\*` stays `*`; with `code`, code
+ * spans keep their backticks (`` `<Tabs>` `` stays code for the answers, which write it as code),
+ * else only their content (`<Tabs>`, for headings and their anchors). With `mdx`, JSX expressions
+ * (`{…}`) go too.
  */
-export function inlineToText(markdown: string, mdx = false): string {
+export function inlineToText(markdown: string, mdx = false, code = false): string {
   const held: string[] = [];
   // Code and escaped characters are held out of the emphasis rules; without emphasis marks in the
   // text there is nothing to hold them from, and most text has none.
@@ -166,8 +82,10 @@ export function inlineToText(markdown: string, mdx = false): string {
         continue;
       }
       const flat = text.slice(run, close).replace(/\r?\n/g, ' ');
+      const marks = text.slice(i, run);
       // One space of padding on both sides is syntax (it lets a span start or end with a backtick).
-      out += hold(held, emphasis, /^ [\s\S]*[^ ][\s\S]* $/.test(flat) ? flat.slice(1, -1) : flat);
+      const content = /^ [\s\S]*[^ ][\s\S]* $/.test(flat) ? flat.slice(1, -1) : flat;
+      out += hold(held, emphasis, code ? `${marks}${flat}${marks}` : content);
       i = close + ticks;
     } else if (char === '\\' && i + 1 < text.length && ESCAPABLE.test(text[i + 1]!)) {
       out += hold(held, emphasis, text[i + 1]!);
@@ -191,7 +109,7 @@ export function inlineToText(markdown: string, mdx = false): string {
         i = char === '!' ? i + 1 : i + 1;
         continue;
       }
-      out += inlineToText(label, mdx);
+      out += inlineToText(label, mdx, code);
       i = end;
     } else if (char === '<') {
       const autolink = AUTOLINK.exec(text.slice(i, i + 300));
@@ -214,7 +132,8 @@ export function inlineToText(markdown: string, mdx = false): string {
       i = end < 0 ? text.length : end;
     } else {
       // Copy plain text up to the next character that may start something.
-      const next = nextSpecial(INLINE_SPECIAL, text, i + 1);
+      INLINE_SPECIAL.lastIndex = i + 1;
+      const next = INLINE_SPECIAL.exec(text)?.index ?? text.length;
       out += text.slice(i, next);
       i = next;
     }
@@ -232,11 +151,6 @@ export function inlineToText(markdown: string, mdx = false): string {
   return (spaced ? out.replace(/\s+/g, ' ') : out).trim();
 }
 
-const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^\s`]*)/;
-const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$/;
-const JSX_COMMENT = /\{\/\*[\s\S]*?\*\/\}/g;
-const HTML_COMMENT = /<!--[\s\S]*?-->/g;
-
 // Lines the MDX pass leaves for the block rules: where a `<Steps>` list and its `<Step>`s open
 // and close, and where a code block stood (so a step keeps its code). Private-use characters.
 const STEPS_OPEN = '\uE010';
@@ -246,112 +160,47 @@ const STEP_CLOSE = '\uE013';
 const CODE_AT = '\uE014';
 // A component tag at the left margin: it ends a numbered list, as a paragraph there would.
 const BREAK = '\uE015';
+// An admonition or callout: `LABEL` + its label (+ a tab and its title) opens it, `LABEL_END` ends
+// it. Without a title, the label leads the first paragraph (`Note: text`).
+const LABEL = '\uE016';
+const LABEL_END = '\uE017';
 // Components whose `title` (or `label`) is text a reader sees: a tab's name, a card's heading…
 const TITLE_ATTRIBUTES = ['title', 'label'];
 // Field components name a parameter: the name is the text (`<ParamField path="id">`).
 const NAME_ATTRIBUTES = ['name', 'path', 'query', 'body', 'header'];
 
-/** End of an ESM statement starting at `from` (a line start): where its brackets close at a line end. */
-export function esmEnd(text: string, from: number): number {
-  let depth = 0;
-  for (let i = from; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === '"' || char === "'" || char === '`') {
-      const end = text.indexOf(char, i + 1);
-      i = end < 0 ? text.length : end;
-    } else if (char === '{' || char === '(' || char === '[') depth++;
-    else if (char === '}' || char === ')' || char === ']') depth--;
-    else if (char === '\n') {
-      // A blank line always ends it; otherwise a line that leaves no bracket open.
-      if (depth <= 0 || text[i + 1] === '\n') {
-        const rest = /^[ \t]*([.,=+?:|&]|from\b)/.test(text.slice(i + 1, i + 12));
-        if (!rest || text[i + 1] === '\n') return i;
-      }
-    }
-  }
-  return text.length;
+/** An admonition as the block rules read it: its label (and title) as a marker line, then its body. */
+function admonitionText(admonition: Admonition): string {
+  const label = admonitionCallout(admonition);
+  const { title, body } = admonition;
+  if (!label) return title ? `${title}\n\n${body}` : body;
+  return `${LABEL}${label}${title ? `\t${title}` : ''}\n\n${body}\n${LABEL_END}`;
 }
 
 /**
  * MDX (and HTML in Markdown) to Markdown the block rules read: ESM lines, JSX expressions and
- * comments go; every tag goes, its children stay; `<Steps>`/`<Step>` become marker lines; the
- * text of a component's `title` becomes a line of its own. Fenced code and code spans are kept as
- * written, inside components too.
+ * comments go; every tag goes, its children stay; `<Steps>`/`<Step>` and admonitions (each
+ * syntax, `mdx-admonitions.ts`) become marker lines; the text of a component's `title` becomes a
+ * line of its own. Fenced code and code spans are kept as written, inside components too.
  */
 export function stripMarkup(body: string, mdx: boolean): string {
-  const text = body.replace(HTML_COMMENT, '');
+  const text = rewriteAdmonitions(body, admonitionText);
   let out = '';
-  let fence: string | null = null;
-  let i = 0;
-  while (i < text.length) {
-    const lineStart = i === 0 || text[i - 1] === '\n';
-    if (lineStart) {
-      const lineEnd = text.indexOf('\n', i) < 0 ? text.length : text.indexOf('\n', i);
-      const line = text.slice(i, lineEnd);
-      const open = FENCE.exec(line);
-      if (fence) {
-        out += `${line}\n`;
-        if (open && open[2]!.startsWith(fence[0]!) && open[2]!.length >= fence.length && !open[3])
-          fence = null;
-        i = lineEnd + 1;
-        continue;
-      }
-      if (open) {
-        fence = open[2]!;
-        out += `${line}\n`;
-        i = lineEnd + 1;
-        continue;
-      }
-      if (mdx && /^(import|export)\s/.test(line)) {
-        i = esmEnd(text, i) + 1;
-        continue;
-      }
-    }
-    const char = text[i]!;
-    if (char === '`') {
-      let run = i;
-      while (text[run] === '`') run++;
-      const close = closingTicks(text, run, run - i);
-      // A code span may not cross a blank line; an unmatched run is literal backticks.
-      const span = close >= 0 && !text.slice(run, close).includes('\n\n') ? close + (run - i) : run;
-      out += text.slice(i, span);
-      i = span;
-    } else if (char === '\\' && i + 1 < text.length) {
-      out += text.slice(i, i + 2);
-      i += 2;
-    } else if (char === '<' && !AUTOLINK.test(text.slice(i, i + 300))) {
-      const tag = readTag(text, i);
-      if (!tag) {
-        out += char;
-        i++;
-        continue;
-      }
+  scanMdx(text, mdx, {
+    text: (value) => {
+      out += value;
+    },
+    tag: (tag) => {
       const margin = /(^|\n)$/.test(out);
       out += tagReplacement(tag, margin || /(^|\n)[ \t]*$/.test(out), gap(out, text[tag.end]));
       if (margin && tag.name !== 'Steps' && tag.name !== 'Step') out += `\n${BREAK}\n`;
-      i = tag.end;
-    } else if (char === '{' && mdx) {
-      const end = matchingBracket(text, i, '{', '}', true);
-      // An expression left open: its line goes, the rest of the page is read again.
-      i = end < 0 ? (text.indexOf('\n', i) < 0 ? text.length : text.indexOf('\n', i)) : end;
-    } else if (char === '\n') {
-      out += char;
-      i++;
-    } else {
-      const next = nextSpecial(BLOCK_SPECIAL, text, i + 1);
-      out += text.slice(i, next);
-      i = next;
-    }
-  }
+    },
+  });
   return out;
 }
 
 /** What a tag leaves: nothing inline; at a line start, a line break, its title, or a marker line. */
-function tagReplacement(
-  tag: { name: string; closing: boolean; attributes: Record<string, string> },
-  atLineStart: boolean,
-  inline: string,
-): string {
+function tagReplacement(tag: Tag, atLineStart: boolean, inline: string): string {
   if (tag.name === 'Steps') return `\n${tag.closing ? STEPS_CLOSE : STEPS_OPEN}\n`;
   if (tag.name === 'Step') {
     if (tag.closing) return `\n${STEP_CLOSE}\n`;
@@ -359,8 +208,13 @@ function tagReplacement(
     return `\n${STEP_OPEN}${title}\n`;
   }
   if (!atLineStart) return inline;
-  if (tag.closing) return '\n';
   const titled = TITLE_ATTRIBUTES.map((name) => tag.attributes[name]).find((value) => value?.trim());
+  const callout = calloutLabel(tag.name, tag.attributes);
+  if (callout) {
+    if (tag.closing) return `\n${LABEL_END}\n`;
+    return `\n${LABEL}${callout}${titled ? `\t${titled.replace(/\s+/g, ' ').trim()}` : ''}\n\n`;
+  }
+  if (tag.closing) return '\n';
   const named = NAME_ATTRIBUTES.map((name) => tag.attributes[name]).find((value) => value?.trim());
   const label = [named, titled].filter(Boolean).join(' — ');
   // A blank line after the label: it is a line of its own, not the start of the next paragraph.
@@ -440,14 +294,18 @@ class BlockReader {
   // a line after a blank one that is neither indented nor an item).
   procedure: { steps: DocStep[]; component: boolean } | null = null;
   step: DocStep | null = null;
+  // The label of an admonition without a title, for its first paragraph (`Note: …`).
+  label: string | null = null;
 
   constructor(private readonly mdx: boolean) {}
 
   flush(): void {
     if (!this.current.length) return;
-    const text = inlineToText(this.current.join(' '), this.mdx);
+    let text = inlineToText(this.current.join(' '), this.mdx, true);
     this.current = [];
     if (!text) return;
+    if (this.label) text = `${this.label}: ${text}`;
+    this.label = null;
     this.blocks.push(text);
     if (this.step) this.step.text = this.step.text ? `${this.step.text} ${text}` : text;
   }
@@ -465,6 +323,57 @@ class BlockReader {
     this.step = { ...(title ? { title } : {}), text: '', code: [] };
     this.procedure.steps.push(this.step);
   }
+
+  /** Reads a marker line left by `stripMarkup` or `parseDocument`; false when `raw` is none. */
+  marker(raw: string, code: CodeBlock[]): boolean {
+    switch (raw.charAt(0)) {
+      case STEPS_OPEN:
+        this.endProcedure();
+        this.procedure = { steps: [], component: true };
+        return true;
+      case STEPS_CLOSE:
+        this.endProcedure();
+        return true;
+      case STEP_OPEN: {
+        if (this.procedure && !this.procedure.component) this.endProcedure();
+        const title = inlineToText(raw.slice(1), this.mdx, true);
+        this.startStep(title || undefined);
+        if (this.procedure) this.procedure.component = true;
+        if (title) this.blocks.push(title);
+        return true;
+      }
+      case STEP_CLOSE:
+        this.flush();
+        this.step = null;
+        return true;
+      case LABEL: {
+        // Titled, the label and title are a line of their own; else the label leads the next paragraph.
+        this.flush();
+        const [label, title] = raw.slice(1).split('\t');
+        this.label = title ? null : label!;
+        if (title) this.blocks.push(`${label}: ${inlineToText(title, this.mdx, true)}`);
+        return true;
+      }
+      case LABEL_END:
+        this.flush();
+        this.label = null;
+        return true;
+      case BREAK:
+        if (this.procedure && !this.procedure.component) this.endProcedure();
+        else this.flush();
+        return true;
+      case CODE_AT: {
+        this.flush();
+        const at = Number(raw.slice(1));
+        const block = code[at];
+        this.codeAfter[at] = this.blocks.length - 1;
+        if (block && this.step) this.step.code.push(block);
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
 }
 
 /**
@@ -480,42 +389,7 @@ function toBlocks(
   const { blocks, rows, codeAfter } = reader;
   let blank = false;
   for (const raw of lines) {
-    const marker = raw.charAt(0);
-    if (marker === STEPS_OPEN) {
-      reader.endProcedure();
-      reader.procedure = { steps: [], component: true };
-      continue;
-    }
-    if (marker === STEPS_CLOSE) {
-      reader.endProcedure();
-      continue;
-    }
-    if (marker === STEP_OPEN) {
-      if (reader.procedure && !reader.procedure.component) reader.endProcedure();
-      const title = inlineToText(raw.slice(1), mdx);
-      reader.startStep(title || undefined);
-      if (reader.procedure) reader.procedure.component = true;
-      if (title) blocks.push(title);
-      continue;
-    }
-    if (marker === STEP_CLOSE) {
-      reader.flush();
-      reader.step = null;
-      continue;
-    }
-    if (marker === BREAK) {
-      if (reader.procedure && !reader.procedure.component) reader.endProcedure();
-      else reader.flush();
-      continue;
-    }
-    if (marker === CODE_AT) {
-      reader.flush();
-      const at = Number(raw.slice(1));
-      const block = code[at];
-      codeAfter[at] = blocks.length - 1;
-      if (block && reader.step) reader.step.code.push(block);
-      continue;
-    }
+    if (reader.marker(raw, code)) continue;
     const line = raw.replace(/^\s*>\s?/, '');
     if (!line.trim()) {
       reader.flush();
@@ -544,7 +418,7 @@ function toBlocks(
     if (/^\s*\|.*\|\s*$/.test(line)) {
       reader.flush();
       const row = tableCells(line)
-        .map((cell) => inlineToText(cell, mdx))
+        .map((cell) => inlineToText(cell, mdx, true))
         .filter(Boolean)
         .join(' — ');
       if (row) rows.push(row);
@@ -575,19 +449,13 @@ export function parseDocument(file: string, source: string, options: ParseOption
   const drafts: SectionDraft[] = [{ anchor: '', headingPath: [], lines: [], code: [] }];
   const stack: { depth: number; text: string }[] = [];
   let h1: string | undefined;
-  let fence: { marker: string; lang: string; indent: number; lines: string[] } | null = null;
+  let fence: (Fence & { lines: string[] }) | null = null;
 
   const text = stripMarkup(mdx ? body.replace(JSX_COMMENT, '') : body, mdx);
   for (const line of text.split(/\r?\n/)) {
     const current = drafts[drafts.length - 1]!;
     if (fence) {
-      const close = FENCE.exec(line);
-      if (
-        close &&
-        close[2]!.startsWith(fence.marker[0]!) &&
-        close[2]!.length >= fence.marker.length &&
-        !close[3]
-      ) {
+      if (closesFence(line, fence)) {
         current.lines.push(`${CODE_AT}${current.code.length}`);
         current.code.push({ lang: fence.lang, code: fence.lines.join('\n') });
         fence = null;
@@ -598,9 +466,9 @@ export function parseDocument(file: string, source: string, options: ParseOption
       }
       continue;
     }
-    const open = FENCE.exec(line);
+    const open = fenceOpening(line);
     if (open) {
-      fence = { marker: open[2]!, lang: open[3] ?? '', indent: open[1]!.length, lines: [] };
+      fence = { ...open, lines: [] };
       continue;
     }
     const heading = HEADING.exec(line);
