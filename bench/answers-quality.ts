@@ -94,8 +94,14 @@ export function loadAnswerSet(file = ANSWER_QUESTIONS): AnswerSet {
 /** `/guides/sidebar/`, `/guide/a.html` → `/guides/sidebar`, `/guide/a`: links as the site may write them. */
 const samePage = (path: string): string => path.replace(/(\/index)?(\.html)?\/?$/, '') || '/';
 
-// Lines that start the next block of a list: an item, or text indented under one.
+// Lines that go on with a list after a blank line: an item, or text indented under one.
 const LIST_CONTINUES = /^(\s{2,}\S|\d+\.\s|- )/;
+
+/** Whether a line goes on with the list that starts with `first` (indented text, or an item of its kind). */
+const sameList = (first: string, line: string): boolean =>
+  /^\s/.test(line)
+    ? /^(\d+\.|- )/.test(first)
+    : /^\d+\./.test(first) === /^\d+\./.test(line) && /^(\d+\.|- )/.test(first);
 
 /**
  * The blocks of an answer (paragraphs, lists with their indented code, fenced code), up to its
@@ -115,7 +121,7 @@ export function answerBlocks(text: string): string[] {
       blank = current.length > 0;
       continue;
     }
-    const listGoesOn = blank && LIST_CONTINUES.test(line) && /^(\d+\.|- )/.test(current[0] ?? '');
+    const listGoesOn = blank && LIST_CONTINUES.test(line) && sameList(current[0] ?? '', line);
     if (blank && !listGoesOn) {
       blocks.push(current.join('\n'));
       current = [];

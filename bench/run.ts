@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUDGETS, markdownTable, measureSize, RUNTIME, type SizeReport } from '../scripts/size';
 import { CHROMIUM_PATH } from '../tests/e2e/browser';
+import { answersSection, runAnswersBench } from './answers-quality';
 import { compareSource, type StreamRun, streamBench, VARIANTS, type Variant } from './browser';
 import { discoverySection, runDiscoveryBench } from './discovery';
 import { mcpSection, runMcpBench } from './mcp';
@@ -505,6 +506,7 @@ ${growth(results.service)}
 
 ${indexSection()}
 ${sitesSection()}
+${answersSection()}
 ${storageSection()}
 ${discoverySection()}
 ${mcpSection()}
@@ -558,6 +560,9 @@ async function main() {
   // Retrieval on the docs-site fixtures (issue 17): bench/results/sites-quality.json, rendered by sitesSection().
   console.log('bench: retrieval on the docs-site fixtures…');
   await runSitesBench();
+  // What answers lead with (issue 37): bench/results/answers-quality.json, rendered by answersSection().
+  console.log('bench: answer leads on the question set…');
+  await runAnswersBench();
   // Search and page endpoints (issue 15): bench/results/discovery.json, rendered by discoverySection().
   await runDiscoveryBench({ quick });
   // Search through MCP against the search endpoint (issue 22): bench/results/mcp.json, rendered by mcpSection().
@@ -581,6 +586,10 @@ async function main() {
 
 if (process.argv.includes('--report')) {
   // Only re-render results.md from the last recorded figures (after editing bench/analysis.md).
+  await writeReport(JSON.parse(await readFile(`${ROOT}bench/results/bench.json`, 'utf8')) as Results);
+} else if (process.argv.includes('--answers')) {
+  // Only the answer bench (issue 37) again, keeping the other recorded figures.
+  await runAnswersBench();
   await writeReport(JSON.parse(await readFile(`${ROOT}bench/results/bench.json`, 'utf8')) as Results);
 } else if (process.argv.includes('--size')) {
   // Only measure the size again (as `npm run size`), keeping the other recorded figures.
