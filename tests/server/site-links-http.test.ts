@@ -92,6 +92,19 @@ describe('links at the URL the site publishes', () => {
     );
   });
 
+  it.each([
+    'docs.example.com',
+    'ftp://docs.example.com',
+    'https://docs.example.com/?lang=en',
+    'https://docs.example.com/#top',
+  ])('siteUrl %s is refused when the service is made, saying what to give', (siteUrl) => {
+    expect(() =>
+      createAssistantService({ docs: vitepress, domain: DOMAIN, siteUrl, warn: () => {} }),
+    ).toThrow(
+      `Domain "acme": the site URL must be an http(s) URL without query or fragment, the docs' origin (https://docs.example.com) or the origin with their base path (https://example.com/docs) (got "${siteUrl}").`,
+    );
+  });
+
   it('docs-assistant serve --site-url with another path exits 1 with that sentence, before listening', async () => {
     const out: string[] = [];
     const err: string[] = [];

@@ -7,6 +7,7 @@ import type { DomainConfig, OrganizationConfig, Plan, RateLimitConfig, ServiceCo
 import type { SiteOptions } from './docs/sites/types.js';
 import type { OpenAIEngineOptions } from './engines/openai.js';
 import type { AnswerEngine } from './engines/types.js';
+import type { InsightsOptions } from './insights/record.js';
 import { type AssistantLimits, resolveAssistantLimits } from './limits.js';
 import type { McpOptions } from './mcp/http.js';
 import type { IndexBuild } from './retrieval/persist.js';
@@ -63,6 +64,8 @@ export interface CommonOptions {
    */
   memoryBundleBytes?: number;
   retention?: RetentionOptions;
+  /** What readers ask, search and click, for the owner (docs/insights.md). @default recorded, text kept 30 days */
+  insights?: InsightsOptions;
   rateLimits?: RateLimitOptions;
   /**
    * Largest accepted request body (in bytes), counted while it is read: a bigger body gets 413
@@ -198,8 +201,22 @@ function checkConfig(config: ServiceConfig): ServiceConfig {
       );
     }
     if (!domain.docs.length) throw new Error(`Domain "${domain.domain}" needs at least one docs folder.`);
+    if (domain.siteUrl !== undefined) checkSiteUrlForm(domain.domain, domain.siteUrl);
   }
   return config;
+}
+
+/**
+ * A site URL is the docs' origin, or the origin with the path the docs are served under; whether
+ * that path fits the site's own base is checked once its config is read (`docs/sites/published.ts`).
+ */
+function checkSiteUrlForm(domain: string, siteUrl: string): void {
+  const url = URL.canParse(siteUrl) ? new URL(siteUrl) : undefined;
+  if (!url || !/^https?:$/.test(url.protocol) || !url.host || url.search || url.hash) {
+    throw new Error(
+      `Domain "${domain}": the site URL must be an http(s) URL without query or fragment, the docs' origin (https://docs.example.com) or the origin with their base path (https://example.com/docs) (got "${siteUrl}").`,
+    );
+  }
 }
 
 const isMultiSite = (options: AssistantServiceOptions): options is MultiSiteOptions =>

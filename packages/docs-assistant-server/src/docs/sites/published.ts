@@ -31,20 +31,16 @@ export const siteName = (pages: readonly DocPage[]): string | undefined =>
 const pathOf = (siteUrl: string): string => new URL(siteUrl).pathname.replace(/\/+$/, '');
 
 /**
- * Throws, saying what to change, when `siteUrl` cannot be the docs' public URL: not an http(s)
- * URL, or with a path other than the base path a site's config declares (links already carry it).
+ * Throws, saying what to change, when `siteUrl` has a path other than the base path a site's config
+ * declares (the links already carry that base).
  */
 export function checkSiteUrl(
   domain: Pick<DomainConfig, 'domain' | 'siteUrl'>,
   pages: readonly DocPage[],
 ): void {
   const { siteUrl } = domain;
-  if (siteUrl === undefined) return;
-  if (!URL.canParse(siteUrl) || !/^https?:$/.test(new URL(siteUrl).protocol)) {
-    throw new Error(
-      `Domain "${domain.domain}": the site URL must be an http(s) URL like https://docs.example.com (got "${siteUrl}").`,
-    );
-  }
+  // Its form is the configuration's to check (options.ts).
+  if (siteUrl === undefined || !URL.canParse(siteUrl)) return;
   const path = pathOf(siteUrl);
   for (const site of sitesOf(pages)) {
     const base = site.links?.base;
