@@ -171,6 +171,7 @@ export const SERVER_LAYERS: Layer[] = [
       `${S}rate-limit.ts`,
       `${S}embed.ts`,
       `${S}discovery/`,
+      `${S}insights/`,
       `${S}mcp/`,
       `${S}agents/routes.ts`,
       `${S}agents/accept.ts`,

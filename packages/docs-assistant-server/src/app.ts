@@ -19,6 +19,7 @@ import {
   v2AssistantRoutes,
 } from './discovery/index.js';
 import { errorHandler, errorResponse, RouteFamily } from './http/index.js';
+import { INSIGHTS_CAPABILITY, insightsBeaconRoutes, insightsRoutes } from './insights/routes.js';
 
 /** Prefix of the static export (admin) API and its downloads. */
 export const ADMIN_PATH_PREFIX = '/v1/static-export';
@@ -33,6 +34,7 @@ function healthRoutes(runtime: AssistantRuntime): RouteFamily {
   const capabilities = [
     ...(shareStorage(runtime.threads.storage) ? [SHARE_CAPABILITY] : []),
     ...(feedbackStorage(runtime.threads.storage) ? [FEEDBACK_CAPABILITY] : []),
+    ...(runtime.insights ? [INSIGHTS_CAPABILITY] : []),
   ];
   const domains = runtime.config.domains.map((d) => d.domain);
   return new RouteFamily({ cors: 'public', wrongMethod: () => 'Use GET /health for the health check.' }).get(
@@ -65,6 +67,8 @@ export function createAssistantApp(runtime: AssistantRuntime): Hono {
     pageRoutes(runtime),
     feedbackRoutes(runtime),
     shareRoutes(runtime),
+    insightsRoutes(runtime),
+    insightsBeaconRoutes(runtime),
   ]) {
     app.route('/', family.app);
   }

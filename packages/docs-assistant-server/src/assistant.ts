@@ -31,6 +31,7 @@ import {
   readJsonBody,
   type ServiceEnv,
 } from './http/index.js';
+import type { InsightsRecorder } from './insights/record.js';
 import { type AssistantLimits, DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
 import type { DocsIndex } from './retrieval/index.js';
@@ -49,6 +50,8 @@ export interface AssistantRuntime {
   index: (domain: string) => Promise<DocsIndex>;
   trustProxy: boolean;
   warn: (message: string) => void;
+  /** Records questions, searches, agent calls and votes (insights/record.ts); absent when off. */
+  insights?: InsightsRecorder;
 }
 
 /** The error part's text when an answer fails; the details go to the service's log. */
@@ -306,7 +309,10 @@ export async function runEngine(
   onFailure: () => void,
 ): Promise<AnswerOutcome> {
   try {
-    return await runtime.engine.answer(prepared.answerContext, stream);
+    return await runtime.engine.answer(
+      prepared.answerContext,
+      runtime.insights?.timed(prepared, stream) ?? stream,
+    );
   } catch (error) {
     runtime.warn(`answer failed: ${error instanceof Error ? error.message : String(error)}`);
     onFailure();
@@ -322,6 +328,7 @@ export async function recordTurn(
 ): Promise<void> {
   const { thread, question, limits, answerContext } = prepared;
   if (outcome.finishReason === 'error' || answerContext.abortSignal?.aborted) return;
+  runtime.insights?.answered(prepared, outcome);
   try {
     await runtime.threads.append(thread, {
       question,
@@ -383,6 +390,7 @@ async function handleMessage(c: Context<ServiceEnv>, runtime: AssistantRuntime):
     protocol: 'v1',
     ...(signal ? { signal } : {}),
   });
+  runtime.insights?.caller(prepared, c.req.raw.headers);
   const { answerContext, thread, newThreadKey, question } = prepared;
 
   return createDataStreamResponse({

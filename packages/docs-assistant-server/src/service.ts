@@ -13,6 +13,7 @@ import { mountEmbedRoutes } from './embed.js';
 import { createExtractiveEngine } from './engines/extractive.js';
 import { createOpenAIEngine } from './engines/openai.js';
 import type { AnswerEngine } from './engines/types.js';
+import { InsightsRecorder } from './insights/record.js';
 import { DEFAULT_ASSISTANT_LIMITS } from './limits.js';
 import { mountMcpRoutes } from './mcp/http.js';
 import { type AssistantServiceOptions, resolveServiceConfig } from './options.js';
@@ -22,7 +23,7 @@ import { PersistedDocsIndex } from './retrieval/persist.js';
 import { createStaticExportRoutes } from './static-export/routes.js';
 import { createStorage, migrateJobFiles, migrateThreadsJsonl } from './storage/index.js';
 import type { SqlStorage } from './storage/sql.js';
-import { type Storage, StorageUnavailableError } from './storage/types.js';
+import { insightsStorage, type Storage, StorageUnavailableError } from './storage/types.js';
 import { ThreadStore } from './threads.js';
 
 /** How often retention sweeps run when not set. */
@@ -68,6 +69,8 @@ export interface AssistantService {
   threads: ThreadStore;
   /** Threads, export jobs, feedback and rate limits: SQLite (memory or `dataDir`) or PostgreSQL. */
   storage: Storage;
+  /** The insights recorder (docs/insights.md); absent with `insights.enabled: false`. */
+  insights: InsightsRecorder | undefined;
   /** Runs one retention sweep now (it also runs every `retention.sweepIntervalMs`). */
   sweep: () => Promise<void>;
   /** Waits for pending writes. The HTTP server, if any, is closed by whoever started it. */
@@ -96,7 +99,13 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
     });
   const threads = new ThreadStore({ storage, maxThreadBytes, maxStoredBytes, warn });
   const retentionDays = options.retention?.days;
+  // Insights (docs/insights.md): on unless `insights.enabled` is false, where the storage keeps them.
+  const recordInto = options.insights?.enabled === false ? undefined : insightsStorage(storage);
+  const insights = recordInto && new InsightsRecorder(recordInto, { ...options.insights, warn });
   const sweep = async () => {
+    await insights
+      ?.sweep()
+      .catch((error: unknown) => warn(`insights retention failed: ${(error as Error).message}`));
     const result = await threads.sweep(
       retentionDays === undefined ? undefined : Date.now() - retentionDays * DAY_MS,
     );
@@ -170,6 +179,7 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
     index,
     trustProxy: options.trustProxy ?? false,
     warn,
+    ...(insights ? { insights } : {}),
   };
 
   const app = createAssistantApp(runtime);
@@ -224,13 +234,14 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
     siteReports: (domain) => siteReports.get(domain) ?? [],
     threads,
     storage,
+    insights,
     sweep,
     close: async () => {
       for (const stop of watchers.values()) stop();
       watchers.clear();
       await Promise.all([...stores].map((store) => store.saved()));
       clearInterval(sweeper);
-      await Promise.all([threads.flush(), staticExport.close()]);
+      await Promise.all([threads.flush(), staticExport.close(), insights?.close()]);
       if (!options.storage) await storage.close();
     },
   };

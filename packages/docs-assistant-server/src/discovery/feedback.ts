@@ -203,6 +203,7 @@ async function handleVote(c: Context<ServiceEnv>, runtime: AssistantRuntime): Pr
     },
     Date.now(),
   );
+  runtime.insights?.vote(domain, vote.threadId, vote.messageId, vote.rating);
   return new Response(JSON.stringify(item(record)), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
@@ -213,7 +214,7 @@ async function handleVote(c: Context<ServiceEnv>, runtime: AssistantRuntime): Pr
 }
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break; a leading formula sign is neutralised. */
-function csvField(value: string): string {
+export function csvField(value: string): string {
   // A spreadsheet would run `=…`, `+…`, `-…`, `@…` in a reader's comment as a formula.
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;

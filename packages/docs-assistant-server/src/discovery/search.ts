@@ -328,6 +328,7 @@ async function handleSearch(c: Context<ServiceEnv>, runtime: AssistantRuntime): 
   const request = validateSearchRequest(adjusted.body);
   const index = await runtime.index(domain.domain);
   const items = searchDocs(index, request, domain.siteUrl);
+  runtime.insights?.search(domain.domain, request.query, items.length);
   return jsonResponse(200, items, headers);
 }
 

@@ -374,6 +374,7 @@ async function handleV2Message(c: Context<ServiceEnv>, runtime: AssistantRuntime
     protocol: 'v2',
     ...(signal ? { signal } : {}),
   });
+  runtime.insights?.caller(prepared, c.req.raw.headers);
   const { answerContext, thread, newThreadKey } = prepared;
   const metadata: DocsMessageMetadata = {
     threadId: thread.id,

@@ -219,6 +219,7 @@ async function handleMcp(c: Context<ServiceEnv>, runtime: AssistantRuntime): Pro
       try {
         await countIp(c, runtime);
         await countOrganization(runtime, domain.organization);
+        runtime.insights?.agentCall(domain.domain);
         return undefined;
       } catch (error) {
         if (error instanceof HttpError && error.status === 429) return error.message;

@@ -93,4 +93,89 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX shares_by_thread ON shares (thread_id)',
     ],
   },
+  {
+    version: 3,
+    name: 'insights: questions, daily roll-ups, readers per day, counts per key, question forms, conversations',
+    statements: [
+      // One row per answered question; text and answer are emptied after the retention window.
+      `CREATE TABLE insight_questions (
+        thread_id TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        domain TEXT NOT NULL,
+        day TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        language TEXT,
+        current_path TEXT,
+        caller TEXT NOT NULL,
+        reader TEXT,
+        form TEXT NOT NULL,
+        text TEXT,
+        answer TEXT,
+        sources TEXT NOT NULL,
+        declined INTEGER NOT NULL,
+        uncertain INTEGER NOT NULL,
+        vote TEXT,
+        ttft_ms INTEGER,
+        PRIMARY KEY (thread_id, message_id)
+      )`,
+      'CREATE INDEX insight_questions_by_time ON insight_questions (at)',
+      // The figures of a day, summed over days for any range: a million questions read as 30 rows.
+      `CREATE TABLE insight_daily (
+        domain TEXT NOT NULL,
+        day TEXT NOT NULL,
+        questions BIGINT NOT NULL DEFAULT 0,
+        conversations BIGINT NOT NULL DEFAULT 0,
+        searches BIGINT NOT NULL DEFAULT 0,
+        no_results BIGINT NOT NULL DEFAULT 0,
+        search_clicks BIGINT NOT NULL DEFAULT 0,
+        source_clicks BIGINT NOT NULL DEFAULT 0,
+        agent_calls BIGINT NOT NULL DEFAULT 0,
+        uncertain BIGINT NOT NULL DEFAULT 0,
+        up BIGINT NOT NULL DEFAULT 0,
+        down BIGINT NOT NULL DEFAULT 0,
+        PRIMARY KEY (domain, day)
+      )`,
+      // Readers (salted hashes of fp) seen on a day: distinct readers of a range are counted here.
+      `CREATE TABLE insight_readers (
+        domain TEXT NOT NULL,
+        day TEXT NOT NULL,
+        reader TEXT NOT NULL,
+        PRIMARY KEY (domain, day, reader)
+      )`,
+      // Counts per day of one key of a dimension: a language, a page cited, a search query, …
+      `CREATE TABLE insight_counts (
+        domain TEXT NOT NULL,
+        day TEXT NOT NULL,
+        dim TEXT NOT NULL,
+        key TEXT NOT NULL,
+        n BIGINT NOT NULL DEFAULT 0,
+        PRIMARY KEY (domain, dim, day, key)
+      )`,
+      // Questions per day of one form (their terms, sorted): what top questions and gaps group.
+      `CREATE TABLE insight_forms (
+        domain TEXT NOT NULL,
+        day TEXT NOT NULL,
+        form TEXT NOT NULL,
+        questions BIGINT NOT NULL DEFAULT 0,
+        uncertain BIGINT NOT NULL DEFAULT 0,
+        up BIGINT NOT NULL DEFAULT 0,
+        down BIGINT NOT NULL DEFAULT 0,
+        example TEXT,
+        path TEXT,
+        PRIMARY KEY (domain, day, form)
+      )`,
+      `CREATE TABLE insight_threads (
+        thread_id TEXT PRIMARY KEY,
+        domain TEXT NOT NULL,
+        started_at BIGINT NOT NULL,
+        questions BIGINT NOT NULL DEFAULT 0,
+        uncertain BIGINT NOT NULL DEFAULT 0,
+        up BIGINT NOT NULL DEFAULT 0,
+        down BIGINT NOT NULL DEFAULT 0,
+        first TEXT,
+        language TEXT
+      )`,
+      'CREATE INDEX insight_threads_by_start ON insight_threads (domain, started_at)',
+    ],
+  },
 ];

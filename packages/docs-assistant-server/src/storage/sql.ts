@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { forgetInsightText, type InsightBatchRows, InsightReads, writeInsightBatch } from './insights.js';
 import { MIGRATIONS } from './schema.js';
 import {
   BundleEvictedError,
@@ -285,6 +286,21 @@ export class SqlStorage implements Storage {
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
+  }
+
+  /** Writes a batch of insights (`insights.ts`) in one transaction. */
+  recordInsights(batch: InsightBatchRows): Promise<void> {
+    return this.#write((driver) => driver.transaction((tx) => writeInsightBatch(tx, batch)));
+  }
+
+  /** Reads insights' tables. */
+  readInsights<T>(work: (reads: InsightReads) => Promise<T>): Promise<T> {
+    return this.#op((driver) => work(new InsightReads(driver)));
+  }
+
+  /** Empties readers' words recorded before `before` (ms); resolves with the questions emptied. */
+  forgetInsightText(before: number): Promise<number> {
+    return this.#write((driver) => driver.transaction((tx) => forgetInsightText(tx, before)));
   }
 
   setting(name: string, fallback: string): Promise<string> {

@@ -7,6 +7,7 @@
  */
 import type { StaticExportStatus } from 'docs-assistant/protocol';
 import { HttpError } from '../http.js';
+import type { InsightBatchRows, InsightReads } from './insights.js';
 
 /** Where the state lives: SQLite in memory, SQLite in a data folder, or a PostgreSQL server. */
 export type StorageMode = 'memory' | 'embedded' | 'postgres';
@@ -179,6 +180,19 @@ export interface JobStorage {
   putBundle(jobId: string, bytes: Uint8Array): Promise<void>;
   getBundle(jobId: string): Promise<Uint8Array | undefined>;
 }
+
+/** Insights' tables (`insights.ts`); the SQL storages have them, the in-memory thread storage not. */
+export interface InsightsStorage {
+  recordInsights(batch: InsightBatchRows): Promise<void>;
+  readInsights<T>(work: (reads: InsightReads) => Promise<T>): Promise<T>;
+  forgetInsightText(before: number): Promise<number>;
+  /** A value kept by the service (the salt of readers' hashes), set to `fallback` the first time. */
+  setting(name: string, fallback: string): Promise<string>;
+}
+
+/** The storage's insights, when it keeps them. */
+export const insightsStorage = (storage: object): InsightsStorage | undefined =>
+  'recordInsights' in storage ? (storage as InsightsStorage) : undefined;
 
 export interface Storage extends ThreadStorage, ShareStorage, FeedbackStorage, RateLimitStorage, JobStorage {
   /** Where the state lives, for logs and `/health` (no password). */

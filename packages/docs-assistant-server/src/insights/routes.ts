@@ -1,0 +1,387 @@
+/**
+ * Insights over HTTP (docs/insights.md): the owner's API under `/discovery/v1/insights/{domain}`
+ * (admin key, no CORS, JSON or `?format=csv`), and the reader's beacon
+ * `POST /discovery/v1/assistant/{domain}/events` (assistant key, public CORS) that the widget sends
+ * source and search-result clicks to. With insights off every route answers 404 `insights_off`.
+ */
+import type { ValidationProblem } from 'docs-assistant/protocol';
+import type { Context } from 'hono';
+import type { AssistantRuntime } from '../assistant.js';
+import { csvField } from '../discovery/feedback.js';
+import {
+  adminWrongMethod,
+  admission,
+  bodyCap,
+  discoveryWrongMethod,
+  HttpError,
+  RouteFamily,
+  readJsonBody,
+  type ServiceEnv,
+} from '../http/index.js';
+import { dayOf } from '../storage/insights.js';
+import {
+  conversations,
+  type DayRange,
+  decodeCursor,
+  gaps,
+  pagesReport,
+  questionGroups,
+  searchReport,
+  stats,
+  transcript,
+} from './compute.js';
+import type { InsightEvent, InsightsRecorder } from './record.js';
+
+export const INSIGHTS_ROUTE = '/discovery/v1/insights/:domain';
+export const INSIGHTS_EVENTS_ROUTE = '/discovery/v1/assistant/:domain/events';
+/** What `/health` lists while insights are recorded (the widget sends its beacon only then). */
+export const INSIGHTS_CAPABILITY = 'insights';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Days of the default range (today included). */
+const DEFAULT_DAYS = 30;
+/** Longest range read at once. */
+const MAX_RANGE_DAYS = 3660;
+const MAX_LIMIT = 1000;
+const DEFAULT_LIMIT = 50;
+export const MAX_BEACON_EVENTS = 50;
+export const MAX_BEACON_BYTES = 16 * 1024;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+interface ListQuery {
+  range: DayRange;
+  limit: number;
+  cursor: Record<string, unknown> | undefined;
+  csv: boolean;
+}
+
+function readQuery(c: Context): ListQuery {
+  const problems: ValidationProblem[] = [];
+  const today = dayOf(Date.now());
+  const day = (name: 'from' | 'to', fallback: string): string => {
+    const value = c.req.query(name);
+    if (value === undefined) return fallback;
+    if (!DAY.test(value) || Number.isNaN(Date.parse(value)) || dayOf(Date.parse(value)) !== value) {
+      problems.push({
+        path: name,
+        message: `must be a UTC day as YYYY-MM-DD, e.g. ${today} (got "${value}")`,
+      });
+    }
+    return value;
+  };
+  const to = day('to', today);
+  const from = day('from', dayOf((DAY.test(to) ? Date.parse(to) : Date.now()) - (DEFAULT_DAYS - 1) * DAY_MS));
+  if (!problems.length && from > to) problems.push({ path: 'from', message: `must not be after to (${to})` });
+  if (!problems.length && (Date.parse(to) - Date.parse(from)) / DAY_MS >= MAX_RANGE_DAYS) {
+    problems.push({
+      path: 'from',
+      message: `the range may span at most ${MAX_RANGE_DAYS} days; narrow from/to`,
+    });
+  }
+  const limitText = c.req.query('limit');
+  const limit = limitText === undefined ? DEFAULT_LIMIT : Number(limitText);
+  if (limitText !== undefined && (!/^\d+$/.test(limitText) || limit < 1 || limit > MAX_LIMIT)) {
+    problems.push({ path: 'limit', message: `must be a whole number from 1 to ${MAX_LIMIT}` });
+  }
+  const cursorText = c.req.query('cursor');
+  const cursor = cursorText ? decodeCursor(cursorText) : undefined;
+  if (cursorText && !cursor)
+    problems.push({
+      path: 'cursor',
+      message: 'is not a cursor of this API; pass the `next` of the previous page',
+    });
+  const format = c.req.query('format');
+  if (format !== undefined && format !== 'json' && format !== 'csv') {
+    problems.push({ path: 'format', message: `must be "json" or "csv" (got "${format}")` });
+  }
+  if (problems.length) {
+    const list = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+    throw new HttpError(400, 'invalid_request', `Invalid query: ${list}.`, { issues: problems });
+  }
+  return { range: { from, to }, limit, cursor, csv: format === 'csv' };
+}
+
+const offsetOf = (query: ListQuery): number => {
+  const offset = Number(query.cursor?.o ?? 0);
+  return Number.isInteger(offset) && offset >= 0 ? offset : 0;
+};
+
+/** A CSV of `rows` under a header of `columns`; arrays are joined with ` | `. */
+export function toCsv(columns: string[], rows: Array<Record<string, unknown>>): string {
+  const cell = (value: unknown): string =>
+    csvField(
+      value === null || value === undefined
+        ? ''
+        : Array.isArray(value)
+          ? value
+              .map((v) => (typeof v === 'object' ? String((v as { path?: unknown }).path ?? '') : String(v)))
+              .join(' | ')
+          : typeof value === 'object'
+            ? String((value as { path?: unknown }).path ?? '')
+            : String(value),
+    );
+  return `${[columns.join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))].join('\r\n')}\r\n`;
+}
+
+function answer(
+  c: Context<ServiceEnv>,
+  body: unknown,
+  csv?: { name: string; columns: string[]; rows: Array<Record<string, unknown>> },
+): Response {
+  const headers = { 'Cache-Control': 'no-store' };
+  if (csv && readQuery(c).csv) {
+    const domain = c.get('domain').domain.replace(/[^\w.-]/g, '_');
+    return new Response(toCsv(csv.columns, csv.rows), {
+      headers: {
+        ...headers,
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="insights-${csv.name}-${domain}.csv"`,
+      },
+    });
+  }
+  return new Response(JSON.stringify(body), {
+    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}
+
+/** The index of a domain for page titles and closest pages; the figures do not wait on a failed load. */
+const indexOf = (runtime: AssistantRuntime, domain: string) => runtime.index(domain).catch(() => undefined);
+
+const DAILY_COLUMNS = [
+  'date',
+  'questions',
+  'conversations',
+  'readers',
+  'searches',
+  'agentCalls',
+  'uncertain',
+  'up',
+  'down',
+];
+
+type Handler = (c: Context<ServiceEnv>, on: InsightsRecorder, runtime: AssistantRuntime) => Promise<Response>;
+
+const READS: Array<[string, string, Handler]> = [
+  [
+    '/stats',
+    'daily figures and totals',
+    async (c, on) => {
+      const body = await stats(on.storage, c.get('domain').domain, readQuery(c).range);
+      return answer(c, body, { name: 'stats', columns: DAILY_COLUMNS, rows: body.daily });
+    },
+  ],
+  [
+    '/questions',
+    'top questions grouped by meaning',
+    async (c, on, runtime) => {
+      const query = readQuery(c);
+      const domain = c.get('domain').domain;
+      const body = await questionGroups(on.storage, await indexOf(runtime, domain), domain, query.range, {
+        limit: query.limit,
+        offset: offsetOf(query),
+      });
+      const columns = ['id', 'label', 'questions', 'uncertain', 'up', 'down', 'examples', 'pages'];
+      return answer(c, body, { name: 'questions', columns, rows: body.groups });
+    },
+  ],
+  [
+    '/gaps',
+    'coverage gaps',
+    async (c, on, runtime) => {
+      const query = readQuery(c);
+      const domain = c.get('domain').domain;
+      const body = await gaps(on.storage, await indexOf(runtime, domain), domain, query.range, {
+        limit: query.limit,
+        offset: offsetOf(query),
+      });
+      const rows = body.gaps.map((gap) => ({
+        ...gap,
+        closest: gap.closest?.path,
+        closestTitle: gap.closest?.title,
+        closestScore: gap.closest?.score,
+      }));
+      return answer(c, body, {
+        name: 'gaps',
+        columns: ['id', 'label', 'questions', 'examples', 'closest', 'closestTitle', 'closestScore'],
+        rows,
+      });
+    },
+  ],
+  [
+    '/search',
+    'search figures',
+    async (c, on) => {
+      const query = readQuery(c);
+      const body = await searchReport(on.storage, c.get('domain').domain, query.range, query.limit);
+      const rows = [
+        ...body.top.map((row) => ({ list: 'top', ...row })),
+        ...body.noResults.map((row) => ({ list: 'noResults', ...row })),
+      ];
+      return answer(c, body, { name: 'search', columns: ['list', 'query', 'searches', 'clicks'], rows });
+    },
+  ],
+  [
+    '/pages',
+    'pages cited, down-voted and asked from',
+    async (c, on, runtime) => {
+      const query = readQuery(c);
+      const domain = c.get('domain').domain;
+      const body = await pagesReport(
+        on.storage,
+        await indexOf(runtime, domain),
+        domain,
+        query.range,
+        query.limit,
+      );
+      const rows = [
+        ...body.cited.map((row) => ({ list: 'cited', ...row })),
+        ...body.downVoted.map((row) => ({ list: 'downVoted', ...row })),
+        ...body.asked.map((row) => ({ list: 'asked', path: row.currentPath, questions: row.questions })),
+      ];
+      const columns = ['list', 'path', 'title', 'citations', 'up', 'down', 'questions'];
+      return answer(c, body, { name: 'pages', columns, rows });
+    },
+  ],
+  [
+    '/conversations',
+    'conversations',
+    async (c, on) => {
+      const query = readQuery(c);
+      const { s, i } = query.cursor ?? {};
+      const body = await conversations(on.storage, c.get('domain').domain, query.range, {
+        limit: query.limit,
+        uncertain: c.req.query('uncertain') === '1',
+        down: c.req.query('vote') === 'down',
+        ...(typeof s === 'number' && typeof i === 'string' ? { after: { started: s, id: i } } : {}),
+      });
+      const columns = ['threadId', 'startedAt', 'questions', 'uncertain', 'vote', 'first', 'language'];
+      return answer(c, body, { name: 'conversations', columns, rows: body.conversations });
+    },
+  ],
+  [
+    '/conversations/:threadId',
+    'one conversation',
+    async (c, on) => {
+      const threadId = c.req.param('threadId') ?? '';
+      const body = await transcript(on.storage, c.get('domain').domain, threadId);
+      if (!body)
+        throw new HttpError(404, 'not_found', `No recorded conversation "${threadId}" on this domain.`);
+      const columns = ['role', 'text', 'at', 'sources', 'uncertain', 'vote'];
+      return answer(c, body, { name: 'conversation', columns, rows: body.messages });
+    },
+  ],
+];
+
+/** The 404 of every insights route while recording is off (`serve --insights off`). */
+const insightsOff = (): Response =>
+  new Response(
+    JSON.stringify({
+      error:
+        'Insights are off on this service (serve --insights off): nothing is recorded and there is nothing to read.',
+      code: 'insights_off',
+    }),
+    { status: 404, headers: { 'Content-Type': 'application/json; charset=utf-8' } },
+  );
+
+/** The owner's API: admin key, no CORS (like the feedback list). */
+export function insightsRoutes(runtime: AssistantRuntime): RouteFamily {
+  const on = runtime.insights;
+  const family = new RouteFamily({ cors: 'none', wrongMethod: adminWrongMethod });
+  const admit = admission(runtime, {
+    key: 'admin',
+    countOrganization: false,
+    wrongKind: () =>
+      new HttpError(
+        403,
+        'forbidden',
+        'This is an assistant API key (svc_dsc_…), which readers hold; insights need an admin API key (svc_…) of the organization that owns the domain.',
+      ),
+  });
+  for (const [path, what, handle] of READS) {
+    family.get(
+      `${INSIGHTS_ROUTE}${path}`,
+      `Use GET ${INSIGHTS_ROUTE.replace(':domain', '{domain}')}${path} to read the ${what}.`,
+      async (_c, next) => (on ? next() : insightsOff()),
+      admit,
+      (c) => handle(c, on as InsightsRecorder, runtime),
+    );
+  }
+  return family;
+}
+
+const EVENT_TYPES = new Set(['source-click', 'search-click', 'search']);
+
+/** Validates a beacon body into events; every problem is listed with its path. */
+export function validateBeacon(body: unknown, domain: string, now: number): InsightEvent[] {
+  const problems: ValidationProblem[] = [];
+  const record =
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  const list = record?.events;
+  if (!record || !Array.isArray(list) || !list.length || list.length > MAX_BEACON_EVENTS) {
+    throw invalid([{ path: 'events', message: `required: an array of 1 to ${MAX_BEACON_EVENTS} events` }]);
+  }
+  const fp = typeof record.fp === 'string' && record.fp ? record.fp.slice(0, 200) : undefined;
+  if (record.fp !== undefined && typeof record.fp !== 'string')
+    problems.push({ path: 'fp', message: 'must be a string' });
+  const events: InsightEvent[] = [];
+  list.forEach((item: unknown, n) => {
+    const e = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+    const type = String(e.type);
+    if (!EVENT_TYPES.has(type))
+      problems.push({
+        path: `events.${n}.type`,
+        message: 'must be "source-click", "search-click" or "search"',
+      });
+    if (typeof e.path !== 'string' || !e.path.startsWith('/'))
+      problems.push({ path: `events.${n}.path`, message: 'required: the page path, starting with /' });
+    if (e.query !== undefined && typeof e.query !== 'string')
+      problems.push({ path: `events.${n}.query`, message: 'must be a string' });
+    if (type === 'search' && typeof e.query !== 'string')
+      problems.push({ path: `events.${n}.query`, message: 'required for a search' });
+    // A clock far off (or a replayed beacon) counts now, not on a day the reader's clock made up.
+    const at = typeof e.at === 'number' && Math.abs(e.at - now) < DAY_MS ? e.at : now;
+    const path = String(e.path).slice(0, 500);
+    const query = typeof e.query === 'string' ? e.query.slice(0, 200) : undefined;
+    const who = fp ? { fp } : {};
+    if (type === 'search')
+      events.push({ type: 'search', domain, at, query: query ?? '', results: -1, ...who });
+    else
+      events.push({
+        type: type as 'source-click' | 'search-click',
+        domain,
+        at,
+        path,
+        ...(query ? { query } : {}),
+        ...who,
+      });
+  });
+  if (problems.length) throw invalid(problems);
+  return events;
+}
+
+function invalid(problems: ValidationProblem[]): HttpError {
+  const list = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+  return new HttpError(400, 'invalid_request', `Invalid events: ${list}.`, { issues: problems });
+}
+
+/** The reader's beacon: assistant key, public CORS, like the feedback vote. */
+export function insightsBeaconRoutes(runtime: AssistantRuntime): RouteFamily {
+  const on = runtime.insights;
+  return new RouteFamily({ cors: 'public', wrongMethod: discoveryWrongMethod }).post(
+    INSIGHTS_EVENTS_ROUTE,
+    'insights events endpoint',
+    async (_c, next) => (on ? next() : insightsOff()),
+    admission(runtime, { key: 'assistant' }),
+    bodyCap(MAX_BEACON_BYTES),
+    async (c) => {
+      const events = validateBeacon(
+        await readJsonBody(c.req.raw, MAX_BEACON_BYTES),
+        c.get('domain').domain,
+        Date.now(),
+      );
+      for (const event of events) on?.record(event);
+      return c.json({ accepted: events.length }, 202);
+    },
+  );
+}
