@@ -44,6 +44,21 @@ describe('links at the URL the site publishes', () => {
     expect(await search(running, 'E_TIMEOUT deadline')).toContain(expected);
   });
 
+  it('MCP: search gives the published URL and get_page reads the page back from it', async () => {
+    const running = await startService({ docs: vitepress, siteUrl: 'https://acme.dev/acme/' });
+    onTestFinished(() => running.close());
+    const client = new Client({ name: 'site-links-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${running.url}/mcp`)));
+    onTestFinished(() => client.close());
+    const found = (await client.callTool({ name: 'search', arguments: { query: 'E_TIMEOUT deadline' } }))
+      .structuredContent as { results: { url: string }[] };
+    expect(found.results[0]?.url).toBe(expected);
+    for (const url of [expected, 'https://acme.dev/acme/guide/', 'https://acme.dev/acme/fr/']) {
+      const page = await client.callTool({ name: 'get_page', arguments: { path: url } });
+      expect(page.isError, url).toBeFalsy();
+    }
+  });
+
   it('without siteUrl: the published path, root-relative', async () => {
     const running = await startService({ docs: vitepress });
     onTestFinished(() => running.close());
