@@ -14,6 +14,11 @@ import GithubSlugger from 'github-slugger';
 import { loadSite } from '../../packages/docs-assistant-server/src/docs/load';
 import type { DocPage } from '../../packages/docs-assistant-server/src/docs/page';
 import { readWithRefs } from '../../packages/docs-assistant-server/src/docs/sites/mintlify-refs';
+import {
+  checkSiteUrl,
+  siteLinkBuilder,
+  siteTitle,
+} from '../../packages/docs-assistant-server/src/docs/sites/published';
 
 const SITES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'sites');
 
@@ -277,5 +282,56 @@ describe('heading anchors equal to what the framework renders', () => {
       'probe_1',
       'scrape_interval',
     ]);
+  });
+});
+
+describe('absolute links under siteUrl', () => {
+  const index = (pages: DocPage[]) => ({ pages, page: (path: string) => byPath(pages).get(path) });
+
+  it('where the config declares the base, siteUrl gives the origin; the base with it is not repeated', async () => {
+    const site = index((await load(join(SITES, 'mkdocs-html'))).pages);
+    for (const siteUrl of [
+      'https://example.org',
+      'https://example.org/quanta',
+      'https://example.org/quanta/',
+    ]) {
+      checkSiteUrl({ domain: 'q', siteUrl }, site.pages);
+      expect(siteLinkBuilder(siteUrl, site)('/quanta/guide/setup')).toBe(
+        'https://example.org/quanta/guide/setup.html',
+      );
+    }
+    expect(() => checkSiteUrl({ domain: 'q', siteUrl: 'https://example.org/docs' }, site.pages)).toThrow(
+      'Domain "q": the site URL https://example.org/docs has the path /docs, but the mkdocs config serves the docs under /quanta; give the origin (https://example.org) or https://example.org/quanta, or change the base path in the config.',
+    );
+  });
+
+  it("where it cannot (MkDocs without site_url, Mintlify, a folder), siteUrl's path is the base", async () => {
+    const mkdocs = variant('mkdocs-html', {
+      'mkdocs.yml': (text) => text.replace('site_url: https://example.org/quanta/\n', ''),
+    });
+    for (const [folder, path, link] of [
+      [mkdocs, '/guide/setup', 'https://example.org/q/guide/setup.html'],
+      [join(SITES, 'mintlify-refs'), '/fr/guides/webhooks', 'https://example.org/q/fr/guides/webhooks'],
+      [join(SITES, 'folder'), '/quickstart', 'https://example.org/q/quickstart'],
+    ] as const) {
+      const site = index((await load(folder)).pages);
+      checkSiteUrl({ domain: 'q', siteUrl: 'https://example.org/q/' }, site.pages);
+      expect(siteLinkBuilder('https://example.org/q/', site)(path)).toBe(link);
+      expect(siteLinkBuilder(undefined, site)(path)).toBe(link.slice('https://example.org/q'.length));
+    }
+  });
+
+  it("a root at its base's slash: VitePress /acme/, MkDocs without directory URLs /quanta/index.html", async () => {
+    const vitepress = index((await load(join(SITES, 'vitepress-base'))).pages);
+    expect(siteLinkBuilder('https://acme.dev', vitepress)('/acme')).toBe('https://acme.dev/acme/');
+    const mkdocs = index((await load(join(SITES, 'mkdocs-html'))).pages);
+    expect(siteLinkBuilder(undefined, mkdocs)('/quanta')).toBe('/quanta/index.html');
+  });
+
+  it("the name: the domain's title, else the config's, else the domain", async () => {
+    const pages = (await load(join(SITES, 'docusaurus-base'))).pages;
+    expect(siteTitle({ domain: 'kb', title: 'Helios KB' }, pages)).toBe('Helios KB');
+    expect(siteTitle({ domain: 'kb' }, pages)).toBe('Helios');
+    expect(siteTitle({ domain: 'kb' }, (await load(join(SITES, 'folder'))).pages)).toBe('kb');
   });
 });
