@@ -119,7 +119,7 @@ describe('llms.txt, llms-full.txt and .md pages of a Mintlify site (languages, v
     expect(response.headers.get('vary')).toBe('Accept');
     expect(await response.text()).toBe(byExtension);
     expect(byExtension).toMatch(
-      /^> .*\n\n# Webhooks\n\nGet notified when an index build finishes\.\n\n> \*\*Note\*\*\n/,
+      /^> .*\n\n# Webhooks\n\nGet notified when an index build finishes\.\n\n> \*\*Note:\*\* Webhooks send/,
     );
     // HTML preferred, or no Accept: not Markdown (the service has no HTML page there: its 404).
     const html = await fetch(`${running.url}/guides/webhooks`, {

@@ -64,6 +64,8 @@ export interface PageMarkdownOptions {
    * file relative to the site's folder; answers the source and its file, or undefined (left out).
    */
   readSnippet?: (specifier: string, fromFile: string) => { source: string; file: string } | undefined;
+  /** Leaves links as written, for a caller that rewrites them itself (the static export's HTML). */
+  keepLinks?: boolean;
 }
 
 /** `/guides/setup` → `/guides/setup.md`, `/` → `/index.md`. */
@@ -656,7 +658,8 @@ export function convertBody(body: string, page: DocPage, options: PageMarkdownOp
       options.readSnippet ? { read: options.readSnippet, file: page.file, depth: 0 } : undefined,
     ).children,
   );
-  return rewriteLinks(tidy(rewriteAdmonitions(tidy(components), renderAdmonition)), page, options);
+  const markdown = tidy(rewriteAdmonitions(tidy(components), renderAdmonition));
+  return options.keepLinks ? markdown : rewriteLinks(markdown, page, options);
 }
 
 /**

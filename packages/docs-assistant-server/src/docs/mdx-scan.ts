@@ -309,9 +309,22 @@ function scanAngle(body: string, at: number, visitor: MdxVisitor, text: (value: 
     text('<');
     return at + 1;
   }
+  // `<script>` and `<style>` hold code for a browser, not text: skipped whole, as raw text elements.
+  if (RAW_TEXT.has(tag.name.toLowerCase()) && !tag.closing && !tag.selfClosing) {
+    const close = body.toLowerCase().indexOf(`</${tag.name.toLowerCase()}`, tag.end);
+    return close < 0 ? body.length : pastClosingTag(body, close);
+  }
   visitor.tag(tag, at);
   return tag.end;
 }
+
+const RAW_TEXT = new Set(['script', 'style']);
+
+/** Just past the `>` of the closing tag at `from`. */
+const pastClosingTag = (body: string, from: number): number => {
+  const end = body.indexOf('>', from);
+  return end < 0 ? body.length : end + 1;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Inline code in text written as Markdown.

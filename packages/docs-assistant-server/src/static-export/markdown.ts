@@ -1,35 +1,18 @@
 /**
  * Markdown/MDX → HTML on the server, with `react-markdown` + `remark-gfm` and `renderToStaticMarkup`.
- * Raw HTML and MDX JSX in the docs is dropped (`skipHtml`), never passed through; URLs go through
- * react-markdown's safe transform and then the bundle's link rewriting.
+ * The page is first the Markdown the agents read (`agents/markdown.ts`: components and admonitions
+ * turned into what they mean, `:::note` a blockquote led by its label, ESM and expressions gone),
+ * so the export shows what the assistant answers from. Raw HTML left in it is dropped (`skipHtml`),
+ * never passed through; URLs go through react-markdown's safe transform and then the bundle's
+ * link rewriting.
  */
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import Markdown, { type Components, defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { convertBody } from '../agents/markdown.js';
+import type { DocPage } from '../docs/page.js';
 import type { Slugger } from '../docs/slugs.js';
-
-/**
- * MDX `import`/`export` statements at the top level are code for a bundler, not content: drop them
- * (outside fenced code blocks). JSX elements are HTML to remark and are skipped with raw HTML.
- */
-export function stripMdxStatements(body: string): string {
-  let fence: string | undefined;
-  const out: string[] = [];
-  for (const line of body.split('\n')) {
-    const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1] ?? '';
-      if (!fence) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
-      out.push(line);
-      continue;
-    }
-    if (!fence && /^(import|export)\s/.test(line)) continue;
-    out.push(line);
-  }
-  return out.join('\n');
-}
 
 interface HastLike {
   type: string;
@@ -50,6 +33,8 @@ export interface RenderMarkdownOptions {
   rewriteUrl: (url: string) => string;
   /** Heading ids as the site's framework writes them (`docs/slugs.ts`), the index's anchors. */
   slugger: Slugger;
+  /** The page the body is of: whether it is MDX (its file), and where its links start. */
+  page: DocPage;
 }
 
 export interface RenderedMarkdown {
@@ -100,7 +85,7 @@ export function renderMarkdown(body: string, options: RenderMarkdownOptions): Re
         return safe ? options.rewriteUrl(safe) : safe;
       },
     },
-    stripMdxStatements(body),
+    convertBody(body, options.page, { keepLinks: true }),
   );
   return { html: renderToStaticMarkup(element), headings };
 }

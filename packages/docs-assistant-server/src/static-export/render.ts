@@ -331,6 +331,7 @@ export async function renderSite(source: DocSource, options: RenderSiteOptions):
     await options.beforePage?.(index, pages.length);
     const rendered = renderMarkdown(page.body, {
       slugger: createSlugger(page.page.site?.framework),
+      page: page.page,
       rewriteUrl: (url) => rewriteInternalUrl(url, page, pageFiles, assetFiles),
     });
     const content = rendered.html;
