@@ -139,6 +139,9 @@ export default defineConfig({
         // docs-assistant/static-export (server-side admin client) and its dashboard panel.
         'static-export': 'src/static-export/index.ts',
         'static-export-react': 'src/static-export/react.ts',
+        // docs-assistant/insights (the handler a host mounts, server-side) and its dashboard panel.
+        insights: 'src/insights/index.ts',
+        'insights-react': 'src/insights/react.ts',
         // docs-assistant/proxy: the server-side route that keeps the assistant key off the page.
         proxy: 'src/proxy/index.ts',
         // docs-assistant/labels/de and /ar: label packs, plain data for the `labels` prop.

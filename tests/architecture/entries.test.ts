@@ -16,6 +16,9 @@ const ENTRIES = [
   ...['index.ts', 'widget.ts', 'protocol/entry.ts', 'static-export/index.ts', 'static-export/react.ts'].map(
     (path) => W + path,
   ),
+  // docs-assistant/insights (the handler) and docs-assistant/insights/react (the dashboard panel).
+  `${W}insights/index.ts`,
+  `${W}insights/react.ts`,
   `${W}proxy/index.ts`,
   `${W}labels/de.ts`,
   `${W}labels/ar.ts`,

@@ -91,9 +91,9 @@ export const WIDGET_LAYERS: Layer[] = [
   { name: 'route-kit', paths: [`${W}routes/`], may: ['protocol'], why: 'server-side route helpers' },
   {
     name: 'server-side',
-    paths: [`${W}proxy/`, `${W}static-export/`],
+    paths: [`${W}proxy/`, `${W}static-export/`, `${W}insights/`],
     may: ['route-kit', 'protocol'],
-    why: 'the proxy and the static-export client, handler and panel',
+    why: 'the proxy, the static-export client, handler and panel, and the insights handler and panel',
   },
   {
     name: 'entry',

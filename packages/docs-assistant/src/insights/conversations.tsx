@@ -1,0 +1,162 @@
+/**
+ * The conversations of the range, filtered to uncertain or down-voted ones, a page at a time; a
+ * row's button opens its transcript in place, and Back returns to the row it came from.
+ */
+import { useEffect, useId, useRef } from 'react';
+import type { ConversationFilter } from './client.js';
+import type { InsightsPanelLabels } from './labels.js';
+import { PageName, Section, Table } from './sections.js';
+import type { ConversationRow, InsightsVote, Paged, Transcript } from './types.js';
+
+type Labels = { labels: InsightsPanelLabels };
+
+/** `2026-12-06T09:30:00.000Z` as `2026-12-06 09:30 UTC`: the same for every viewer. */
+export const formatTime = (iso: string): string =>
+  Number.isNaN(Date.parse(iso)) ? iso : `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+const voteText = (vote: InsightsVote | undefined, labels: InsightsPanelLabels) =>
+  vote === 'up' ? labels.votedUp : vote === 'down' ? labels.votedDown : '';
+
+export function Conversations({
+  page,
+  filter,
+  onFilter,
+  onMore,
+  busy,
+  onOpen,
+  labels,
+}: {
+  page: Paged<ConversationRow>;
+  filter: ConversationFilter;
+  onFilter: (filter: ConversationFilter) => void;
+  onMore: () => void;
+  busy: boolean;
+  onOpen: (threadId: string) => void;
+} & Labels) {
+  return (
+    <Section title={labels.conversations} name="conversations">
+      <fieldset data-insights="filters">
+        <legend>{labels.conversations}</legend>
+        <label>
+          <input
+            type="checkbox"
+            checked={!!filter.uncertain}
+            onChange={(event) => onFilter({ ...filter, uncertain: event.target.checked })}
+          />
+          {labels.onlyUncertain}
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={!!filter.down}
+            onChange={(event) => onFilter({ ...filter, down: event.target.checked })}
+          />
+          {labels.onlyDownVoted}
+        </label>
+      </fieldset>
+      <Table
+        caption={labels.conversations}
+        columns={[
+          labels.firstQuestion,
+          labels.started,
+          labels.questions,
+          labels.uncertain,
+          labels.vote,
+          labels.language,
+        ]}
+        rows={page.items}
+        empty={labels.none}
+        row={(row) => (
+          <tr key={row.threadId}>
+            <th scope="row">
+              <button type="button" data-thread-id={row.threadId} onClick={() => onOpen(row.threadId)}>
+                {row.first ?? labels.textExpired}
+              </button>
+            </th>
+            <td>{formatTime(row.startedAt)}</td>
+            <td>{row.questions}</td>
+            <td>{row.uncertain}</td>
+            <td>{voteText(row.vote, labels)}</td>
+            <td>{row.language ?? ''}</td>
+          </tr>
+        )}
+      />
+      {page.next ? (
+        <button
+          type="button"
+          data-action="more"
+          onClick={onMore}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {labels.more}
+        </button>
+      ) : null}
+    </Section>
+  );
+}
+
+export type TranscriptState =
+  | { status: 'loading' }
+  | { status: 'ready'; transcript: Transcript }
+  | { status: 'error'; message: string };
+
+/** One conversation, every message with its sources and marks; focus goes to its heading. */
+export function TranscriptView({
+  state,
+  onBack,
+  onRetry,
+  labels,
+}: { state: TranscriptState; onBack: () => void; onRetry: () => void } & Labels) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+  useEffect(() => heading.current?.focus(), []);
+  const title =
+    state.status === 'ready'
+      ? labels.transcript(formatTime(state.transcript.startedAt))
+      : labels.conversations;
+  return (
+    <section data-insights="transcript" aria-labelledby={id}>
+      <h3 id={id} ref={heading} tabIndex={-1}>
+        {title}
+      </h3>
+      <button type="button" data-action="back" onClick={onBack}>
+        {labels.back}
+      </button>
+      {state.status === 'loading' ? <p role="status">{labels.loading}</p> : null}
+      {state.status === 'error' ? (
+        <div role="alert">
+          <p>{labels.failed(state.message)}</p>
+          <button type="button" data-action="retry" onClick={onRetry}>
+            {labels.retry}
+          </button>
+        </div>
+      ) : null}
+      {state.status === 'ready' ? (
+        <ol data-insights="messages">
+          {state.transcript.messages.map((message, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a transcript's messages, in order, never reordered
+            <li key={i} data-role={message.role}>
+              <p data-insights="speaker">
+                {message.role === 'user' ? labels.reader : labels.assistant}
+                {message.uncertain ? <span data-insights="mark"> · {labels.uncertain}</span> : null}
+                {message.vote ? <span data-insights="mark"> · {voteText(message.vote, labels)}</span> : null}
+                <span data-insights="time"> · {formatTime(message.at)}</span>
+              </p>
+              <p data-insights="text">{message.text ?? labels.textExpired}</p>
+              {message.sources.length ? (
+                <ul aria-label={labels.sources}>
+                  {message.sources.map((source) => (
+                    <li key={source.path}>
+                      <PageName page={source} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
