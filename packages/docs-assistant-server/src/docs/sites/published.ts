@@ -24,9 +24,18 @@ export function siteTitle(domain: Pick<DomainConfig, 'domain' | 'title'>, pages:
   return domain.title ?? siteName(pages) ?? domain.domain;
 }
 
+// Per list of pages (an index's stays the same object): answers ask for the name every time.
+const names = new WeakMap<readonly DocPage[], { name: string | undefined }>();
+
 /** The name the site's config gives (the first docs folder that names one), else undefined. */
-export const siteName = (pages: readonly DocPage[]): string | undefined =>
-  sitesOf(pages).find((site) => site.name)?.name;
+export function siteName(pages: readonly DocPage[]): string | undefined {
+  let known = names.get(pages);
+  if (!known) {
+    known = { name: sitesOf(pages).find((site) => site.name)?.name };
+    names.set(pages, known);
+  }
+  return known.name;
+}
 
 const pathOf = (siteUrl: string): string => new URL(siteUrl).pathname.replace(/\/+$/, '');
 
