@@ -5,7 +5,7 @@
  * Fixtures: tests/fixtures/sites/{mintlify-refs,vitepress-base,starlight-base,docusaurus-base,mkdocs-html};
  * variants of a setting are the same fixture copied to a temporary folder with one line changed.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,7 @@ function variant(fixture: string, edits: Record<string, (text: string) => string
   cpSync(join(SITES, fixture), folder, { recursive: true });
   for (const [file, edit] of Object.entries(edits)) {
     const path = join(folder, file);
+    mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, edit(existsSync(path) ? readFileSync(path, 'utf8') : ''));
   }
   return folder;
@@ -147,6 +148,11 @@ describe('home pages of every language', () => {
     const { report } = await load(folder);
     expect(report.skipped).toEqual([
       { file: 'src/content/docs/guides/unlisted.md', reason: 'hidden page (not in the navigation)' },
+    ]);
+    // A site with no languages: a folder named like one is not a language's home.
+    const monolingual = variant('mkdocs-html', { 'docs/de/index.md': () => '# Deutsch\n\nNicht im Menü.\n' });
+    expect((await load(monolingual)).report.skipped).toEqual([
+      { file: 'docs/de/index.md', reason: 'hidden page (not in the navigation)' },
     ]);
   });
 });

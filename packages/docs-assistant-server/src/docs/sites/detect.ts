@@ -73,7 +73,11 @@ function listLanguageHomes(site: SiteNavigation): SiteNavigation {
     const segments = inSite.split('/').filter(Boolean);
     const home =
       segments.length === 0 ||
-      (segments.length === 1 && (site.languages.includes(segments[0]!) || !!languageCode(segments[0]!)));
+      // A language's folder: one of the site's languages, or a language code on a site with several
+      // (a locale key such as Starlight's `zh-cn` where the language reads `zh`).
+      (segments.length === 1 &&
+        (site.languages.includes(segments[0]!) ||
+          (site.languages.length > 0 && !!languageCode(segments[0]!))));
     if (!home) continue;
     delete page.hidden;
     page.order = order++;
