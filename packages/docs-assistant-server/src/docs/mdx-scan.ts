@@ -325,29 +325,3 @@ const pastClosingTag = (body: string, from: number): number => {
   const end = body.indexOf('>', from);
   return end < 0 ? body.length : end + 1;
 };
-
-// ---------------------------------------------------------------------------------------------
-// Inline code in text written as Markdown.
-
-/**
- * Plain text (a section's blocks: prose with its code spans kept) made safe to write as Markdown:
- * outside code spans, the characters Markdown would read as syntax (`<` as HTML, `*` as emphasis)
- * are escaped; code spans stay as written, so `` `<Tabs>` `` shows as code, not as `\<Tabs>`.
- */
-export function escapeMarkdownText(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; ) {
-    const tick = text.indexOf('`', i);
-    const plain = tick < 0 ? text.slice(i) : text.slice(i, tick);
-    out += plain.replace(/[\\`*_[\]<~]/g, '\\$&');
-    if (tick < 0) break;
-    let run = tick;
-    while (text[run] === '`') run++;
-    const close = closingTicks(text, run, run - tick);
-    // A backtick nothing closes is a literal one.
-    const end = close < 0 ? run : close + (run - tick);
-    out += close < 0 ? text.slice(tick, run).replace(/`/g, '\\`') : text.slice(tick, end);
-    i = end;
-  }
-  return out;
-}
