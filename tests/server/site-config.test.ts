@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { slugify as vitepressSlugify } from '@mdit-vue/shared';
 import GithubSlugger from 'github-slugger';
-import { loadSite } from '../../packages/docs-assistant-server/src/docs/load';
+import { formatSiteReport, loadSite } from '../../packages/docs-assistant-server/src/docs/load';
 import type { DocPage } from '../../packages/docs-assistant-server/src/docs/page';
 import { readWithRefs } from '../../packages/docs-assistant-server/src/docs/sites/mintlify-refs';
 import {
@@ -339,5 +339,21 @@ describe('absolute links under siteUrl', () => {
     expect(siteTitle({ domain: 'kb', title: 'Helios KB' }, pages)).toBe('Helios KB');
     expect(siteTitle({ domain: 'kb' }, pages)).toBe('Helios');
     expect(siteTitle({ domain: 'kb' }, (await load(join(SITES, 'folder'))).pages)).toBe('kb');
+  });
+});
+
+describe('the start-up report', () => {
+  it("names the site and says how it links pages, from the config's settings", async () => {
+    const lines = async (fixture: string) => formatSiteReport((await load(join(SITES, fixture))).report);
+    expect(await lines('vitepress-base')).toContain(
+      `  named "Acme Cloud"; links /acme/…/page.html, a folder's page /acme/…/folder/`,
+    );
+    expect(await lines('mkdocs-html')).toContain(
+      `  named "Quanta"; links /quanta/…/page.html, a folder's page /quanta/…/folder/index.html`,
+    );
+    expect(await lines('starlight-base')).toContain(
+      `  named "Nimbus"; links /docs/…/page/, a folder's page /docs/…/folder/`,
+    );
+    expect((await lines('folder')).join('\n')).not.toContain('named');
   });
 });

@@ -17,7 +17,7 @@ import {
 import { readSite } from './sites/detect.js';
 import { listSiteFiles } from './sites/files.js';
 import { publishedPath } from './sites/links.js';
-import type { SiteFramework, SiteOptions, SitePage, SkippedFile } from './sites/types.js';
+import type { SiteFramework, SiteLinks, SiteOptions, SitePage, SkippedFile } from './sites/types.js';
 
 export type { SiteFramework, SiteOptions, SkippedFile } from './sites/types.js';
 
@@ -27,6 +27,10 @@ export interface SiteReport {
   framework: SiteFramework;
   /** The framework config read, relative to the folder. */
   configFile?: string;
+  /** The site's name from its config. */
+  name?: string;
+  /** How its config says pages are linked. */
+  links?: SiteLinks;
   /** Ignore files honoured (`.docsassistantignore`, `.mintignore`). */
   ignoreFiles: string[];
   /** Pages indexed. */
@@ -205,6 +209,8 @@ export async function loadSite(
     folder,
     framework: site.framework,
     ...(site.configFile ? { configFile: site.configFile } : {}),
+    ...(site.name ? { name: site.name } : {}),
+    ...(site.links ? { links: site.links } : {}),
     ignoreFiles: listing.ignoreFiles,
     pages: pages.length,
     hiddenPages: pages.filter((page) => page.hidden).length,
@@ -241,11 +247,26 @@ export async function loadDocs(folders: string[], options: LoadDocsOptions = {})
   return pages;
 }
 
+const ENDINGS = { slash: '/', html: '.html', plain: '', 'index.html': '/index.html' } as const;
+
+/** `named "Acme Cloud"; links /acme/…/page.html, a folder's page /acme/…/folder/`. */
+function siteLine(report: SiteReport): string {
+  const parts = report.name ? [`named "${report.name}"`] : [];
+  if (report.links) {
+    const base = report.links.base ?? '';
+    parts.push(
+      `links ${base}/…/page${ENDINGS[report.links.ending]}, a folder's page ${base}/…/folder${ENDINGS[report.links.folder]}`,
+    );
+  }
+  return parts.join('; ');
+}
+
 /** The start-up report as lines of text (the CLI prints it). */
 export function formatSiteReport(report: SiteReport): string[] {
   const lines = [
     `${report.folder}: ${report.framework === 'folder' ? 'plain folder of Markdown' : `${report.framework} site (${report.configFile})`}, ${report.pages} pages${report.hiddenPages ? ` (${report.hiddenPages} hidden, searchable)` : ''}`,
   ];
+  if (report.name || report.links) lines.push(`  ${siteLine(report)}`);
   if (report.ignoreFiles.length) lines.push(`  ignore files: ${report.ignoreFiles.join(', ')}`);
   if (report.languages.length || report.versions.length) {
     const parts = report.counts
