@@ -5,10 +5,11 @@
  * matter, and links between pages resolved to the pages' `.md` URLs. Pure (no file system): the
  * caller passes the source (`pageMarkdown` in `index.ts` reads it from the page's file).
  *
- * The Markdown itself is kept as written: the components are rewritten by a lenient scanner (docs
- * MDX is often not valid MDX, and the index's own reader is lenient too), the directive syntaxes
- * (`:::note`, `::: code-group`, MkDocs `!!! note` and `=== "Tab"`) line by line, and the links are
- * found with `mdast-util-from-markdown` (CommonMark + GFM) and rewritten in place.
+ * The Markdown itself is kept as written: the components are read by the docs pipeline's one
+ * lenient scanner (`docs/mdx-scan.ts`, which says why it is not remark) into a tree rendered here,
+ * the admonition syntaxes (`:::note`, `::: code-group`, MkDocs `!!! note` and `=== "Tab"`) are
+ * found by `docs/mdx-admonitions.ts`, and the links with `mdast-util-from-markdown` (CommonMark +
+ * GFM), rewritten in place. The static export renders its HTML from this Markdown too.
  */
 import type { Definition, Image, Link, Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';

@@ -1,6 +1,8 @@
 /**
  * Turns one Markdown/MDX file into a page with one section per heading. Pure (no file system), so
- * it runs anywhere and is easy to test.
+ * it runs anywhere and is easy to test. The scanning (fences, tags, code spans, ESM) is
+ * `mdx-scan.ts`'s and the admonitions `mdx-admonitions.ts`'s, shared with the agents' Markdown;
+ * what is here turns their output into sections of plain text (inline code kept as code).
  */
 import { type FrontMatter, parseFrontMatter } from './front-matter.js';
 import { type Admonition, admonitionCallout, calloutLabel, rewriteAdmonitions } from './mdx-admonitions.js';
