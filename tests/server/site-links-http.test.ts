@@ -145,6 +145,20 @@ describe('links at the URL the site publishes', () => {
   });
 });
 
+describe('a Mintlify site split with $ref answers in each of its languages', () => {
+  it.each([
+    ['Comment installer la CLI ?', '/fr/quickstart'],
+    ['¿Cómo registro una dirección para los webhooks?', '/es/guides/webhooks'],
+    ['How do I install the CLI?', '/quickstart'],
+  ])('%s → %s', async (question, page) => {
+    const running = await startService({ docs: join(SITES, 'mintlify-refs') });
+    onTestFinished(() => running.close());
+    const answer = await askOverHttp(running, question);
+    expect(answer.results[0]).toBe(page);
+    expect(answer.text).not.toContain("don't cover");
+  });
+});
+
 describe("the site's name in the decline, llms.txt and the MCP server", () => {
   it.each([
     ['mintlify-refs', 'Orbit'],
