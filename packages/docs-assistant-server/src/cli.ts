@@ -4,6 +4,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { insightsCommand } from './cli/insights.js';
 import { serveCommand } from './cli/serve.js';
 import { type CliCommand, type CliIo, CliUsageError } from './cli/types.js';
 import { mcpCommand } from './mcp/cli.js';
@@ -17,6 +18,8 @@ export const COMMANDS: Record<string, CliCommand> = {
   serve: serveCommand,
   // The search and get_page tools over stdio for a local docs folder: mcp/cli.ts.
   mcp: mcpCommand,
+  // Reads a running service's insights API: cli/insights.ts.
+  insights: insightsCommand,
   // `export` and `serve-bundle`: server/static-export/cli.ts.
   ...staticExportCliCommands,
 };

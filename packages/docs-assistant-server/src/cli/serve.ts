@@ -29,6 +29,10 @@ Options:
                       by several replicas; also read from DATABASE_URL
   --retention-days <n>      Remove threads idle n days (and export jobs as old)
                                                                     [default: keep]
+  --insights <on|off>       Record what readers ask, search and click for
+                            docs-assistant insights (docs/insights.md) [default: on]
+  --insights-retention-days <n>  Days question text and search queries are kept;
+                            the figures stay                        [default: 30]
   --max-thread-bytes <n>    Bytes of turns kept per thread          [default: 262144]
   --max-stored-bytes <n>    Bytes of all threads kept, least recently used go first
                                                                     [default: 134217728]
@@ -76,6 +80,8 @@ export const serveCommand: CliCommand = {
         'data-dir',
         'database-url',
         'retention-days',
+        'insights',
+        'insights-retention-days',
         'max-thread-bytes',
         'max-stored-bytes',
         'engine',
@@ -120,6 +126,11 @@ export const serveCommand: CliCommand = {
       return Number(value);
     };
     const retentionDays = count('retention-days');
+    const insights = one('insights') ?? 'on';
+    if (insights !== 'on' && insights !== 'off') {
+      throw new CliUsageError(`--insights must be "on" or "off" (got "${insights}").`);
+    }
+    const insightsRetentionDays = count('insights-retention-days');
     const maxThreadBytes = count('max-thread-bytes');
     const maxStoredBytes = count('max-stored-bytes');
     const siteUrl = one('site-url');
@@ -139,6 +150,10 @@ export const serveCommand: CliCommand = {
         ...(dataDir ? { dataDir: resolve(dataDir) } : {}),
         ...(databaseUrl ? { databaseUrl } : {}),
         ...(retentionDays ? { retention: { days: retentionDays } } : {}),
+        insights: {
+          enabled: insights === 'on',
+          ...(insightsRetentionDays ? { retentionDays: insightsRetentionDays } : {}),
+        },
         ...(maxThreadBytes || maxStoredBytes
           ? {
               limits: {
@@ -197,6 +212,9 @@ export const serveCommand: CliCommand = {
         io.out(`  For agents:    ${url}/llms.txt (every page as Markdown at its path + .md)`);
         io.out(`  Engine:        ${engine}`);
         io.out(`  Storage:       ${service.storage.description}`);
+        io.out(
+          `  Insights:      ${service.insights ? `on (question text kept ${service.insights.retentionDays} days; docs-assistant insights stats --url ${url} --key <admin key>)` : 'off'}`,
+        );
         if (firstBuild) io.out(`  Index:         ${describeBuild(firstBuild)}`);
         // What the docs folders' own navigation made of them (issue 17).
         for (const report of service.siteReports(domain.domain)) {
