@@ -53,11 +53,6 @@ function readJson(root: string, file: string): unknown {
 }
 
 /**
- * The site's navigation: from its framework's config when there is one, else the folder walk. A
- * config that cannot be read (a syntax error, a config needing esbuild) falls back to the folder
- * walk with a warning that says why.
- */
-/**
  * A language's home page (`index.mdx` at the site's root or at a language's root, Starlight's
  * `src/content/docs/fr/index.mdx`) is what a reader of that language lands on: a page of the site
  * even when the navigation does not list it.
@@ -87,6 +82,11 @@ function listLanguageHomes(site: SiteNavigation): SiteNavigation {
   return { ...site, pages: [...site.pages.filter((p) => !p.hidden), ...site.pages.filter((p) => p.hidden)] };
 }
 
+/**
+ * The site's navigation: from its framework's config when there is one, else the folder walk. A
+ * config that cannot be read (a syntax error, a config needing esbuild) falls back to the folder
+ * walk with a warning that says why.
+ */
 export async function readSite(
   root: string,
   files: string[],

@@ -24,7 +24,7 @@ const CONTENT = 'src/content/docs';
 const primary = (lang: string) => lang.split(/[-_]/)[0]!.toLowerCase();
 
 /** Starlight's `title`: a string, or one per language (`{ en: 'Docs', fr: 'Docs FR' }`): the default language's. */
-function siteTitle(title: unknown, language: string): string | undefined {
+function starlightTitle(title: unknown, language: string): string | undefined {
   if (!isRecord(title)) return text(title);
   const entries = Object.entries(title);
   const chosen = entries.find(([lang]) => primary(lang) === language) ?? entries[0];
@@ -169,7 +169,7 @@ export async function readStarlight(
   const rest = hiddenRest(contentFiles, listed, {
     page: (file) => pageOf(file, languageOfFile(file)),
   });
-  const name = siteTitle(options.title, languageOf(defaultKey ?? 'root'));
+  const name = starlightTitle(options.title, languageOf(defaultKey ?? 'root'));
   const site = finish('starlight', configFile, listed, rest, {
     ...(name ? { name } : {}),
     links: astroLinks(loaded, base),
