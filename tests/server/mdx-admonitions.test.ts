@@ -1,10 +1,11 @@
 /**
  * Admonitions in every syntax (`tests/fixtures/mdx/admonitions-site`: Docusaurus `:::note` and
- * `:::tip Title`, Starlight `:::caution[Title]` and `<Aside>`, VitePress `::: warning` and
- * `::: details`, nesting by more colons and by counting, one left open, Mintlify `<Note>`…
- * `<Check>`, MkDocs `!!!`, `???` and `???+` with a nested one) read into their meaning, a labelled
- * quote, wherever a page is shown: the sections the assistant answers from, the page's `.md`,
- * `llms-full.txt`, the static export's HTML and an answer. Inline code stays code in all of them.
+ * `:::tip Title`, Starlight `:::caution[Title]` and `<Aside>`, VitePress `::: warning`,
+ * `::: details` and a GitHub alert `> [!IMPORTANT]`, nesting by more colons and by counting, one
+ * left open, Mintlify `<Note>`…`<Check>`, MkDocs `!!!`, `???` and `???+` with a nested one) read
+ * into their meaning, a labelled quote, wherever a page is shown: the sections the assistant
+ * answers from, the page's `.md`, `llms-full.txt`, the static export's HTML and an answer. Inline
+ * code stays code in all of them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,6 +68,7 @@ describe('admonitions in the sections the assistant answers from', () => {
       'Warning: Node 20 or later.',
       'Why a dev server?',
       'It reloads pages when a file changes.',
+      'Important: Keep `cleanUrls` in step with the host.',
     ]);
     expect(blocks.Nesting).toEqual([
       'Info: Outer box',
@@ -145,6 +147,8 @@ describe('admonitions in the Markdown for agents and in the static export', () =
       '> **Caution: Breaking change**\n>\n> The `sidebar` key moved into `starlight()`.',
     );
     expect(markdown).toContain('> **Danger: Do not commit keys**');
+    // A GitHub alert (VitePress reads them too) is a quote already: now a labelled one.
+    expect(markdown).toContain('> **Important:** Keep `cleanUrls` in step with\n> the host.');
     expect(markdown).toContain(
       '> **Info: Outer box**\n>\n> Outer text with `outer`.\n>\n> > **Tip:** Inner tip',
     );
@@ -159,9 +163,10 @@ describe('admonitions in the Markdown for agents and in the static export', () =
     );
     // Every blockquote the page has is a labelled one, and parses as one.
     const labelled = quotes(markdown).filter((quote) => !quote.startsWith('Documentation index'));
-    // 13 at the top level (Docusaurus 2, Starlight 2, VitePress 1, nesting 2, Mintlify 5, open 1), 2 nested.
-    expect(labelled).toHaveLength(15);
-    for (const quote of labelled) expect(quote).toMatch(/^(Note|Tip|Caution|Danger|Warning|Info|Check):/);
+    // 14 at the top level (Docusaurus 2, Starlight 2, VitePress 2, nesting 2, Mintlify 5, open 1), 2 nested.
+    expect(labelled).toHaveLength(16);
+    for (const quote of labelled)
+      expect(quote).toMatch(/^(Note|Tip|Caution|Danger|Warning|Info|Check|Important):/);
 
     const mkdocs = await get('/mkdocs.md');
     expect(mkdocs).toContain('> **Note:** Plain note about `mkdocs.yml`.');

@@ -72,8 +72,11 @@ export function admonitionCallout(admonition: Pick<Admonition, 'syntax' | 'type'
 
 /** One admonition as found: its kind and type, its title, its body (already read itself). */
 export interface Admonition {
-  /** `container` for `:::type`, `mkdocs` for `!!!`/`???`, `tab` for MkDocs' `=== "Tab"`. */
-  syntax: 'container' | 'mkdocs' | 'tab';
+  /**
+   * `container` for `:::type`, `mkdocs` for `!!!`/`???`, `tab` for MkDocs' `=== "Tab"`, `alert`
+   * for a GitHub alert (`> [!NOTE]`, which VitePress reads too).
+   */
+  syntax: 'container' | 'mkdocs' | 'tab' | 'alert';
   /** Lower-case type: `note`, `code-group`, `details`; a tab's is `tab`. */
   type: string;
   title?: string;
@@ -90,8 +93,9 @@ const CONTAINER_OPEN =
 const CONTAINER_CLOSE = /^[ \t]*(:{3,})[ \t]*$/;
 const MKDOCS_ADMONITION = /^([ \t]*)(?:!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)(?:[^"\n]*"([^"]*)")?[ \t]*$/;
 const MKDOCS_TAB = /^([ \t]*)===\+?[ \t]+"([^"]*)"[ \t]*$/;
+const ALERT = /^([ \t]*)>[ \t]*\[!(note|tip|important|warning|caution)\][ \t]*$/i;
 // Text that may hold an admonition: without any of these, a page is returned as it is.
-const MAY_HOLD = /:::|!!!|\?\?\?|===/;
+const MAY_HOLD = /:::|!!!|\?\?\?|===|\[!/;
 
 /** Removes the indentation the lines share. */
 function dedent(lines: string[]): string {
@@ -171,6 +175,23 @@ export function rewriteAdmonitions(text: string, render: (admonition: Admonition
       continue;
     }
     if (CONTAINER_CLOSE.test(line)) continue;
+    const alert = ALERT.exec(line);
+    if (alert) {
+      // The alert is the blockquote it opens: the lines after it that go on quoting.
+      let end = i + 1;
+      const quoted = new RegExp(`^${alert[1]}>`);
+      while (end < lines.length && quoted.test(lines[end]!)) end++;
+      const inner = lines
+        .slice(i + 1, end)
+        .map((quotedLine) => quotedLine.slice(alert[1]!.length).replace(/^> ?/, ''));
+      place(alert[1]!, {
+        syntax: 'alert',
+        type: alert[2]!.toLowerCase(),
+        body: rewriteAdmonitions(dedent(inner), render),
+      });
+      i = end - 1;
+      continue;
+    }
     const mkdocs = MKDOCS_ADMONITION.exec(line);
     const tab = mkdocs ? null : MKDOCS_TAB.exec(line);
     if (mkdocs || tab) {
