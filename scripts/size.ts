@@ -95,6 +95,14 @@ export const ceilingOf = (bundler: Bundler, key: 'launcher' | 'whole'): number =
 export const isSearchModule = (id: string): boolean =>
   /docs-assistant\/dist\/(search|views)\//.test(id.replace(/\\/g, '/'));
 
+/**
+ * A module of the owner's insights dashboard (`docs-assistant/insights` and `/insights/react`:
+ * `dist/insights.js`, `dist/insights-react.js`, `dist/insights/`), which no reader's page may
+ * bundle. The reader's beacon is an on-demand view (`dist/views/insights/`), not one of them.
+ */
+export const isInsightsModule = (id: string): boolean =>
+  /docs-assistant\/dist\/insights(-react)?[./]/.test(id.replace(/\\/g, '/'));
+
 /** Whether every module of a chunk belongs to the search view. */
 const searchOnly = (ids: string[]): boolean => ids.length > 0 && ids.every(isSearchModule);
 
@@ -154,6 +162,10 @@ export interface Cell {
   upfrontModules: { module: string; bytes: number }[];
   /** Every package bundled, in any chunk. */
   packages: string[];
+  /** Modules of the insights dashboard bundled in the reader's app, in any chunk: none is allowed. */
+  insights: string[];
+  /** Whether the reader's beacon (`dist/views/insights/`) is bundled: the module names are seen. */
+  beacon: boolean;
 }
 
 export interface SizeReport {
@@ -225,6 +237,10 @@ export async function measureSize(
           files: result.files,
           upfrontModules: result.upfrontModules.sort((a, b) => b.bytes - a.bytes),
           packages: [...new Set(result.modules.filter((id) => !id.startsWith('\0')).map(packageOf))].sort(),
+          insights: [...new Set(result.modules.filter(isInsightsModule).map(moduleName))].sort(),
+          beacon: result.modules.some((id) =>
+            /docs-assistant\/dist\/views\/insights\//.test(id.replace(/\\/g, '/')),
+          ),
         });
       }
     }
@@ -265,7 +281,12 @@ async function buildAndPack(work: string) {
   for (const output of Array.isArray(built) ? built : [built]) {
     if (!('output' in output)) continue;
     for (const chunk of output.output) {
-      if (chunk.type !== 'chunk' || chunk.name.startsWith('static-export') || chunk.name === 'protocol')
+      if (
+        chunk.type !== 'chunk' ||
+        chunk.name.startsWith('static-export') ||
+        chunk.name.startsWith('insights') ||
+        chunk.name === 'protocol'
+      )
         continue;
       for (const [id, info] of Object.entries(chunk.modules)) {
         const name = packageOf(id);
@@ -731,6 +752,12 @@ export function overBudget(report: SizeReport): string[] {
       over.push(`${where}: on-demand views ${kB(cell.search)} > ${kB(BUDGETS.search)}`);
   }
   if (report.css > BUDGETS.css) over.push(`CSS ${kB(report.css)} > ${kB(BUDGETS.css)}`);
+  for (const cell of report.cells) {
+    if (cell.insights.length)
+      over.push(
+        `${cell.bundler}, '${cell.import}': the insights dashboard is in a reader's bundle: ${cell.insights.join(', ')}`,
+      );
+  }
   if (report.embed.shipped.upfront > EMBED_BUDGET)
     over.push(`script build before opening ${kB(report.embed.shipped.upfront)} > ${kB(EMBED_BUDGET)}`);
   return over;

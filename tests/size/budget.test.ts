@@ -67,6 +67,13 @@ describe.each(matrix)('%s, import { DocsAssistant } from %s (gzip -9, React exte
     expect(whole).toBe(page.reduce((total, file) => total + file.gzip, 0));
   });
 
+  // Issue 38: the owner's insights dashboard (docs-assistant/insights) never reaches a reader's page;
+  // the reader's beacon (dist/views/insights/) does, so the module names are seen.
+  it('bundles no module of the insights dashboard, and the beacon as an on-demand view', () => {
+    expect(cell(bundler, from).insights).toEqual([]);
+    expect(cell(bundler, from).beacon).toBe(true);
+  });
+
   it('keeps the chat client and the Markdown parser out of the launcher', () => {
     const upfront = cell(bundler, from).upfrontModules.map((item) => item.module);
     expect(upfront.some((module) => module.includes('docs-assistant/dist/ui/docs-assistant.js'))).toBe(true);
