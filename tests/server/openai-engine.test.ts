@@ -49,7 +49,8 @@ describe('openai engine', () => {
     const answer = await ask(service, 'How do I enable dark mode?');
     const names = answer.parts.map((part) => part.name);
 
-    expect(answer.text).toBe('Use the `theme="dark"` prop [1].');
+    // The model's text, then the same related pages the extractive engine ends with.
+    expect(answer.text).toMatch(/^Use the `theme="dark"` prop \[1\]\.\n\n```suggestions\n\(.+\)\[\/.*\]/);
     expect(answer.parts.filter((p) => p.name === 'reasoning').map((p) => p.value)).toEqual([
       'The theming page covers dark mode. ',
     ]);

@@ -16,7 +16,6 @@ import {
   escapeMarkdown,
   fence,
   relatedPages,
-  siteName,
   suggestionsBlock,
   withCitation,
 } from './format.js';
@@ -211,7 +210,7 @@ export function composeExtractiveAnswer(context: AnswerContext): ExtractiveAnswe
   if (!lead || (!lead.steps && !lead.strong && !bestSentences(lead.hit.section, draft.terms, 1)[0]?.score)) {
     // Nothing retrieved answers the question as asked: one sentence and the closest pages.
     draft.parts.push(
-      `I could not tell which part of the ${siteName(context)} docs answers this; these pages are the closest.`,
+      `I could not tell which part of the ${context.siteTitle} docs answers this; these pages are the closest.`,
     );
     return finish(draft);
   }

@@ -70,24 +70,11 @@ export function relatedPages(
   return picked;
 }
 
-/**
- * The site's name for sentences like "the Acme docs don't cover that": the name the service was
- * given, else the name in the site's config (Mintlify `name`, `title`, `site_name`: set on pages
- * by site-aware loading), else what the service fell back to (the home page's title, the domain).
- */
-export function siteName(context: AnswerContext): string {
-  const configured = context.index.pages.find((page) => page.site?.name)?.site?.name;
-  // The service's `siteTitle` is the home page's title or the domain id when it was given none.
-  const fallback =
-    context.siteTitle === context.index.page('/')?.title || /^[a-z0-9][a-z0-9._-]*$/.test(context.siteTitle);
-  return configured && fallback ? configured : context.siteTitle;
-}
-
 /** The decline when the docs have nothing on the question: names the site, offers the closest pages. */
 export function declineText(context: AnswerContext): string {
   const related = relatedPages(context, new Set());
   return [
-    `The ${siteName(context)} docs don't cover that: I found nothing about it in the documentation.`,
+    `The ${context.siteTitle} docs don't cover that: I found nothing about it in the documentation.`,
     related.length ? 'These pages may help you look further.' : '',
     suggestionsBlock(related),
   ]

@@ -1,11 +1,24 @@
 /**
- * An engine backed by any OpenAI-compatible chat endpoint. The retrieved passages go into the
- * system prompt; the model's stream (text and reasoning) is merged into the service's data stream
- * after the service's own `search` tool parts.
+ * An engine backed by any OpenAI-compatible chat endpoint (a hosted API, or a local server such as
+ * Ollama or llama.cpp: `docs/engines.md`). It keeps the extractive engine's discipline: the model
+ * answers only from the numbered passages the search found, every `[n]` in its text is checked
+ * against the sources sent (a number that names none is dropped as the text streams), nothing
+ * is asked of the model when the search found nothing (the extractive decline, naming the site,
+ * is sent instead), and the answer streams the same parts (`f:`, text, `h:` for the sources it
+ * cites, `e:`) and ends with the same related pages.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { type CoreMessage, type DataStreamWriter, type ImagePart, type LanguageModel, streamText } from 'ai';
+import {
+  type CoreMessage,
+  type DataStreamWriter,
+  formatDataStreamPart,
+  type ImagePart,
+  type LanguageModel,
+  streamText,
+} from 'ai';
 import { ATTACHMENT_IMAGE_TYPES, parseDataUrl } from 'docs-assistant/protocol';
+import { citationFilter } from './citations.js';
+import { declineText, relatedPages, suggestionsBlock } from './format.js';
 import { inListOrder, sourceNumber, writeSources } from './sources.js';
 import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './types.js';
 
@@ -22,6 +35,8 @@ export interface OpenAIEngineOptions {
   temperature?: number;
   /** Longest answer (in tokens). @default 1024 */
   maxTokens?: number;
+  /** Retries of a failed model call (the AI SDK's backoff). @default 2 */
+  maxRetries?: number;
   /** Earlier messages of the conversation passed to the model. @default 10 */
   maxHistoryMessages?: number;
   env?: Record<string, string | undefined>;
@@ -69,10 +84,12 @@ export function buildSystemPrompt(context: AnswerContext): string {
     (item) =>
       `- ${item.type}${item.path ? ` from ${item.path}` : ''}:\n${item.value.slice(0, MAX_PASSAGE_CHARS)}`,
   );
+  const numbers = passages.length ? `[1] to [${context.sources.length}]` : 'none';
   return [
-    `You are the documentation assistant of ${context.siteTitle}. Answer the reader's question using only the passages below.`,
-    'Be brief and use Markdown. Cite the passages you use with their numbers, like [1].',
+    `You are the documentation assistant of the ${context.siteTitle} docs. Answer the reader's question using only the numbered passages below, never what you know from elsewhere.`,
+    `Be brief and use Markdown. Cite each passage you use with its number in square brackets, like [1]; the only numbers are ${numbers}.`,
     "If the passages do not answer the question, say plainly that the docs don't cover it; never invent APIs, options or links.",
+    'If the reader attached a passage or code and asks about it ("explain this", "what does this do?"), explain that passage from the passages below.',
     context.currentPath ? `The reader is on the page ${context.currentPath}.` : '',
     // The passages come from another language than the reader's (retrieval/reader.ts).
     context.scope?.notice ? `Say first, in the reader's language: ${context.scope.notice}` : '',
@@ -130,15 +147,55 @@ export function citedSources(text: string, sources: SourceRef[]): SourceRef[] {
   return inListOrder([...cited], sources);
 }
 
-type DataStreamChunks = Parameters<DataStreamWriter['merge']>[0];
+/** Whether the search found something the model can answer from (a passage the reader attached counts). */
+const hasMaterial = (context: AnswerContext): boolean =>
+  context.retrieval.hits.length > 0 && (context.retrieval.confident || context.context.length > 0);
 
-async function pipeInto(stream: DataStreamChunks, writer: DataStreamWriter): Promise<void> {
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    writer.write(value);
+const usageOf = (used: { promptTokens: number; completionTokens: number } | undefined) => ({
+  promptTokens: Number.isFinite(used?.promptTokens) ? used!.promptTokens : 0,
+  completionTokens: Number.isFinite(used?.completionTokens) ? used!.completionTokens : 0,
+});
+
+/** The extractive engine's decline, sent without asking the model. */
+function decline(context: AnswerContext, stream: DataStreamWriter): AnswerOutcome {
+  const text = declineText(context);
+  const usage = usageOf(undefined);
+  stream.write(formatDataStreamPart('start_step', { messageId: context.messageId }));
+  stream.write(formatDataStreamPart('text', text));
+  stream.write(formatDataStreamPart('finish_step', { finishReason: 'stop', usage, isContinued: false }));
+  return { text, cited: [], finishReason: 'stop', usage };
+}
+
+type FullStream = ReturnType<typeof streamText>['fullStream'];
+
+/**
+ * Streams the model's reasoning and text (its citations checked) into the data stream; returns the
+ * text sent, or `undefined` when the model failed (its error part is already sent).
+ */
+async function relay(context: AnswerContext, parts: FullStream, stream: DataStreamWriter) {
+  const citations = citationFilter(context.sources.length);
+  let text = '';
+  let finishReason: AnswerOutcome['finishReason'] = 'unknown';
+  let usage = usageOf(undefined);
+  const send = (chunk: string) => {
+    if (!chunk) return;
+    text += chunk;
+    stream.write(formatDataStreamPart('text', chunk));
+  };
+  for await (const part of parts) {
+    if (context.abortSignal?.aborted) return undefined;
+    if (part.type === 'text-delta') send(citations.push(part.textDelta));
+    else if (part.type === 'reasoning') stream.write(formatDataStreamPart('reasoning', part.textDelta));
+    else if (part.type === 'finish') {
+      finishReason = part.finishReason;
+      usage = usageOf(part.usage);
+    } else if (part.type === 'error') {
+      stream.write(formatDataStreamPart('error', 'The language model did not answer; try again later.'));
+      return undefined;
+    }
   }
+  send(citations.flush());
+  return { text, finishReason, usage };
 }
 
 export function createOpenAIEngine(options: OpenAIEngineOptions = {}): AnswerEngine {
@@ -146,45 +203,31 @@ export function createOpenAIEngine(options: OpenAIEngineOptions = {}): AnswerEng
   return {
     name: 'openai',
     async answer(context, stream): Promise<AnswerOutcome> {
-      let failed = false;
+      if (!hasMaterial(context)) return decline(context, stream);
       const result = streamText({
         model,
         system: buildSystemPrompt(context),
         messages: toCoreMessages(context, options.maxHistoryMessages ?? 10),
         temperature: options.temperature ?? 0.2,
         maxTokens: options.maxTokens ?? 1024,
+        ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
         ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
-        // The result's promises never settle after a stream error, so the error is noted here.
-        onError: () => {
-          failed = true;
-        },
+        // Errors arrive as `error` parts of the full stream; this keeps them off the console.
+        onError: () => {},
       });
-      // `mergeIntoDataStream` hands its stream to `writer.merge`; taking that stream here lets the
-      // service know when the model is done, so its `d:` part (with threadId) comes last.
-      let merged: Promise<void> = Promise.resolve();
-      const writer: DataStreamWriter = {
-        ...stream,
-        merge: (part) => {
-          merged = pipeInto(part, stream);
-        },
-      };
-      result.mergeIntoDataStream(writer, {
-        sendReasoning: true,
-        sendSources: false,
-        experimental_sendFinish: false,
-      });
-      await merged;
-      const noUsage = { promptTokens: 0, completionTokens: 0 };
+      stream.write(formatDataStreamPart('start_step', { messageId: context.messageId }));
+      const relayed = await relay(context, result.fullStream, stream);
       // The model failed or the reader left; the error part, if any, is already in the stream.
-      if (failed || context.abortSignal?.aborted)
-        return { text: '', cited: [], finishReason: 'error', usage: noUsage };
-      const [text, finishReason, used] = await Promise.all([result.text, result.finishReason, result.usage]);
-      const usage = {
-        promptTokens: Number.isFinite(used.promptTokens) ? used.promptTokens : 0,
-        completionTokens: Number.isFinite(used.completionTokens) ? used.completionTokens : 0,
-      };
-      const cited = citedSources(text, context.sources);
+      if (!relayed) return { text: '', cited: [], finishReason: 'error', usage: usageOf(undefined) };
+      const cited = citedSources(relayed.text, context.sources);
+      // The same closing pages as the extractive engine's answer.
+      const related = suggestionsBlock(relatedPages(context, new Set(cited.map((source) => source.path))));
+      const tail = related ? `${/\n\s*$/.test(relayed.text) ? '\n' : '\n\n'}${related}` : '';
+      if (tail) stream.write(formatDataStreamPart('text', tail));
+      const text = relayed.text + tail;
       writeSources(stream, cited);
+      const { finishReason, usage } = relayed;
+      stream.write(formatDataStreamPart('finish_step', { finishReason, usage, isContinued: false }));
       return { text, cited, finishReason, usage };
     },
   };

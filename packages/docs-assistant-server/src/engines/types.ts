@@ -35,7 +35,10 @@ export interface AnswerContext {
   /** Further pages that matched less well, best first: candidates for "related pages". */
   related: { title: string; path: string }[];
   index: DocsIndex;
-  /** Name of the docs, for sentences like "the Acme docs have nothing on that". */
+  /**
+   * Name of the docs, for sentences like "the Acme docs have nothing on that": the service's
+   * `title`, else the name in the site's config (`docs/sites/published.ts` siteTitle), else the domain.
+   */
   siteTitle: string;
   /**
    * The reader's language and version (`retrieval/reader.ts`): suggested pages stay in it,
