@@ -41,8 +41,12 @@ function answer(index: DocsIndex, question: string, history: string[] = []) {
   return { ...composeExtractiveAnswer(context), sources, retrieval };
 }
 
-/** The answer without its fenced code (code may hold JSX) and without its suggestions block. */
-const prose = (text: string) => text.replace(/```[\s\S]*?```/g, '').replace(/\\[\\`*_[\]<~]/g, '');
+/** The answer without its code, fenced or inline (code may hold JSX), and without its suggestions block. */
+const prose = (text: string) =>
+  text
+    .replace(/```[\s\S]*?```/g, '')
+    .replace(/(?<!\\)`[^`\n]+`/g, '')
+    .replace(/\\[\\`*_[\]<~]/g, '');
 
 /** Questions a reader asks of each section: its heading, as a "how do I" and a "what is". */
 function questionsOf(index: DocsIndex): string[] {
@@ -141,9 +145,9 @@ describe('extractive answers over MDX', () => {
     }
   });
 
-  it('keeps inline code that names a tag as text a reader sees, not as markup', () => {
+  it('keeps inline code that names a tag as code a reader sees, not as markup', () => {
     const { text } = answer(mdxIndex, 'How do I document long scripts when I upgrade?');
-    expect(text).toContain('\\<Steps>');
+    expect(text).toContain('`<Steps>`');
     expect(prose(text)).not.toMatch(/<Steps>/);
   });
 });
