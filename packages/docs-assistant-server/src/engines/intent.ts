@@ -18,11 +18,16 @@ const TURNS_ON =
 const TURNS_OFF =
   /\b(disabl(e|es|ed|ing)|turn(s|ed|ing)? (it |them )?off|switch(es|ed|ing)? off|deactivat(e|es|ed|ing)|remov(e|es|ed|ing)|delet(e|es|ed|ing)|uninstall(s|ed|ing)?|disconnect(s|ed|ing)?|unsubscrib(e|es|ed|ing)|deprovision(s|ed|ing)?|revok(e|es|ed|ing)|hid(e|es|den|ing)|exclud(e|es|ed|ing)|stop(s|ped|ping)?|block(s|ed|ing)?|noindex|prevent(s|ed|ing)?|paus(e|es|ed|ing)|opt(s|ed|ing)? out|cancel(s|led|ling)?|disallow(s|ed|ing)?)\b/i;
 
-/** +1 when a text acts one way (enable, add, keep), -1 the other (disable, remove, stop), 0 for both or neither. */
+/**
+ * +1 when a text acts one way (enable, add, keep), -1 the other (disable, remove, stop), 0 for
+ * neither. The first such word decides: it is the verb of a question or a heading ("turn off SCIM
+ * provisioning", "stop pages from being indexable"), where later ones name the thing acted on.
+ */
 export function polarity(text: string): number {
-  const on = TURNS_ON.test(text);
-  const off = TURNS_OFF.test(text);
-  return on === off ? 0 : on ? 1 : -1;
+  const on = TURNS_ON.exec(text)?.index ?? -1;
+  const off = TURNS_OFF.exec(text)?.index ?? -1;
+  if (on < 0 && off < 0) return 0;
+  return off < 0 || (on >= 0 && on < off) ? 1 : -1;
 }
 
 /** Whether a heading acts the other way than the question. */

@@ -181,19 +181,27 @@ function leadValue(hit: RetrievalHit, rank: number, asked: Asked): LeadChoice & 
 
 /**
  * The section to lead with: among the best hits, the one that answers best (`leadValue`) whose
- * heading does not act against the question. `undefined` when every candidate acts against it.
+ * heading does not act against the question. `undefined` when every candidate acts against it, or
+ * when one that does ranks above the choice and matches a word of the question the choice lacks:
+ * then the question is about that subject, and the choice only shares other words with it.
  */
 export function chooseLead(hits: RetrievalHit[], asked: Asked): LeadChoice | undefined {
   const top = hits[0];
   if (!top) return undefined;
-  let best: (LeadChoice & { value: number }) | undefined;
+  let best: (LeadChoice & { value: number; rank: number }) | undefined;
+  const opposed: { rank: number; terms: string[] }[] = [];
   hits.slice(0, LEAD_CANDIDATES).forEach((hit, rank) => {
     if (rank > 0 && hit.score < top.score * LEAD_SCORE_RATIO) return;
-    if (opposes(asked.question, headingOf(hit.section))) return;
+    if (opposes(asked.question, headingOf(hit.section))) {
+      opposed.push({ rank, terms: hit.questionTerms });
+      return;
+    }
     const choice = leadValue(hit, rank, asked);
-    if (!best || choice.value > best.value) best = choice;
+    if (!best || choice.value > best.value) best = { ...choice, rank };
   });
   if (!best) return undefined;
-  const { value: _value, ...choice } = best;
-  return choice;
+  const { value: _value, rank, ...choice } = best;
+  const covered = new Set(choice.hit.questionTerms);
+  const elsewhere = opposed.some((o) => o.rank < rank && o.terms.some((term) => !covered.has(term)));
+  return elsewhere ? undefined : choice;
 }
