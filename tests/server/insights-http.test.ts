@@ -78,7 +78,8 @@ interface Stats {
   daily: Array<Record<string, number | string>>;
 }
 
-describe.each(['sqlite', 'postgres'] as const)('insights on %s', (backend) => {
+// Grouping 100,000 questions' forms takes seconds on a busy machine.
+describe.each(['sqlite', 'postgres'] as const)('insights on %s', { timeout: 60_000 }, (backend) => {
   let running: RunningService;
   beforeAll(async () => {
     running = await startBackend(backend);

@@ -58,7 +58,9 @@ export function formatTable(columns: string[], rows: Json[]): string[] {
   const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i]!.length)));
   const line = (values: string[]) =>
     values
-      .map((value, i) => (/^[\d,.-]+$/.test(value) ? value.padStart(widths[i]!) : value.padEnd(widths[i]!)))
+      .map((value, i) =>
+        /^-?[\d,.]+%?$/.test(value) ? value.padStart(widths[i]!) : value.padEnd(widths[i]!),
+      )
       .join('  ')
       .trimEnd();
   return [line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)];
@@ -110,7 +112,7 @@ function tableOf(report: Report, body: Json): string[] {
   if (report === 'search') {
     const totals = body.totals as Json;
     return [
-      `searches: ${totals.searches}  without results: ${totals.noResults}  clicks: ${totals.clicks}  click-through: ${percent(totals.clickThrough)}`,
+      `searches: ${Number(totals.searches).toLocaleString('en-US')}  without results: ${Number(totals.noResults).toLocaleString('en-US')}  clicks: ${Number(totals.clicks).toLocaleString('en-US')}  click-through: ${percent(totals.clickThrough)}`,
       '',
       ...formatTable(['searches', 'clicks', 'query'], list('top')),
       '',

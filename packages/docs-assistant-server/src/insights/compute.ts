@@ -6,7 +6,7 @@
  * thousand.
  */
 import type { DocsIndex } from '../retrieval/index.js';
-import { dayOf, type InsightReads, type InsightSource } from '../storage/insights.js';
+import { dayOf, type InsightReads, type InsightSource, shortestExample } from '../storage/insights.js';
 import type { InsightsStorage } from '../storage/types.js';
 import { type FormCount, groupForms } from './text.js';
 
@@ -131,7 +131,7 @@ async function readForms(
     up: num(row.up),
     down: num(row.down),
     count: num(uncertain ? row.uncertain : row.questions),
-    example: row.example === null || row.example === undefined ? null : String(row.example),
+    example: shortestExample(row.example),
     path: row.path === null || row.path === undefined ? null : String(row.path),
   }));
 }
@@ -146,6 +146,14 @@ function examplesOf(members: FormRow[]): string[] {
     if (seen.size >= EXAMPLES) break;
   }
   return [...seen.values()];
+}
+
+/** A group's label: its shortest example (the plainest wording), else its leading form's terms. */
+function labelOf(lead: FormRow, members: FormRow[]): string {
+  let label: string | null = null;
+  for (const member of members)
+    if (member.example && (!label || member.example.length < label.length)) label = member.example;
+  return label ?? lead.example ?? lead.form;
 }
 
 const paged = <T>(items: T[], page: Page) => ({
@@ -169,7 +177,7 @@ export async function questionGroups(
       if (member.path) pages.set(member.path, (pages.get(member.path) ?? 0) + member.questions);
     return {
       id: textId(lead.form),
-      label: lead.example ?? lead.form,
+      label: labelOf(lead, members),
       questions: sum('questions'),
       uncertain: sum('uncertain'),
       up: sum('up'),
@@ -198,7 +206,7 @@ export async function gaps(
   const { items, next } = paged(groups, page);
   return {
     gaps: items.map(({ lead, members, count }) => {
-      const label = lead.example ?? lead.form;
+      const label = labelOf(lead, members);
       const best = index?.query({ question: label || lead.form, limit: 1 }).hits[0];
       return {
         id: textId(lead.form),

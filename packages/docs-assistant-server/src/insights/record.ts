@@ -110,6 +110,7 @@ export class InsightsRecorder {
   #writing: Promise<void> = Promise.resolve();
   #salt: Promise<string> | undefined;
   readonly #callers = new WeakMap<object, InsightCaller>();
+  readonly #readers = new Map<string, string>();
   readonly #timings = new WeakMap<object, { started: number; first?: number }>();
 
   constructor(storage: InsightsStorage, options: InsightsOptions & { warn: (message: string) => void }) {
@@ -155,8 +156,14 @@ export class InsightsRecorder {
 
   async #reader(fp: string | undefined): Promise<string | null> {
     if (!fp) return null;
+    const known = this.#readers.get(fp);
+    if (known) return known;
     this.#salt ??= this.storage.setting('insights_reader_salt', await sha256Hex(crypto.randomUUID()));
-    return (await sha256Hex(`${await this.#salt}\n${fp}`)).slice(0, 32);
+    const hash = (await sha256Hex(`${await this.#salt}\n${fp}`)).slice(0, 32);
+    // Readers come back: their hashes are kept for the next batches (a bounded few).
+    if (this.#readers.size >= 10_000) this.#readers.clear();
+    this.#readers.set(fp, hash);
+    return hash;
   }
 
   async #rows(events: InsightEvent[]): Promise<InsightBatchRows> {

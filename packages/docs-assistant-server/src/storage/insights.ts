@@ -148,7 +148,8 @@ function foldQuestion(folded: Folded, q: InsightQuestionRow): void {
     { questions: 1, uncertain },
     () => ({ d: {} }),
   );
-  if (q.text) form.example = q.text;
+  // The shortest wording of a form is its plainest: the one a group is labelled with.
+  if (q.text && (!form.example || q.text.length < form.example.length)) form.example = q.text;
   if (q.sources[0]) form.path = q.sources[0].path;
   const thread = folded.add(folded.threads, q.threadId, { questions: 1, uncertain }, () => ({
     d: {},
@@ -247,7 +248,7 @@ async function writeFolded(tx: SqlExecutor, folded: Folded): Promise<void> {
       f.example ?? null,
       f.path ?? null,
     ]),
-    `ON CONFLICT (domain, day, form) DO UPDATE SET ${adding('insight_forms', formColumns)}, example = COALESCE(excluded.example, insight_forms.example), path = COALESCE(excluded.path, insight_forms.path)`,
+    `ON CONFLICT (domain, day, form) DO UPDATE SET ${adding('insight_forms', formColumns)}, example = CASE WHEN insight_forms.example IS NULL OR LENGTH(excluded.example) < LENGTH(insight_forms.example) THEN COALESCE(excluded.example, insight_forms.example) ELSE insight_forms.example END, path = COALESCE(excluded.path, insight_forms.path)`,
   );
   await insertRows(
     tx,
@@ -309,6 +310,10 @@ export async function forgetInsightText(tx: SqlExecutor, before: number): Promis
   return removed;
 }
 
+/** The example of a `forms` row without its length prefix. */
+export const shortestExample = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value).slice(5);
+
 /** Reads of insights' tables for one domain and range of days (inclusive). */
 export class InsightReads {
   constructor(private readonly db: SqlExecutor) {}
@@ -342,7 +347,11 @@ export class InsightReads {
     );
   }
 
-  /** Forms over the range (most asked, or most uncertain first), with an example and a page each. */
+  /**
+   * Forms over the range (most asked, or most uncertain first), with a page and the shortest example
+   * of the range (`example` is prefixed with its length + 10000, five digits, so MIN orders by length
+   * on both databases; `shortestExample` strips it).
+   */
   forms(
     domain: string,
     from: string,
@@ -351,7 +360,7 @@ export class InsightReads {
   ): Promise<Row[]> {
     const order = options.uncertain ? 'SUM(uncertain)' : 'SUM(questions)';
     return this.db.all(
-      `SELECT form, SUM(questions) AS questions, SUM(uncertain) AS uncertain, SUM(up) AS up, SUM(down) AS down, MAX(example) AS example, MAX(path) AS path
+      `SELECT form, SUM(questions) AS questions, SUM(uncertain) AS uncertain, SUM(up) AS up, SUM(down) AS down, MIN(CAST(LENGTH(example) + 10000 AS TEXT) || example) AS example, MAX(path) AS path
        FROM insight_forms WHERE domain = $1 AND day >= $2 AND day <= $3
        GROUP BY form ${options.uncertain ? 'HAVING SUM(uncertain) > 0' : ''} ORDER BY ${order} DESC, form LIMIT $4`,
       [domain, from, to, options.limit],
