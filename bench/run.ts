@@ -567,6 +567,8 @@ async function main() {
   await runDiscoveryBench({ quick });
   // Search through MCP against the search endpoint (issue 22): bench/results/mcp.json, rendered by mcpSection().
   await runMcpBench();
+  // Insights (issue 38): recording overhead and API latency at 1,000,000 questions, bench/results/insights.json.
+  await (await import('./insights')).runInsightsBench({ quick });
   const env = machine();
   const results: Results = {
     at: started.toISOString(),
