@@ -36,10 +36,7 @@ const REPORT = join(ROOT, 'tests/.artifacts/visual');
  * run. Each is a defect to fix (the widget or the story), then to take out of this list; nothing
  * else may be added to it without a reason a reviewer can check.
  */
-export const UNSTABLE_SHOTS: Record<string, string> = {
-  'docsassistant-conversation--stopped-mid-stream--390':
-    'about one run in three the stop lands before the held stream has drawn (never settles)',
-};
+export const UNSTABLE_SHOTS: Record<string, string> = {};
 
 /** Chromium flags that make pixels the same from run to run and machine to machine. */
 const DETERMINISTIC_ARGS = ['--force-color-profile=srgb', '--font-render-hinting=none', '--hide-scrollbars'];

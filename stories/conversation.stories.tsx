@@ -250,9 +250,19 @@ export const StoppedMidStream: Story = {
   parameters: { replies: [replies.stoppable()] },
   play: async ({ canvasElement }) => {
     await ask(canvasElement, QUESTIONS.long);
-    // Everything the stream sends before it holds (to "Your own colors go in"), so Stop always
-    // cuts the answer at the same word and the picture is the same every run.
-    await waitFor(() => expect(canvasElement.textContent).toMatch(/Your own colors go/), { timeout: 20_000 });
+    // Everything the stream sends before it holds (to "Your own colors go in"), drawn: in the
+    // answer and none of it still waiting to render (`data-pending`), so Stop always cuts the
+    // answer at the same word and the picture is the same every run.
+    await waitFor(
+      () => {
+        const answer = hooks(canvasElement, 'message').find(
+          (message) => message.dataset.role === 'assistant',
+        );
+        expect(answer?.textContent).toMatch(/Your own colors go in/);
+        expect(answer?.querySelector('[data-pending]')).toBeNull();
+      },
+      { timeout: 20_000 },
+    );
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Stop' }));
     await waitForStatus(canvasElement, 'ready');
     await waitForLastAnswerShown(canvasElement, /Theming the widget/);
