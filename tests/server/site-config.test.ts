@@ -231,6 +231,16 @@ describe('links as the framework publishes them', () => {
     });
   });
 
+  it("MkDocs i18n: a language's home (index.fr.md) is its folder's page, index.html without directory URLs", async () => {
+    const folder = variant('mkdocs', {
+      'mkdocs.yml': (text) => text.replace('docs_dir: docs\n', 'docs_dir: docs\nuse_directory_urls: false\n'),
+    });
+    const site = await links(folder);
+    expect(site['/fr']).toBe('/fr/index.html');
+    expect(site['/']).toBe('/index.html');
+    expect(site['/fr/quickstart']).toBe('/fr/quickstart.html');
+  });
+
   it('Mintlify and a plain folder: the path as it is', async () => {
     const mintlify = await links(join(SITES, 'mintlify-refs'));
     expect(mintlify['/guides/webhooks']).toBe('/guides/webhooks');

@@ -3,6 +3,7 @@ import { docsRoot } from '../files.js';
 import { DOCUSAURUS_CONFIGS, readDocusaurus } from './docusaurus.js';
 import { languageCode } from './files.js';
 import { readFolderSite } from './folder.js';
+import { isFolderPage } from './links.js';
 import { readMintlify } from './mintlify.js';
 import { readWithRefs } from './mintlify-refs.js';
 import { readMkDocs } from './mkdocs.js';
@@ -62,7 +63,7 @@ function listLanguageHomes(site: SiteNavigation): SiteNavigation {
   const listed = site.pages.filter((page) => !page.hidden).length;
   let order = listed;
   for (const page of site.pages) {
-    if (!page.hidden || !/(^|\/)(index|readme)\.mdx?$/i.test(page.file)) continue;
+    if (!page.hidden || !isFolderPage(page.file)) continue;
     const inSite =
       page.url.startsWith(`${base}/`) || page.url === base ? page.url.slice(base.length) : page.url;
     const segments = inSite.split('/').filter(Boolean);

@@ -5,8 +5,12 @@
  */
 import type { SiteLinks } from './types.js';
 
-// `index.md`, `README.mdx`: the page of its folder.
-const FOLDER_PAGE = /(^|\/)(index|readme)\.mdx?$/i;
+/**
+ * Whether a file is the page of its folder: `index.md`, `README.mdx`, and a translation of one
+ * named by its language (`index.fr.md`, MkDocs' i18n suffix layout).
+ */
+export const isFolderPage = (file: string): boolean =>
+  /(^|\/)(index|readme)(\.[A-Za-z]{2}(?:[-_][A-Za-z]{2,4})?)?\.mdx?$/i.test(file);
 
 const withEnding = (path: string, ending: SiteLinks['folder']): string => {
   const bare = path.replace(/\/$/, '');
@@ -30,7 +34,7 @@ export function publishedPath(path: string, file: string, links: SiteLinks | und
     // The site's root keeps its slash whatever the setting (Docusaurus never drops a base's slash).
     return links.folder === 'index.html' ? `${base}/index.html` : `${base}/`;
   }
-  return withEnding(path, FOLDER_PAGE.test(file) ? links.folder : links.ending);
+  return withEnding(path, isFolderPage(file) ? links.folder : links.ending);
 }
 
 /** `/acme/` `acme` `''` `/` → `/acme` or `''`: a base path as the links carry it. */
