@@ -119,7 +119,10 @@ describe('the extractive lead', () => {
 
   it('never quotes text addressed to an AI agent, in steps or prose', () => {
     const text = answer('How do I install the CLI with my coding agent?');
-    expect(text).toContain('npm install -g acme');
+    // Steps 1 and 3 are the reader's; step 2 speaks to the agent.
+    expect(text).toMatch(
+      /^From \*\*Install with your coding agent\*\*.*:\n\n1\. Install the CLI with `npm install -g acme`\.\n2\. Run `acme init` in your project\./,
+    );
     expect(text).not.toMatch(/tell me before continuing/);
   });
 

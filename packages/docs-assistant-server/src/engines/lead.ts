@@ -134,12 +134,16 @@ export interface LeadChoice {
   strong: boolean;
 }
 
-/** The procedure of a section that matches the question's words most (the first on a tie). */
+/**
+ * The procedure of a section that matches the question's words most (the first on a tie), without
+ * the steps written for an AI agent.
+ */
 function sectionProcedure(section: DocSection, terms: Set<string>): DocStep[] | undefined {
   let best: DocStep[] | undefined;
   let bestOverlap = -1;
-  for (const steps of section.steps ?? []) {
-    if (steps.some((step) => notForReaders(step.text))) continue;
+  for (const all of section.steps ?? []) {
+    // A step that speaks to an AI agent ("tell me before continuing") is not the reader's to do.
+    const steps = all.filter((step) => !notForReaders(step.text));
     const words = overlap(steps.map((step) => `${step.title ?? ''} ${step.text}`).join(' '), terms);
     if (words > bestOverlap) {
       best = steps;
