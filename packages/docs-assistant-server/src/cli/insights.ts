@@ -4,6 +4,7 @@
  * It calls the service rather than opening its database: the figures need the service's search
  * index (page titles, the closest page of a gap), and PostgreSQL deployments have no data folder.
  */
+import { DAILY_COLUMNS } from '../insights/routes.js';
 import { type CliCommand, CliUsageError, parseFlags } from './types.js';
 
 const REPORTS = {
@@ -87,20 +88,7 @@ function tableOf(report: Report, body: Json): string[] {
           .join(', ') || '-'
       }`,
       '',
-      ...formatTable(
-        [
-          'date',
-          'questions',
-          'conversations',
-          'readers',
-          'searches',
-          'agentCalls',
-          'uncertain',
-          'up',
-          'down',
-        ],
-        list('daily'),
-      ),
+      ...formatTable(DAILY_COLUMNS, list('daily')),
     ];
   }
   if (report === 'questions')

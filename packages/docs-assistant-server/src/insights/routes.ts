@@ -148,7 +148,8 @@ function answer(
 /** The index of a domain for page titles and closest pages; the figures do not wait on a failed load. */
 const indexOf = (runtime: AssistantRuntime, domain: string) => runtime.index(domain).catch(() => undefined);
 
-const DAILY_COLUMNS = [
+/** The columns of the daily series (`/stats`' CSV and the command's table). */
+export const DAILY_COLUMNS = [
   'date',
   'questions',
   'conversations',
