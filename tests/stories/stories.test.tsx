@@ -16,6 +16,7 @@ import * as errors from '../../stories/errors.stories';
 import * as feedback from '../../stories/feedback.stories';
 import * as header from '../../stories/header.stories';
 import * as history from '../../stories/history.stories';
+import * as insightsPanel from '../../stories/insights-panel.stories';
 import * as layout from '../../stories/layout.stories';
 import * as referenceService from '../../stories/reference-service.stories';
 import * as review from '../../stories/review.stories';
@@ -247,6 +248,14 @@ const EXPECTATIONS: Record<string, Record<string, Expectation>> = {
       present: ['[data-docs-assistant="search"] [data-error-kind="network"]', '[data-action="ask-ai"]'],
     },
   },
+  insightsPanel: {
+    Loading: { text: /Loading insights…/ },
+    Data: { present: ['[data-docs-assistant="insights"] svg[role="img"]'], text: /invoices by cheque/ },
+    Empty: { text: /No questions were asked from 2026-11-07 to 2026-12-06\./ },
+    RouteError: { text: /Sign in as a user allowed to read the insights\./ },
+    Transcript: { present: ['[data-insights="transcript"]'], text: /Contact support from the dashboard\./ },
+    Dark: { present: ['[data-docs-assistant="insights"][data-theme="dark"]'] },
+  },
   staticExport: {
     Idle: { status: 'idle' },
     Running: { status: 'running', present: ['[data-static-export="progress"]'] },
@@ -270,6 +279,7 @@ const MODULES = {
   feedback,
   header,
   history,
+  insightsPanel,
   layout,
   referenceService,
   review,

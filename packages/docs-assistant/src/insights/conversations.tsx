@@ -36,7 +36,7 @@ export function Conversations({
   return (
     <Section title={labels.conversations} name="conversations">
       <fieldset data-insights="filters">
-        <legend>{labels.conversations}</legend>
+        <legend>{labels.filter}</legend>
         <label>
           <input
             type="checkbox"
@@ -59,8 +59,7 @@ export function Conversations({
         columns={[
           labels.firstQuestion,
           labels.started,
-          labels.questions,
-          labels.uncertain,
+          labels.questionsUncertain,
           labels.vote,
           labels.language,
         ]}
@@ -74,8 +73,9 @@ export function Conversations({
               </button>
             </th>
             <td>{formatTime(row.startedAt)}</td>
-            <td>{row.questions}</td>
-            <td>{row.uncertain}</td>
+            <td>
+              {row.questions} ({row.uncertain})
+            </td>
             <td>{voteText(row.vote, labels)}</td>
             <td>{row.language ?? ''}</td>
           </tr>

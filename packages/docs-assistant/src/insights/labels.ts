@@ -25,11 +25,16 @@ export interface InsightsPanelLabels {
   gaps: string;
   gapsCaption: string;
   topQuestions: string;
+  topQuestionsCaption: string;
+  /** The legend of the conversations' filters. */
+  filter: string;
   topic: string;
   examples: string;
   closestPage: string;
   noClosePage: string;
   uncertain: string;
+  /** The conversations' column of questions, the uncertain ones in brackets. */
+  questionsUncertain: string;
   votes: string;
   search: string;
   noResults: string;
@@ -66,7 +71,7 @@ export const defaultInsightsLabels: InsightsPanelLabels = {
   to: 'To',
   apply: 'Show',
   loading: 'Loading insights…',
-  failed: (message) => `The insights could not be loaded: ${message}.`,
+  failed: (message) => `The insights could not be loaded: ${message.replace(/\.$/, '')}.`,
   retry: 'Retry',
   empty: (from, to) => `No questions were asked from ${from} to ${to}.`,
   none: 'None in this period.',
@@ -84,11 +89,14 @@ export const defaultInsightsLabels: InsightsPanelLabels = {
   gaps: 'Coverage gaps',
   gapsCaption: 'Questions the docs did not answer, grouped by topic, largest first',
   topQuestions: 'Top questions',
+  topQuestionsCaption: 'What readers ask, paraphrases grouped, most asked first',
+  filter: 'Filter',
   topic: 'Topic',
   examples: 'Example',
   closestPage: 'Closest page',
   noClosePage: 'No page comes close',
   uncertain: 'Uncertain',
+  questionsUncertain: 'Questions (uncertain)',
   votes: 'Votes (up / down)',
   search: 'Search',
   noResults: 'Searches without results',

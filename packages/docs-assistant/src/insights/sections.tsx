@@ -126,7 +126,7 @@ export function TopQuestions({ groups, labels }: { groups: QuestionGroup[] } & L
   return (
     <Section title={labels.topQuestions} name="questions">
       <Table
-        caption={labels.topQuestions}
+        caption={labels.topQuestionsCaption}
         columns={[labels.topic, labels.questions, labels.uncertain, labels.votes, labels.examples]}
         rows={groups}
         empty={labels.none}

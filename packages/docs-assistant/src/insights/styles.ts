@@ -69,7 +69,7 @@ ${ROOT} summary { cursor: pointer; min-height: 24px; padding: 0.2rem 0; }
 ${ROOT} [data-insights="tables"] { display: grid; grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr)); gap: var(--da-space-4, 1rem); }
 ${ROOT} table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
 ${ROOT} caption { text-align: start; color: var(--da-muted, #59636e); padding-bottom: 0.25rem; }
-${ROOT} th, ${ROOT} td { text-align: start; vertical-align: top; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--da-border, #d1d9e0); }
+${ROOT} th, ${ROOT} td { text-align: start; vertical-align: top; padding: 0.3rem 0.4rem; border-bottom: 1px solid var(--da-border, #d1d9e0); }
 ${ROOT} thead th { font-size: 0.85em; color: var(--da-muted, #59636e); font-weight: 600; }
 ${ROOT} tbody th { font-weight: 600; }
 ${ROOT} code { font-size: 0.85em; overflow-wrap: anywhere; }
