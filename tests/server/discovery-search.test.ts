@@ -238,7 +238,7 @@ describe('POST /discovery/v1/page/{domain}', () => {
       const response = await post(`${own.url}/discovery/v1/page/${DOMAIN}`, { path: '/setup' });
       const { content } = (await response.json()) as { content: string };
       expect(content).toBe(
-        '# Setup\n\n## Install\n\nFirst install it:\n\n```bash\nnpm i acme\n```\n\nThen start it:\n\n```bash\nacme start\n```\n\nFlag — Meaning\n\n-v — verbose\n',
+        '# Setup\n\n## Install\n\nFirst install it:\n\n```bash\nnpm i acme\n```\n\nThen start it:\n\n```bash\nacme start\n```\n\nFlag — Meaning\n\n`-v` — verbose\n',
       );
     } finally {
       await own.close();

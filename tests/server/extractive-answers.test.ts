@@ -96,7 +96,7 @@ describe('extractive answers over MDX', () => {
     const steps = lines.filter((line) => /^\d+\. /.test(line));
     expect(steps).toEqual([
       expect.stringMatching(/^1\. \*\*Add the domain in the dashboard\*\*: Open Settings/),
-      expect.stringMatching(/^2\. \*\*Add a CNAME record\*\*: At your DNS provider, add a CNAME record .*:$/),
+      expect.stringMatching(/^2\. \*\*Add a CNAME record\*\*: At your DNS provider, add a `CNAME` record .*:$/),
       expect.stringMatching(/^3\. \*\*Wait for the certificate\*\*/),
     ]);
     // The DNS record itself, as code, indented under its step.
@@ -108,7 +108,7 @@ describe('extractive answers over MDX', () => {
     expect(install).toMatch(/^From \*\*Install and sign in\*\* in \*Install the CLI\* \[1\]:\n\n1\. Install/);
     expect(install).toContain('   npm install -g acme-cli');
     expect(install).toMatch(
-      /2\. Sign in with your account, e\.g\. acme login --sso, and follow the link it prints\./,
+      /2\. Sign in with your account, e\.g\. `acme login --sso`, and follow the link it prints\./,
     );
     const rotate = answer(mdxIndex, 'How do I rotate the signing secret?').text;
     expect(rotate).toContain('3. **Revoke the old secret**');
@@ -127,7 +127,7 @@ describe('extractive answers over MDX', () => {
     expect(found).toEqual([]);
     // The inline code of the canonical-URL tip is kept, so its sentence ends where the docs' does.
     expect(answer(mdxIndex, 'What should I use as the canonical URL for a custom domain?').text).toContain(
-      'you would use https://docs.example.com as the canonical URL',
+      'you would use `https://docs.example.com` as the canonical URL',
     );
   });
 
