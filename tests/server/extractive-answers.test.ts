@@ -96,7 +96,9 @@ describe('extractive answers over MDX', () => {
     const steps = lines.filter((line) => /^\d+\. /.test(line));
     expect(steps).toEqual([
       expect.stringMatching(/^1\. \*\*Add the domain in the dashboard\*\*: Open Settings/),
-      expect.stringMatching(/^2\. \*\*Add a CNAME record\*\*: At your DNS provider, add a `CNAME` record .*:$/),
+      expect.stringMatching(
+        /^2\. \*\*Add a CNAME record\*\*: At your DNS provider, add a `CNAME` record .*:$/,
+      ),
       expect.stringMatching(/^3\. \*\*Wait for the certificate\*\*/),
     ]);
     // The DNS record itself, as code, indented under its step.
