@@ -1,5 +1,5 @@
 /**
- * Admonitions in every syntax (`tests/fixtures/mdx/admonitions-site`: Docusaurus `:::note` and
+ * Admonitions in every syntax (`tests/fixtures/admonitions`: Docusaurus `:::note` and
  * `:::tip Title`, Starlight `:::caution[Title]` and `<Aside>`, VitePress `::: warning`,
  * `::: details` and a GitHub alert `> [!IMPORTANT]`, nesting by more colons and by counting, one
  * left open, Mintlify `<Note>`…`<Check>`, MkDocs `!!!`, `???` and `???+` with a nested one) read
@@ -17,7 +17,7 @@ import { loadDocs, renderSite } from '../../packages/docs-assistant-server/src/s
 import { ask, type RunningService, startService } from './helpers';
 import { proseOf } from './mdx-fixtures';
 
-const SITE = fileURLToPath(new URL('../fixtures/mdx/admonitions-site', import.meta.url));
+const SITE = fileURLToPath(new URL('../fixtures/admonitions', import.meta.url));
 const source = (file: string) => readFileSync(join(SITE, file), 'utf8');
 const sections = (file: string) => parseDocument(file, source(file)).sections;
 const prose = (file: string) => sections(file).flatMap(proseOf);
