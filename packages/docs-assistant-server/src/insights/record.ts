@@ -141,7 +141,8 @@ export class InsightsRecorder {
     this.#writing = this.#writing.then(async () => {
       if (!events.length) return;
       try {
-        await this.recordBatch(events);
+        // Once more after a failure: a replica's batch may have lost a lock wait to another's.
+        await this.recordBatch(events).catch(() => this.recordBatch(events));
       } catch (error) {
         this.#warn(`insights: ${events.length} event(s) not recorded: ${(error as Error).message}`);
       }

@@ -221,20 +221,25 @@ const questionValues = (q: InsightQuestionRow): SqlValue[] => [
   q.ttftMs,
 ];
 
+/**
+ * Writes the folded deltas, each table's rows in key order: replicas writing into one PostgreSQL
+ * then take the rows' locks in the same order, so two batches wait for each other, never deadlock.
+ */
 async function writeFolded(tx: SqlExecutor, folded: Folded): Promise<void> {
   const split = (key: string) => key.split('\t');
+  const sorted = <V>(map: Map<string, V>) => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   await insertRows(
     tx,
     `INSERT INTO insight_daily (domain, day, ${DAILY_COLUMNS.join(', ')})`,
     2 + DAILY_COLUMNS.length,
-    [...folded.daily].map(([key, { d }]) => [...split(key), ...DAILY_COLUMNS.map((c) => d[c] ?? 0)]),
+    sorted(folded.daily).map(([key, { d }]) => [...split(key), ...DAILY_COLUMNS.map((c) => d[c] ?? 0)]),
     `ON CONFLICT (domain, day) DO UPDATE SET ${adding('insight_daily', DAILY_COLUMNS)}`,
   );
   await insertRows(
     tx,
     'INSERT INTO insight_counts (domain, day, dim, key, n)',
     5,
-    [...folded.counts].map(([key, n]) => [...split(key), n]),
+    sorted(folded.counts).map(([key, n]) => [...split(key), n]),
     `ON CONFLICT (domain, dim, day, key) DO UPDATE SET ${adding('insight_counts', ['n'])}`,
   );
   const formColumns = ['questions', 'uncertain', 'up', 'down'] as const;
@@ -242,7 +247,7 @@ async function writeFolded(tx: SqlExecutor, folded: Folded): Promise<void> {
     tx,
     'INSERT INTO insight_forms (domain, day, form, questions, uncertain, up, down, example, path)',
     9,
-    [...folded.forms].map(([key, f]) => [
+    sorted(folded.forms).map(([key, f]) => [
       ...split(key),
       ...formColumns.map((c) => f.d[c] ?? 0),
       f.example ?? null,
@@ -254,7 +259,7 @@ async function writeFolded(tx: SqlExecutor, folded: Folded): Promise<void> {
     tx,
     'INSERT INTO insight_threads (thread_id, domain, started_at, questions, uncertain, up, down, first, language)',
     9,
-    [...folded.threads].map(([id, t]) => [
+    sorted(folded.threads).map(([id, t]) => [
       id,
       t.domain,
       t.started,
@@ -268,7 +273,7 @@ async function writeFolded(tx: SqlExecutor, folded: Folded): Promise<void> {
     tx,
     'INSERT INTO insight_readers (domain, day, reader)',
     3,
-    [...folded.readers].map(split),
+    [...folded.readers].sort().map(split),
     'ON CONFLICT (domain, day, reader) DO NOTHING',
   );
 }
