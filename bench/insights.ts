@@ -1,6 +1,6 @@
 /**
  * Insights benchmark (issue 38), part of `npm run bench`; alone:
- * `npx tsx bench/insights.ts [--quick] [--no-postgres] [--overhead-only]`.
+ * `npx tsx bench/insights.ts [--quick] [--no-overhead] [--no-sqlite] [--no-postgres]`.
  *
  * 1. Recording overhead per answer: the same questions answered over HTTP by two services of one
  *    process, insights on and off (SQLite data folders), alternating one answer each so both see
@@ -11,7 +11,7 @@
  *
  * Figures go to `bench/results/insights.json`. Wall-clock figures of a shared machine.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,48 +130,77 @@ async function apiLatency(running: RunningService, questions: number) {
   return { questions, loadSeconds, calls };
 }
 
-export async function runInsightsBench(
-  options: { quick?: boolean; postgres?: boolean; overheadOnly?: boolean } = {},
-) {
-  const questions = options.quick ? 100_000 : 1_000_000;
-  console.log('bench: insights recording overhead per answer…');
-  const recording = await overhead(options.quick ? 60 : 300);
-  console.log(
-    `bench: insights on ${recording.onMedianMs} ms, off ${recording.offMedianMs} ms a answer (×${recording.ratio})`,
-  );
-  const backends: Record<string, Awaited<ReturnType<typeof apiLatency>>> = {};
-  if (options.overheadOnly) return { recording };
-  const folder = mkdtempSync(join(tmpdir(), 'insights-api-'));
+type Results = {
+  at: string;
+  quick: boolean;
+  recording?: Awaited<ReturnType<typeof overhead>>;
+  backends: Record<string, Awaited<ReturnType<typeof apiLatency>>>;
+};
+
+/** Adds this run's parts to the results file (parts may run as separate processes). */
+async function save(part: Partial<Results>, quick: boolean): Promise<void> {
+  let results: Results = { at: new Date().toISOString(), quick, backends: {} };
+  if (existsSync(RESULTS)) results = JSON.parse(readFileSync(RESULTS, 'utf8')) as Results;
+  results = {
+    ...results,
+    ...part,
+    at: new Date().toISOString(),
+    quick,
+    backends: { ...results.backends, ...part.backends },
+  };
+  await mkdir(join(ROOT, 'bench', 'results'), { recursive: true });
+  await writeFile(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+async function backend(name: 'sqlite' | 'postgres', questions: number, quick: boolean) {
   let postgres: TestPostgres | undefined;
+  const folder = mkdtempSync(join(tmpdir(), 'insights-api-'));
   try {
-    const sqlite = await startService({ ...LIMITS, dataDir: folder });
-    backends.sqlite = await apiLatency(sqlite, questions).finally(() => sqlite.close());
-    if (options.postgres !== false) {
+    let databaseUrl: string | undefined;
+    if (name === 'postgres') {
       postgres = await startTestPostgres({ durable: true });
-      const pg = await startService({
-        ...LIMITS,
-        databaseUrl: await postgres.createDatabase('insights_bench'),
-      });
-      backends.postgres = await apiLatency(pg, questions).finally(() => pg.close());
+      databaseUrl = await postgres.createDatabase('insights_bench');
+    }
+    const running = await startService({
+      ...LIMITS,
+      ...(databaseUrl ? { databaseUrl } : { dataDir: folder }),
+    });
+    const run = await apiLatency(running, questions).finally(() => running.close());
+    await save({ backends: { [name]: run } }, quick);
+    console.log(`\n${name}: ${run.questions.toLocaleString('en')} questions loaded in ${run.loadSeconds} s`);
+    for (const [call, t] of Object.entries(run.calls)) {
+      console.log(`  GET ${call}: median ${t.medianMs} ms, max ${t.maxMs} ms`);
     }
   } finally {
     postgres?.stop();
     rmSync(folder, { recursive: true, force: true });
   }
-  const results = { at: new Date().toISOString(), quick: !!options.quick, recording, backends };
-  await mkdir(join(ROOT, 'bench', 'results'), { recursive: true });
-  await writeFile(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
-  for (const [name, run] of Object.entries(backends)) {
-    console.log(`\n${name}: ${run.questions.toLocaleString('en')} questions loaded in ${run.loadSeconds} s`);
-    for (const [call, t] of Object.entries(run.calls))
-      console.log(`  GET ${call}: median ${t.medianMs} ms, max ${t.maxMs} ms`);
+}
+
+/** Each part is written to the results file as it finishes, so a run cut short keeps what it measured. */
+export async function runInsightsBench(
+  options: { quick?: boolean; overhead?: boolean; sqlite?: boolean; postgres?: boolean } = {},
+) {
+  const quick = !!options.quick;
+  if (options.overhead !== false) {
+    console.log('bench: insights recording overhead per answer…');
+    const recording = await overhead(quick ? 60 : 300);
+    console.log(
+      `bench: insights on ${recording.onMedianMs} ms, off ${recording.offMedianMs} ms an answer (×${recording.ratio})`,
+    );
+    await save({ recording }, quick);
   }
-  return results;
+  const questions = quick ? 100_000 : 1_000_000;
+  if (options.sqlite !== false) await backend('sqlite', questions, quick);
+  if (options.postgres !== false) await backend('postgres', questions, quick);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const flag = (name: string) => process.argv.includes(name);
   await runInsightsBench({
-    quick: process.argv.includes('--quick'),
-    postgres: !process.argv.includes('--no-postgres'),
+    quick: flag('--quick'),
+    overhead: !flag('--no-overhead'),
+    sqlite: !flag('--no-sqlite'),
+    postgres: !flag('--no-postgres'),
   });
 }

@@ -141,8 +141,7 @@ export class InsightsRecorder {
     this.#writing = this.#writing.then(async () => {
       if (!events.length) return;
       try {
-        // Once more after a failure: a replica's batch may have lost a lock wait to another's.
-        await this.recordBatch(events).catch(() => this.recordBatch(events));
+        await this.recordBatch(events);
       } catch (error) {
         this.#warn(`insights: ${events.length} event(s) not recorded: ${(error as Error).message}`);
       }
@@ -152,7 +151,10 @@ export class InsightsRecorder {
 
   /** Masks, hashes and writes `events` in one transaction (tests and benchmarks load traffic here). */
   async recordBatch(events: InsightEvent[]): Promise<void> {
-    await this.storage.recordInsights(await this.#rows(events));
+    const rows = await this.#rows(events);
+    // Once more after a failure (the batch rolled back whole): PostgreSQL may pick it as the
+    // victim of a deadlock with another writer, seen once while loading a million questions.
+    await this.storage.recordInsights(rows).catch(() => this.storage.recordInsights(rows));
   }
 
   async #reader(fp: string | undefined): Promise<string | null> {
