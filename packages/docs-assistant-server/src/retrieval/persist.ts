@@ -20,7 +20,7 @@ import { DocsIndex } from './search-index.js';
 import type { TermIndexSnapshot } from './term-index.js';
 
 /** Bumped whenever the saved layout or what parsing produces changes: older files are rebuilt. */
-export const INDEX_FORMAT_VERSION = 4;
+export const INDEX_FORMAT_VERSION = 5;
 const MAGIC = 'DAINDEX\n';
 // Magic, format version, JSON byte length.
 const HEAD_BYTES = MAGIC.length + 8;
