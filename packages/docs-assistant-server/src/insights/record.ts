@@ -16,8 +16,14 @@ import { maskSecrets, questionForm } from './text.js';
 /** Days question text, answers and search queries are kept; the figures stay. @default 30 */
 export const DEFAULT_INSIGHTS_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Longest question and answer text kept (characters). */
-const MAX_TEXT = 2000;
+/**
+ * Longest question and answer text kept (characters): enough to read the question and the start of
+ * the answer (the thread keeps the whole answer). Every recorded question adds to the database
+ * beside its thread, so a reader with the public key sending questions at the size caps must not
+ * double what it may store (tests/server/anonymous-caller's bound on the database file).
+ */
+const MAX_TEXT = 1000;
+const MAX_ANSWER = 600;
 const MAX_QUERY = 200;
 
 export interface InsightsOptions {
@@ -187,7 +193,7 @@ export class InsightsRecorder {
           reader: await this.#reader(event.fp),
           form: questionForm(text),
           text,
-          answer: maskSecrets(event.answer).slice(0, MAX_TEXT),
+          answer: maskSecrets(event.answer).slice(0, MAX_ANSWER),
           sources: event.sources,
           declined: event.declined,
           ttftMs: event.ttftMs ?? null,
