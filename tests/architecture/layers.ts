@@ -164,7 +164,6 @@ export const SERVER_LAYERS: Layer[] = [
     name: 'routes',
     paths: [
       `${S}http/`,
-      `${S}http.ts`,
       `${S}app.ts`,
       `${S}assistant.ts`,
       `${S}attachments.ts`,

@@ -15,7 +15,7 @@ import {
   MAX_ATTACHMENTS_PER_MESSAGE,
   parseDataUrl,
 } from 'docs-assistant/protocol';
-import { type BodyAllowance, HttpError } from './http.js';
+import { type BodyAllowance, HttpError } from './http/index.js';
 import { utf8Length } from './limits.js';
 
 /**

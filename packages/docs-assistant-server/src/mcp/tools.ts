@@ -30,7 +30,7 @@ import {
   validateSearchRequest,
 } from '../discovery/search.js';
 import type { DocPage } from '../docs/parse.js';
-import { HttpError } from '../http.js';
+import { HttpError } from '../http/index.js';
 import { siteFacets } from '../retrieval/reader.js';
 import { type DocsIndex, normalizePath } from '../retrieval/search-index.js';
 import { closestPaths } from './closest.js';

@@ -4,7 +4,7 @@
  * leading slash (`"guides/getting-started"`, `"index"` for the home page).
  */
 import type { DomainConfig, ServiceConfig } from '../config.js';
-import { HttpError } from '../http.js';
+import { HttpError } from '../http/index.js';
 
 const hostOf = (siteUrl: string | undefined): { host: string; hostname: string } | undefined => {
   if (!siteUrl) return undefined;

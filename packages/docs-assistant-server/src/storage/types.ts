@@ -6,7 +6,7 @@
  * replicas share. Free of Node built-ins, so the in-memory service can name these types.
  */
 import type { StaticExportStatus } from 'docs-assistant/protocol';
-import { HttpError } from '../http.js';
+import { HttpError } from '../http/errors.js';
 import type { InsightBatchRows, InsightReads } from './insights.js';
 
 /** Where the state lives: SQLite in memory, SQLite in a data folder, or a PostgreSQL server. */
