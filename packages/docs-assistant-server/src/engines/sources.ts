@@ -5,7 +5,7 @@
  * it cites folds into that entry, so `[n]` in an answer is the n-th entry of the list.
  */
 import { type DataStreamWriter, formatDataStreamPart } from 'ai';
-import { joinUrl, type SearchResult } from 'docs-assistant/protocol';
+import type { SearchResult } from 'docs-assistant/protocol';
 import type { RetrievalHit } from '../retrieval/search-index.js';
 import type { SourceRef } from './types.js';
 
@@ -18,12 +18,6 @@ function snippet(hit: RetrievalHit): string {
   const cut = text.slice(0, SNIPPET_CHARS);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), SNIPPET_CHARS - 40))}…`;
 }
-
-/** Builds a page's link: absolute under `siteUrl` when the domain has one, else the path. */
-export const pageUrlBuilder =
-  (siteUrl: string | undefined) =>
-  (path: string): string =>
-    siteUrl ? joinUrl(siteUrl, path) : path;
 
 export interface SearchOutput {
   /**
