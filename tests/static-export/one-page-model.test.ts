@@ -95,3 +95,23 @@ describe('one page model for the whole bundle', () => {
     );
   });
 });
+
+describe('the bundle names the site as the assistant does', () => {
+  it("takes the site's name from its config when the domain sets no title", async () => {
+    const config = makeConfig({ acme: [join(process.cwd(), 'tests/fixtures/sites/vitepress-base')] });
+    const acme = config.domains.find((domain) => domain.domain === 'acme')!;
+    delete acme.title;
+    const routes = createStaticExportRoutes(config);
+    const server = await listen(routes.app.fetch);
+    cleanups.push(async () => {
+      await server.close();
+      await routes.close();
+    });
+    const bundle = await exportBundle(server.url);
+    const page = [...bundle.entries()].find(([path]) => path.endsWith('.html') && path !== 'index.html');
+    // VitePress's config says `title: 'Acme Cloud'`; before, the header read the domain id, "acme".
+    expect(page?.[1]).toContain('<a class="da-site-title" href="');
+    expect(page?.[1]).toMatch(/class="da-site-title"[^>]*>Acme Cloud<\/a>/);
+    expect(bundle.get('llms.txt')).toMatch(/^# Acme Cloud$/m);
+  });
+});

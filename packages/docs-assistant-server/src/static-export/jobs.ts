@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { STATIC_EXPORT_JOBS_PATH, type StaticExportJob } from 'docs-assistant/protocol';
 import { agentBundleEntries } from '../agents/bundle.js';
 import type { ServiceConfig } from '../config.js';
+import { siteTitle } from '../docs/sites/published.js';
 import { BundleEvictedError, type JobPatch, type JobRecord, type JobStorage } from '../storage/types.js';
 import { createTarGz } from './bundle.js';
 import { loadDocs, renderSite } from './render.js';
@@ -291,7 +292,7 @@ export class StaticExportJobs {
       }
       const entries = await renderSite(source, {
         domain: job.domain,
-        siteTitle: domain.title,
+        siteTitle: siteTitle(domain, source.docs),
         ...(domain.siteUrl ? { siteUrl: domain.siteUrl } : {}),
         version: job.version,
         signal,
