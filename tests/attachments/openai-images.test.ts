@@ -60,7 +60,8 @@ it('sends attached images as image parts and text files in the system prompt', a
       },
     ],
   });
-  expect(answer.text).toBe('The screenshot shows dark mode [1].');
+  // The model's text, then the related pages the openai engine adds as the extractive one does.
+  expect(answer.text.split('\n\n```suggestions')[0]).toBe('The screenshot shows dark mode [1].');
   const prompt = calls[0]!.prompt;
   const system = prompt.find((message) => message.role === 'system');
   expect(system?.content).toContain('The reader attached:\n- code from config.yaml:\ntheme: dark');

@@ -224,8 +224,9 @@ describe('sharing a conversation', () => {
   it('shows no Share where the service does not share, or with share={false}', async () => {
     const off = await open(pageUrl({ share: 'off' }));
     await askAndWait(off.page, 'How do I change the colours?');
-    // Whatever else loads, no health check for sharing and no button.
-    expect(off.serviceRequests.some((r) => r.url().endsWith('/health'))).toBe(false);
+    // No health check of its own for sharing: the one capability probe (which insights asks, since
+    // issue 38) goes at most once, and no button.
+    expect(off.serviceRequests.filter((r) => r.url().endsWith('/health')).length).toBeLessThanOrEqual(1);
     expect(await offersAction(off.page, 'share')).toBe(false);
     await off.close();
   });

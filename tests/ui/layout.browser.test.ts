@@ -50,7 +50,9 @@ const gates = [];
 window.__release = () => gates.shift()?.();
 let requests = 0;
 const usage = { promptTokens: 1, completionTokens: 1 };
-const fetchAnswer = async () => {
+const fetchAnswer = async (input) => {
+  // The capability probe (insights' beacon asks /health) goes through the host's fetch too.
+  if (String(input).endsWith('/health')) return new Response('{"capabilities":[]}');
   const gated = q.has('gate') && requests++ > 0;
   return createDataStreamResponse({
     async execute(w) {

@@ -92,7 +92,12 @@ function PanelBody(props: PanelProps) {
   const dialog = props.variant === 'floating' || props.variant === 'modal';
   useFullScreenModal(panelRef, dialog && props.open, box.inputRef, props.variant === 'modal');
   usePanelClicks(panelRef, chat.emit, views.onPreview);
-  useInsightsBeacon(panelRef, { options: props.options, threadId: chat.state.threadId }, box.inputRef);
+  useInsightsBeacon(
+    panelRef,
+    { options: props.options, threadId: chat.state.threadId },
+    box.inputRef,
+    chat.configError,
+  );
   const commands = usePanelCommands(props, labels, chat, box, views);
   useBridge(props.bridge, chat.state, commands.bridge, box.inputRef);
   const { classNames } = props;

@@ -95,6 +95,8 @@ export function useInsightsBeacon(
   panelRef: RefObject<HTMLElement | null>,
   state: BeaconState,
   inputRef: RefObject<HTMLTextAreaElement | null>,
+  /** A configuration error (a `baseUrl` that is not a URL…): then nothing is asked of the service. */
+  misconfigured: unknown,
 ): void {
   const latest = useRef(state);
   latest.current = state;
@@ -102,7 +104,7 @@ export function useInsightsBeacon(
   useEffect(() => {
     const panel = panelRef.current;
     let stop: (() => void) | undefined;
-    let gone = !panel || !apiKey || !baseUrl;
+    let gone = !panel || !apiKey || !baseUrl || !!misconfigured;
     if (!gone) {
       serviceOffers(baseUrl!, 'insights', latest.current.options.fetch)
         .then((offered) => (offered && !gone ? import('../views/insights/beacon.js') : undefined))
@@ -117,5 +119,5 @@ export function useInsightsBeacon(
       gone = true;
       stop?.();
     };
-  }, [panelRef, apiKey, baseUrl, inputRef]);
+  }, [panelRef, apiKey, baseUrl, inputRef, misconfigured]);
 }
