@@ -232,6 +232,8 @@ describe('marking the query in results', () => {
     expect(cut).toContain('dark mode');
     expect(cut.length).toBeLessThanOrEqual(162);
     expect(excerpt('```ts\nconst a = 1;\n```', [])).toBe('const a = 1;');
+    // Sections keep inline code as Markdown since issue 37; the excerpt is plain text.
+    expect(excerpt('Set `data-theme="dark"` or ``a`b``.', [])).toBe('Set data-theme="dark" or ab.');
   });
 
   it('groups hits by page in the order of each page best hit', () => {

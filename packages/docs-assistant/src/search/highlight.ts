@@ -42,10 +42,14 @@ export function highlight(text: string, words: string[]): Segment[] {
   return segments;
 }
 
-/** About `max` characters of `content` (code fences dropped), starting a little before the first match. */
+/**
+ * About `max` characters of `content` (Markdown: code fences and inline code's backticks dropped,
+ * the excerpt is plain text), starting a little before the first match.
+ */
 export function excerpt(content: string, words: string[], max = 160): string {
   const text = content
     .replace(/```[^\n]*\n?/g, '')
+    .replace(/`+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (text.length <= max) return text;
