@@ -25,6 +25,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_TEXT = 1000;
 const MAX_ANSWER = 600;
 const MAX_QUERY = 200;
+/** Characters kept past those caps while an event waits in the queue (see `record`). */
+const QUEUED_SLACK = 256;
 
 export interface InsightsOptions {
   /** Record questions, searches, agent calls, votes and clicks. @default true */
@@ -128,7 +130,18 @@ export class InsightsRecorder {
 
   /** Queues an event; written with the next batch. Never throws, never waits. */
   record(event: InsightEvent): void {
-    this.#queue.push(event);
+    // Only what is kept waits in the queue: a question of a megabyte held whole until the batch
+    // grew the process by 100 MiB under 100 such requests. The slack keeps a secret that crosses
+    // the cut whole enough to be masked (`maskSecrets` runs on the batch).
+    this.#queue.push(
+      event.type === 'question'
+        ? {
+            ...event,
+            text: event.text.slice(0, MAX_TEXT + QUEUED_SLACK),
+            answer: event.answer.slice(0, MAX_ANSWER + QUEUED_SLACK),
+          }
+        : event,
+    );
     // A queue that grows while the database refuses writes keeps the newest events only.
     if (this.#queue.length > 50_000) this.#queue.splice(0, this.#queue.length - 50_000);
     if (this.#queue.length >= 2_000) void this.flush();
@@ -169,9 +182,10 @@ export class InsightsRecorder {
     if (known) return known;
     this.#salt ??= this.storage.setting('insights_reader_salt', await sha256Hex(crypto.randomUUID()));
     const hash = (await sha256Hex(`${await this.#salt}\n${fp}`)).slice(0, 32);
-    // Readers come back: their hashes are kept for the next batches (a bounded few).
+    // Readers come back: their hashes are kept for the next batches (a bounded few, and only for
+    // fp values of a usual length: 100 of 300,000 characters held 30 MB as keys here).
     if (this.#readers.size >= 10_000) this.#readers.clear();
-    this.#readers.set(fp, hash);
+    if (fp.length <= 256) this.#readers.set(fp, hash);
     return hash;
   }
 
