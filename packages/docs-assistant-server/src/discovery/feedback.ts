@@ -23,10 +23,12 @@ import {
   bodyCap,
   discoveryWrongMethod,
   HttpError,
+  listFormat,
   RouteFamily,
   rateLimitHeaders,
   readJsonBody,
   type ServiceEnv,
+  throwIfInvalidQuery,
 } from '../http/index.js';
 import type { FeedbackRecord, FeedbackStorage, ThreadStorage, Vote } from '../storage/types.js';
 
@@ -250,14 +252,8 @@ function readListQuery(c: Context): { limit: number; since?: string; csv: boolea
   if (since !== undefined && Number.isNaN(Date.parse(since))) {
     problems.push({ path: 'since', message: 'must be an ISO date or time, e.g. 2026-11-01T00:00:00Z' });
   }
-  const format = c.req.query('format');
-  if (format !== undefined && format !== 'json' && format !== 'csv') {
-    problems.push({ path: 'format', message: `must be "json" or "csv" (got "${format}")` });
-  }
-  if (problems.length) {
-    const list = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-    throw new HttpError(400, 'invalid_request', `Invalid query: ${list}.`, { issues: problems });
-  }
+  const format = listFormat(c.req.query('format'), problems);
+  throwIfInvalidQuery(problems);
   const accept = c.req.header('accept') ?? '';
   const csv = format === 'csv' || (format === undefined && /\btext\/csv\b/i.test(accept));
   return { limit, ...(since ? { since: new Date(since).toISOString() } : {}), csv };

@@ -10,3 +10,4 @@ export * from './body.js';
 export * from './client-ip.js';
 export * from './errors.js';
 export * from './family.js';
+export * from './query.js';

@@ -14,9 +14,11 @@ import {
   bodyCap,
   discoveryWrongMethod,
   HttpError,
+  listFormat,
   RouteFamily,
   readJsonBody,
   type ServiceEnv,
+  throwIfInvalidQuery,
 } from '../http/index.js';
 import { dayOf } from '../storage/insights.js';
 import {
@@ -91,14 +93,8 @@ function readQuery(c: Context): ListQuery {
       path: 'cursor',
       message: 'is not a cursor of this API; pass the `next` of the previous page',
     });
-  const format = c.req.query('format');
-  if (format !== undefined && format !== 'json' && format !== 'csv') {
-    problems.push({ path: 'format', message: `must be "json" or "csv" (got "${format}")` });
-  }
-  if (problems.length) {
-    const list = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-    throw new HttpError(400, 'invalid_request', `Invalid query: ${list}.`, { issues: problems });
-  }
+  const format = listFormat(c.req.query('format'), problems);
+  throwIfInvalidQuery(problems);
   return { range: { from, to }, limit, cursor, csv: format === 'csv' };
 }
 
