@@ -85,12 +85,14 @@ export class Reader {
 
   /** Measures until `ready` holds; a state that never comes is `StateNotReached` with `what`. */
   async waitFor(what: string, ready: (measured: Measurement) => boolean): Promise<Measurement> {
+    let measured: Measurement | undefined;
     for (let poll = 0; poll < MAX_POLLS; poll++) {
-      const measured = await this.measureOnce();
+      measured = await this.measureOnce();
       if (ready(measured)) return measured;
       await this.page.waitForTimeout(50);
     }
-    throw new StateNotReached(`${what} never came`);
+    const last = measured ? ` (status ${measured.status}, ${onScreen(measured)})` : '';
+    throw new StateNotReached(`${what} never came${last}`);
   }
 
   async click(control: Control): Promise<void> {
