@@ -20,7 +20,7 @@ import { DocsIndex } from './search-index.js';
 import type { TermIndexSnapshot } from './term-index.js';
 
 /** Bumped whenever the saved layout or what parsing produces changes: older files are rebuilt. */
-export const INDEX_FORMAT_VERSION = 5;
+export const INDEX_FORMAT_VERSION = 6;
 const MAGIC = 'DAINDEX\n';
 // Magic, format version, JSON byte length.
 const HEAD_BYTES = MAGIC.length + 8;
@@ -290,7 +290,8 @@ export class PersistedDocsIndex {
     const hashes = hashed.hashes;
     if (saved) {
       const changed = changes(new Map(Object.entries(saved.header.files)), hashes);
-      if (changed.every((key) => DOC_FILE.test(key))) {
+      const reusable = changed.every((key) => DOC_FILE.test(key));
+      if (reusable) {
         // The site's config is as saved: the saved pages stand for their files' texts, each under
         // the hash its file had when saved (a later change parses only the files that changed).
         for (const page of saved.header.pages) {
@@ -299,25 +300,25 @@ export class PersistedDocsIndex {
           if (hash) this.parsed.set(`${page.file}\u0000${hash}`, page);
         }
       }
-      if (!changed.length) {
-        try {
-          const index = new DocsIndex(saved.header.pages, saved.terms);
-          this.known = hashed;
-          this.last = {
-            index,
-            reports: saved.header.reports,
-            how: 'restored',
-            changedFiles: [],
-            parsedFiles: 0,
-            readFiles: hashed.read,
-            ms: performance.now() - start,
-          };
-          return this.last;
-        } catch (error) {
-          this.options.warn(
-            `${this.file}: saved index does not fit its pages (${message(error)}); rebuilding`,
-          );
-        }
+      let restored: DocsIndex | undefined;
+      try {
+        // Unchanged, it is the index; else its terms are taken over for the unchanged pages.
+        if (reusable) restored = new DocsIndex(saved.header.pages, saved.terms);
+      } catch (error) {
+        this.options.warn(`${this.file}: saved index does not fit its pages (${message(error)}); rebuilding`);
+      }
+      if (!changed.length && restored) {
+        this.known = hashed;
+        this.last = {
+          index: restored,
+          reports: saved.header.reports,
+          how: 'restored',
+          changedFiles: [],
+          parsedFiles: 0,
+          readFiles: hashed.read,
+          ms: performance.now() - start,
+        };
+        return this.last;
       }
       // What changed since the save is what this build reports.
       this.known = {
@@ -325,15 +326,22 @@ export class PersistedDocsIndex {
         stats: new Map(Object.entries(saved.header.stats)),
         at: saved.header.hashedAt,
       };
+      return this.build('updated', hashed, start, restored);
     }
-    return this.build(saved ? 'updated' : 'built', hashed, start);
+    return this.build('built', hashed, start);
   }
 
   private skipFolder(): string | undefined {
     return this.options.dataDir ? resolve(this.options.dataDir) : undefined;
   }
 
-  private async build(how: IndexBuild['how'], known?: Hashed, started?: number): Promise<IndexBuild> {
+  /** `replaced`: the index these files replace (the latest, or the saved one), whose unchanged sections are not read again. */
+  private async build(
+    how: IndexBuild['how'],
+    known?: Hashed,
+    started?: number,
+    replaced: DocsIndex | undefined = this.last?.index,
+  ): Promise<IndexBuild> {
     const start = started ?? performance.now();
     const hashed = known ?? hashFiles(this.folders, this.skipFolder(), this.known, this.track);
     const { hashes, texts, textHashes } = hashed;
@@ -373,7 +381,7 @@ export class PersistedDocsIndex {
       },
     };
     const pages = await loadDocs(this.folders, loadOptions);
-    const index = new DocsIndex(pages);
+    const index = new DocsIndex(pages, replaced);
     this.parsed = next;
     this.known = hashed;
     this.last = {

@@ -244,6 +244,18 @@ const fieldTexts = (section: DocSection): string[] => {
 
 const FIELD_BOOSTS = SEARCH_FIELDS.map((field) => FIELD_BOOST[field]);
 
+/**
+ * Whether two sections give the term index the same texts. A page parsed once and placed again
+ * (`persist.ts` keeps a file's parse while its content is unchanged) gives sections that share
+ * their arrays, so this is a few reference checks; anything else counts as changed.
+ */
+const sameTexts = (a: DocSection, b: DocSection): boolean =>
+  a.blocks === b.blocks &&
+  a.rows === b.rows &&
+  a.code === b.code &&
+  a.headingPath === b.headingPath &&
+  a.pageTitle === b.pageTitle;
+
 // Plain code-unit order: `localeCompare` gave the same determinism at a second per 10,000 pages.
 const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -259,9 +271,10 @@ export class DocsIndex {
 
   /**
    * `terms` restores the term index saved by `snapshot()` for the same pages (`persist.ts`), which
-   * skips reading every section again.
+   * skips reading every section again; or it is the index these pages replace, whose terms are
+   * taken over for every section it already held (`sameTexts`), so only new sections are read.
    */
-  constructor(pages: DocPage[], terms?: TermIndexSnapshot) {
+  constructor(pages: DocPage[], terms?: TermIndexSnapshot | DocsIndex) {
     this.pages = pages;
     this.sections = pages.flatMap((page) => page.sections);
     // The first page of a path wins, as a search of the list would find it.
@@ -273,12 +286,44 @@ export class DocsIndex {
       .forEach((section, rank) => {
         this.idRank[section] = rank;
       });
+    if (terms instanceof DocsIndex) {
+      this.terms = terms.termsFor(this.sections);
+      return;
+    }
     if (terms && terms.size !== this.sections.length) {
       throw new Error(`term index snapshot holds ${terms.size} sections, the pages ${this.sections.length}`);
     }
     this.terms = terms
       ? new TermIndex(terms, { tokenize, processTerm })
       : new TermIndex(this.sections.map(fieldTexts), { tokenize, processTerm });
+  }
+
+  /**
+   * The term index of `sections` from this one: a section this index holds with the same texts
+   * keeps its postings, the others are read. Equal to building it from nothing, score for score.
+   */
+  private termsFor(sections: DocSection[]): TermIndex {
+    // Keyed by the section's blocks array (one per parse), which `sameTexts` then confirms; an
+    // array held by two sections is no key at all.
+    const byBlocks = new Map<readonly string[], number>();
+    const shared = new Set<readonly string[]>();
+    this.sections.forEach((section, s) => {
+      if (byBlocks.has(section.blocks)) shared.add(section.blocks);
+      byBlocks.set(section.blocks, s);
+    });
+    const taken = new Uint8Array(this.sections.length);
+    const documents = sections.map((section) => {
+      const s = shared.has(section.blocks) ? undefined : byBlocks.get(section.blocks);
+      if (s === undefined || taken[s] || !sameTexts(this.sections[s]!, section)) return fieldTexts(section);
+      taken[s] = 1;
+      return s;
+    });
+    return this.terms.update(documents);
+  }
+
+  /** Sections whose texts were read into the term index (not restored or taken over). */
+  get readSections(): number {
+    return this.terms.readDocuments;
   }
 
   /** The term index as flat arrays, to save with the pages and restore with them. */

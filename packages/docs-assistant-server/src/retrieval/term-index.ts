@@ -65,19 +65,16 @@ export interface TermScores {
   termsOf: (doc: number) => string[];
 }
 
-/** Growing postings of one term while the index is built: per field, (document, count) pairs. */
-type Building = number[][];
-
-/** A token seen while building: its term's postings, and where it was last counted. */
+/** A token seen while building: its term's number (-1 for a dropped word), and where it was last counted. */
 interface TokenEntry {
-  building: Building | null;
+  term: number;
   stamp: number;
 }
 
 /**
  * A term index as flat arrays (what `snapshot()` gives and the constructor restores): the terms in
- * dictionary order, per term and field how many postings it has (`counts`, terms × fields), and
- * the postings themselves one after the other.
+ * code-unit order, per term and field how many postings it has (`counts`, terms × fields), and
+ * the postings themselves one after the other, each term's and field's by ascending document.
  */
 export interface TermIndexSnapshot {
   size: number;
@@ -90,8 +87,175 @@ export interface TermIndexSnapshot {
   freqs: Uint32Array;
 }
 
+/** A growing list of 32-bit integers: postings while they are collected, with no boxed numbers for the collector to copy. */
+class IntList {
+  data = new Int32Array(4096);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+/**
+ * Postings collected document by document (or taken over from an earlier index), then grouped by
+ * term and field. Each distinct token is looked up once per occurrence, in one map that leads
+ * straight to its term's number; a term's count within a field adds up in one array.
+ */
+class Collector {
+  /** Term by number, in the order first seen. */
+  readonly terms: string[] = [];
+  private readonly termIds = new Map<string, number>();
+  private readonly tokens = new Map<string, TokenEntry>();
+  private freq = new Uint32Array(1024);
+  private readonly touched: number[] = [];
+  private stamp = 0;
+  // One entry per (term, field, document): `term * fields + field`, the document, the count.
+  readonly keys = new IntList();
+  readonly docs = new IntList();
+  readonly freqs = new IntList();
+  /** Whether the entries are in document order (they are unless taken over from an index). */
+  inDocOrder = true;
+
+  constructor(
+    private readonly options: TermIndexOptions,
+    readonly fieldCount: number,
+  ) {}
+
+  termId(term: string): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.terms.push(term);
+      this.termIds.set(term, id);
+      if (id === this.freq.length) {
+        const grown = new Uint32Array(this.freq.length * 2);
+        grown.set(this.freq);
+        this.freq = grown;
+      }
+    }
+    return id;
+  }
+
+  /** Adds a field of a document; returns its length in distinct tokens. */
+  addField(doc: number, field: number, text: string): number {
+    const stamp = ++this.stamp;
+    const touched = this.touched;
+    let length = 0;
+    for (const token of this.options.tokenize(text)) {
+      let entry = this.tokens.get(token);
+      if (entry === undefined) {
+        const term = this.options.processTerm(token);
+        entry = { term: term ? this.termId(term) : -1, stamp: 0 };
+        this.tokens.set(token, entry);
+      }
+      if (entry.stamp !== stamp) {
+        entry.stamp = stamp;
+        length++;
+      }
+      // `freq` may have grown for a new term: read it again rather than through the local.
+      if (entry.term >= 0 && this.freq[entry.term]!++ === 0) touched.push(entry.term);
+    }
+    for (const term of touched) {
+      this.keys.push(term * this.fieldCount + field);
+      this.docs.push(doc);
+      this.freqs.push(this.freq[term]!);
+      this.freq[term] = 0;
+    }
+    touched.length = 0;
+    return length;
+  }
+
+  /** Takes over an index's postings of the documents kept (`renumber[old]`, -1 for one dropped). */
+  addPostings(from: TermIndexSnapshot, renumber: Int32Array): void {
+    const fields = from.fieldLengths.length;
+    let at = 0;
+    from.terms.forEach((term, t) => {
+      const id = this.termId(term);
+      for (let f = 0; f < fields; f++) {
+        const end = at + from.counts[t * fields + f]!;
+        for (; at < end; at++) {
+          const doc = renumber[from.docs[at]!]!;
+          if (doc < 0) continue;
+          this.keys.push(id * this.fieldCount + f);
+          this.docs.push(doc);
+          this.freqs.push(from.freqs[at]!);
+        }
+      }
+    });
+    this.inDocOrder = false;
+  }
+}
+
+/** Stable counting sort of entry positions by a small integer (`of(i)` below `buckets`). */
+function countingOrder(n: number, buckets: number, of: (i: number) => number): Int32Array {
+  const starts = new Uint32Array(buckets + 1);
+  for (let i = 0; i < n; i++) starts[of(i) + 1]!++;
+  for (let b = 0; b < buckets; b++) starts[b + 1]! += starts[b]!;
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[starts[of(i)]!++] = i;
+  return order;
+}
+
+// Plain code-unit order: the dictionary is filled in it, so the same terms always make the same
+// tree whatever order they were met in (scores add up in the tree's order, to the last bit).
+const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The collected entries grouped by term (code-unit order) and field, each group by ascending document. */
+function group(
+  collected: Collector,
+  size: number,
+): Pick<TermIndexSnapshot, 'terms' | 'counts' | 'docs' | 'freqs'> {
+  const fields = collected.fieldCount;
+  const n = collected.keys.length;
+  const keys = collected.keys.data;
+  const docs = collected.docs.data;
+  // Entries taken over from an index come term by term: put them in document order first.
+  const byDoc = collected.inDocOrder ? undefined : countingOrder(n, size, (i) => docs[i]!);
+  const at = byDoc ? (i: number) => byDoc[i]! : (i: number) => i;
+  // Terms with no posting left (their documents all gone) are dropped, as a build would not see them.
+  const held = new Uint8Array(collected.terms.length);
+  for (let i = 0; i < n; i++) held[Math.floor(keys[i]! / fields)] = 1;
+  const kept = collected.terms.map((_, id) => id).filter((id) => held[id]);
+  kept.sort((a, b) => compareCodeUnits(collected.terms[a]!, collected.terms[b]!));
+  const rank = new Int32Array(collected.terms.length);
+  kept.forEach((id, r) => {
+    rank[id] = r;
+  });
+  const slot = (i: number) => {
+    const key = keys[at(i)]!;
+    const term = Math.floor(key / fields);
+    return rank[term]! * fields + (key - term * fields);
+  };
+  const order = countingOrder(n, kept.length * fields, slot);
+  const counts = new Uint32Array(kept.length * fields);
+  const outDocs = new Int32Array(n);
+  const outFreqs = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const from = at(order[i]!);
+    counts[slot(order[i]!)]!++;
+    outDocs[i] = docs[from]!;
+    outFreqs[i] = collected.freqs.data[from]!;
+  }
+  return { terms: kept.map((id) => collected.terms[id]!), counts, docs: outDocs, freqs: outFreqs };
+}
+
+/** Per field, the mean document length, as MiniSearch computes it (a running mean) to the last bit. */
+function averageLengths(fieldLengths: Uint32Array[], size: number): number[] {
+  return fieldLengths.map((lengths) => {
+    let average = 0;
+    for (let doc = 0; doc < size; doc++) average = (average * doc + lengths[doc]!) / (doc + 1);
+    return average;
+  });
+}
+
 /** The dictionary of a snapshot; postings are views into its arrays, not copies. */
-function restoreDictionary(snapshot: TermIndexSnapshot): SearchableMap<TermPostings> {
+function dictionaryOf(snapshot: TermIndexSnapshot): SearchableMap<TermPostings> {
   const fieldCount = snapshot.fieldLengths.length;
   const { terms, counts, docs, freqs } = snapshot;
   if (counts.length !== terms.length * fieldCount) {
@@ -116,14 +280,52 @@ function restoreDictionary(snapshot: TermIndexSnapshot): SearchableMap<TermPosti
   return dictionary;
 }
 
+/** A document of `TermIndex.update`: its fields' texts, or its number in the index updated (unchanged). */
+export type UpdatedDocument = readonly string[] | number;
+
+/** Builds the flat index of `documents`, taking over `previous`'s postings for the documents given by number. */
+function buildSnapshot(
+  documents: ReadonlyArray<UpdatedDocument>,
+  options: TermIndexOptions,
+  previous: TermIndexSnapshot | undefined,
+): TermIndexSnapshot {
+  const size = documents.length;
+  const firstTexts = documents.find((doc): doc is readonly string[] => typeof doc !== 'number');
+  const fieldCount = previous?.fieldLengths.length ?? firstTexts?.length ?? 0;
+  const collected = new Collector(options, fieldCount);
+  const fieldLengths = Array.from({ length: fieldCount }, () => new Uint32Array(size));
+  const renumber = new Int32Array(previous?.size ?? 0).fill(-1);
+  documents.forEach((document, doc) => {
+    if (typeof document === 'number') {
+      if (!previous || document < 0 || document >= previous.size || renumber[document]! >= 0) {
+        throw new Error(`term index update: document ${document} is not one of the earlier index, once`);
+      }
+      renumber[document] = doc;
+      for (let f = 0; f < fieldCount; f++) fieldLengths[f]![doc] = previous.fieldLengths[f]![document]!;
+      return;
+    }
+    for (let f = 0; f < fieldCount; f++)
+      fieldLengths[f]![doc] = collected.addField(doc, f, document[f] ?? '');
+  });
+  if (previous && renumber.some((doc) => doc >= 0)) collected.addPostings(previous, renumber);
+  return {
+    size,
+    fieldLengths,
+    averageLengths: averageLengths(fieldLengths, size),
+    ...group(collected, size),
+  };
+}
+
 export class TermIndex {
   /** Number of documents. */
   readonly size: number;
   private readonly options: TermIndexOptions;
+  private readonly flat: TermIndexSnapshot;
   private readonly dictionary: SearchableMap<TermPostings>;
   // Per field: each document's length in distinct tokens, and the mean of those lengths.
   private readonly fieldLengths: Uint32Array[];
   private readonly averageLengths: number[];
+  private read = 0;
 
   /** `documents[d][f]` is the text of field `f` of document `d`. */
   constructor(documents: ReadonlyArray<readonly string[]>, options: TermIndexOptions);
@@ -131,76 +333,30 @@ export class TermIndex {
   constructor(snapshot: TermIndexSnapshot, options: TermIndexOptions);
   constructor(source: ReadonlyArray<readonly string[]> | TermIndexSnapshot, options: TermIndexOptions) {
     this.options = options;
-    if (!Array.isArray(source)) {
-      const snapshot = source as TermIndexSnapshot;
-      this.size = snapshot.size;
-      this.fieldLengths = snapshot.fieldLengths;
-      this.averageLengths = snapshot.averageLengths;
-      this.dictionary = restoreDictionary(snapshot);
-      return;
-    }
-    const documents = source as ReadonlyArray<readonly string[]>;
-    this.size = documents.length;
-    const fieldCount = documents[0]?.length ?? 0;
-    this.fieldLengths = Array.from({ length: fieldCount }, () => new Uint32Array(documents.length));
-    this.averageLengths = Array.from({ length: fieldCount }, () => 0);
-    // One map lookup per token: a token leads straight to its term's postings (shared by every
-    // token with the same term; `null` for stop words), and remembers the last field it was
-    // counted in, which counts the distinct tokens of a field without a set per field. Postings
-    // grow as one array per term and field of (document, count) pairs: half the arrays, and far
-    // less for the garbage collector to copy, than an array of each.
-    const tokens = new Map<string, TokenEntry>();
-    const terms = new Map<string, Building>();
-    for (let doc = 0; doc < documents.length; doc++) {
-      const fields = documents[doc]!;
-      for (let field = 0; field < fields.length; field++) {
-        const stamp = doc * fieldCount + field + 1;
-        let length = 0;
-        for (const token of options.tokenize(fields[field]!)) {
-          let entry = tokens.get(token);
-          if (entry === undefined) {
-            const term = options.processTerm(token);
-            let building: Building | null = null;
-            if (term) {
-              building = terms.get(term) ?? Array.from({ length: fieldCount }, () => []);
-              terms.set(term, building);
-            }
-            entry = { building, stamp: 0 };
-            tokens.set(token, entry);
-          }
-          if (entry.stamp !== stamp) {
-            entry.stamp = stamp;
-            length++;
-          }
-          const building = entry.building;
-          if (building === null) continue;
-          const pairs = building[field]!;
-          const last = pairs.length - 2;
-          // Documents are added in order, so a repeat of the term is always the last pair.
-          if (last >= 0 && pairs[last] === doc) pairs[last + 1]!++;
-          else pairs.push(doc, 1);
-        }
-        this.fieldLengths[field]![doc] = length;
-        // A running mean, computed as MiniSearch does so the scores match it to the last bit.
-        this.averageLengths[field] = (this.averageLengths[field]! * doc + length) / (doc + 1);
-      }
-    }
-    this.dictionary = new SearchableMap<TermPostings>();
-    for (const [term, building] of terms) {
-      this.dictionary.set(
-        term,
-        building.map((pairs) => {
-          if (!pairs.length) return undefined;
-          const docs = new Int32Array(pairs.length / 2);
-          const freqs = new Uint32Array(pairs.length / 2);
-          for (let i = 0; i < docs.length; i++) {
-            docs[i] = pairs[2 * i]!;
-            freqs[i] = pairs[2 * i + 1]!;
-          }
-          return { docs, freqs };
-        }),
-      );
-    }
+    this.flat = Array.isArray(source)
+      ? buildSnapshot(source as ReadonlyArray<readonly string[]>, options, undefined)
+      : (source as TermIndexSnapshot);
+    this.size = this.flat.size;
+    this.fieldLengths = this.flat.fieldLengths;
+    this.averageLengths = this.flat.averageLengths;
+    this.dictionary = dictionaryOf(this.flat);
+    if (Array.isArray(source)) this.read = source.length;
+  }
+
+  /** Documents whose texts were read to make this index (none when restored, the changed ones when updated). */
+  get readDocuments(): number {
+    return this.read;
+  }
+
+  /**
+   * The index of a changed list of documents: a document given by its number here is taken over
+   * unchanged (its postings renumbered, not read again), one given by its texts is read. The
+   * result equals an index built from all the texts, to the last bit of every score.
+   */
+  update(documents: ReadonlyArray<UpdatedDocument>): TermIndex {
+    const next = new TermIndex(buildSnapshot(documents, this.options, this.flat), this.options);
+    next.read = documents.filter((document) => typeof document !== 'number').length;
+    return next;
   }
 
   /**
@@ -208,38 +364,10 @@ export class TermIndex {
    * reading the documents again. Restoring costs one dictionary insert per distinct term.
    */
   snapshot(): TermIndexSnapshot {
-    const fieldCount = this.fieldLengths.length;
-    const terms: string[] = [];
-    const counts: number[] = [];
-    let total = 0;
-    for (const [term, perField] of this.dictionary) {
-      terms.push(term);
-      for (let f = 0; f < fieldCount; f++) {
-        const n = perField[f]?.docs.length ?? 0;
-        counts.push(n);
-        total += n;
-      }
-    }
-    const docs = new Int32Array(total);
-    const freqs = new Uint32Array(total);
-    let at = 0;
-    for (const [, perField] of this.dictionary) {
-      for (let f = 0; f < fieldCount; f++) {
-        const postings = perField[f];
-        if (!postings) continue;
-        docs.set(postings.docs, at);
-        freqs.set(postings.freqs, at);
-        at += postings.docs.length;
-      }
-    }
     return {
-      size: this.size,
-      averageLengths: [...this.averageLengths],
-      fieldLengths: this.fieldLengths,
-      terms,
-      counts: Uint32Array.from(counts),
-      docs,
-      freqs,
+      ...this.flat,
+      averageLengths: [...this.flat.averageLengths],
+      fieldLengths: [...this.fieldLengths],
     };
   }
 
