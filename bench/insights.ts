@@ -2,20 +2,26 @@
  * Insights benchmark (issue 38), part of `npm run bench`; alone:
  * `npx tsx bench/insights.ts [--quick] [--no-overhead] [--no-sqlite] [--no-postgres]`.
  *
- * 1. Recording overhead per answer: the same questions answered over HTTP by two services of one
- *    process, insights on and off (SQLite data folders), alternating one answer each so both see
- *    the same machine; the ratio of their median answer times.
+ * 1. Recording overhead per answer, and whether it is measurable at all: three services, each in a
+ *    process of its own (so a process pays for its own recording, batch writes included), one with
+ *    insights on and two with insights off, answer the same questions over HTTP one after another,
+ *    the order of the three rotating each round. The ratio of medians on/off A is set beside the
+ *    ratio off B/off A of the same run (an A/A comparison: what two identical services differ by on
+ *    this machine), each with a bootstrap 95% interval over the rounds. The difference is
+ *    measurable only where the on/off interval leaves out 1 and does not overlap the A/A interval.
  * 2. Each insights API call's latency with 1,000,000 recorded questions (the deterministic traffic
  *    of tests/server/insights-traffic.ts, loaded through the recorder's batch API) on SQLite and
  *    on PostgreSQL (a throwaway local server, fsync on): the median and worst of 5 calls each.
  *
  * Figures go to `bench/results/insights.json`. Wall-clock figures of a shared machine.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import {
   ADMIN_KEY,
@@ -40,43 +46,142 @@ const QUESTIONS = [
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round = (n: number) => Math.round(n * 100) / 100;
+const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
-async function answerMs(running: RunningService, question: string, n: number): Promise<number> {
+async function answerMs(url: string, question: string, n: number): Promise<number> {
   const started = performance.now();
-  const response = await fetch(running.endpoint(), {
+  const response = await fetch(`${url}/discovery/v1/assistant/${DOMAIN}/message`, {
     method: 'POST',
     headers: { ...authHeaders(), Origin: 'https://docs.example.com' },
     body: JSON.stringify(body(question, { fp: `bench-${n % 50}` })),
   });
+  if (response.status !== 200) throw new Error(`answer: ${response.status} ${await response.text()}`);
   await response.text();
   return performance.now() - started;
 }
 
-/** Median answer time with insights on and off, answers alternating between the two services. */
-async function overhead(answers: number) {
-  const folders = [mkdtempSync(join(tmpdir(), 'insights-on-')), mkdtempSync(join(tmpdir(), 'insights-off-'))];
-  const on = await startService({ ...LIMITS, dataDir: folders[0] });
-  const off = await startService({ ...LIMITS, dataDir: folders[1], insights: { enabled: false } });
+/**
+ * `--serve on|off`: this file as one of the overhead part's services. It prints its URL, and
+ * when its stdin ends it writes what insights still queue, stops and removes its data folder.
+ */
+async function serveForBench(insights: boolean): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), `insights-${insights ? 'on' : 'off'}-`));
+  const running = await startService({
+    ...LIMITS,
+    dataDir: folder,
+    ...(insights ? {} : { insights: { enabled: false } }),
+  });
+  process.stdout.write(`${JSON.stringify({ url: running.url })}\n`);
+  process.stdin.resume();
+  await new Promise((resolve) => process.stdin.once('end', resolve));
+  await running.service.insights?.flush();
+  await running.close();
+  rmSync(folder, { recursive: true, force: true });
+}
+
+interface BenchProcess {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `--serve on|off` in a child process (the same loader flags as this process: tsx). */
+async function spawnService(mode: 'on' | 'off'): Promise<BenchProcess> {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--serve', mode],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench service (${mode}) exited with ${code}`)));
+  });
+  const { url } = JSON.parse(line) as { url: string };
+  return {
+    url,
+    stop: async () => {
+      child.stdin!.end();
+      await exited;
+    },
+  };
+}
+
+/** A seeded generator (mulberry32), so the bootstrap's intervals are the same for the same times. */
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The ratio of medians `a`/`b` over the same rounds, with its bootstrap 95% interval: rounds drawn
+ * again with replacement (a round keeps its pair of answers, which shared the machine's moment).
+ */
+function ratioWithInterval(a: number[], b: number[], resamples = 2_000) {
+  const random = seeded(38);
+  const ratios: number[] = [];
+  for (let r = 0; r < resamples; r++) {
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let i = 0; i < a.length; i++) {
+      const pick = Math.floor(random() * a.length);
+      xs.push(a[pick]!);
+      ys.push(b[pick]!);
+    }
+    ratios.push(median(xs) / median(ys));
+  }
+  ratios.sort((x, y) => x - y);
+  return {
+    ratio: round4(median(a) / median(b)),
+    low: round4(ratios[Math.floor(resamples * 0.025)]!),
+    high: round4(ratios[Math.floor(resamples * 0.975)]!),
+  };
+}
+
+const ORDERS = [
+  [0, 1, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+  [0, 2, 1],
+  [2, 1, 0],
+  [1, 0, 2],
+] as const;
+
+/** Answer times of three services (on, off A, off B), one answer each per round, order rotating. */
+async function overhead(rounds: number) {
+  const services = [await spawnService('on'), await spawnService('off'), await spawnService('off')];
   try {
-    const times = { on: [] as number[], off: [] as number[] };
-    // Warm both (index, statements, JIT) before measuring.
-    for (let n = 0; n < 20; n++) {
-      await answerMs(on, QUESTIONS[n % QUESTIONS.length]!, n);
-      await answerMs(off, QUESTIONS[n % QUESTIONS.length]!, n);
+    const times: [number[], number[], number[]] = [[], [], []];
+    // Warm all three (index, statements, JIT) before measuring.
+    for (let n = 0; n < 30; n++) {
+      for (const service of services) await answerMs(service.url, QUESTIONS[n % QUESTIONS.length]!, n);
     }
-    for (let n = 0; n < answers; n++) {
+    for (let n = 0; n < rounds; n++) {
       const question = QUESTIONS[n % QUESTIONS.length]!;
-      // Which goes first alternates too, so neither always follows the other's flush.
-      const order = n % 2 ? ([on, off] as const) : ([off, on] as const);
-      for (const running of order)
-        (running === on ? times.on : times.off).push(await answerMs(running, question, n));
+      // Each service answers first, second and third as often, so none always follows another.
+      for (const which of ORDERS[n % ORDERS.length]!) {
+        times[which].push(await answerMs(services[which]!.url, question, n));
+      }
     }
-    await on.service.insights!.flush();
-    const result = { answers, onMedianMs: round(median(times.on)), offMedianMs: round(median(times.off)) };
-    return { ...result, ratio: round(median(times.on) / median(times.off)) };
+    const [on, offA, offB] = times;
+    const onOff = ratioWithInterval(on, offA);
+    const aa = ratioWithInterval(offB, offA);
+    const measurable = (onOff.low > 1 || onOff.high < 1) && (onOff.low > aa.high || onOff.high < aa.low);
+    return {
+      rounds,
+      medianMs: { on: round(median(on)), offA: round(median(offA)), offB: round(median(offB)) },
+      onOverOffA: onOff,
+      offBOverOffA: aa,
+      measurable,
+    };
   } finally {
-    await Promise.all([on.close(), off.close()]);
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+    await Promise.all(services.map((service) => service.stop()));
   }
 }
 
@@ -183,10 +288,13 @@ export async function runInsightsBench(
 ) {
   const quick = !!options.quick;
   if (options.overhead !== false) {
-    console.log('bench: insights recording overhead per answer…');
-    const recording = await overhead(quick ? 60 : 300);
+    console.log('bench: insights recording overhead per answer (on vs off, and off vs off)…');
+    const recording = await overhead(quick ? 90 : 400);
+    const { medianMs: m, onOverOffA: r, offBOverOffA: aa } = recording;
     console.log(
-      `bench: insights on ${recording.onMedianMs} ms, off ${recording.offMedianMs} ms an answer (×${recording.ratio})`,
+      `bench: insights on ${m.on} ms, off A ${m.offA} ms, off B ${m.offB} ms an answer (median); ` +
+        `on/off A ×${r.ratio} [${r.low}, ${r.high}], A/A ×${aa.ratio} [${aa.low}, ${aa.high}]: ` +
+        `${recording.measurable ? 'measurable' : 'not measurable'}`,
     );
     await save({ recording }, quick);
   }
@@ -195,7 +303,10 @@ export async function runInsightsBench(
   if (options.postgres !== false) await backend('postgres', questions, quick);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+const serveMode = process.argv[process.argv.indexOf('--serve') + 1];
+if (process.argv.includes('--serve')) {
+  await serveForBench(serveMode === 'on');
+} else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const flag = (name: string) => process.argv.includes(name);
   await runInsightsBench({
     quick: flag('--quick'),

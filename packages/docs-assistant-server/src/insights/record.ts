@@ -1,11 +1,14 @@
 /**
  * The recorder: what the answer, search, MCP and feedback paths tell insights, queued in memory
- * and written in batches a moment later (`flushMs`), so no answer waits on it. Before anything is
- * queued, question text, answers and search queries are masked (`maskSecrets`), and `fp` becomes a
- * salted SHA-256 (the salt is a random value the database keeps, so hashes differ between
- * deployments and the raw fp is never written). A write that fails is dropped with a warning:
- * insights are never worth an error to a reader.
+ * and written in batches a moment later (`flushMs`), so no answer waits on it. The paths' hooks
+ * only keep references (an answer's event is built when its batch is written); masking, hashing
+ * and the write run on a timer that waits for a pause between answers, in slices that yield to
+ * the event loop. Before anything is written, question text, answers and search queries are masked
+ * (`maskSecrets`), and `fp` becomes a salted SHA-256 (the salt is a random value the database
+ * keeps, so hashes differ between deployments and the raw fp is never written). A write that fails
+ * is dropped with a warning: insights are never worth an error to a reader.
  */
+import { createHash, randomUUID } from 'node:crypto';
 import type { DataStreamWriter } from 'ai';
 import type { AnswerOutcome } from '../engines/types.js';
 import type { InsightBatchRows } from '../storage/insights.js';
@@ -27,6 +30,16 @@ const MAX_ANSWER = 600;
 const MAX_QUERY = 200;
 /** Characters kept past those caps while an event waits in the queue (see `record`). */
 const QUEUED_SLACK = 256;
+/** Events written in one transaction by the timer: a request arriving meanwhile waits one slice. */
+const SLICE = 250;
+/** The timer's batch waits for this long a pause in answers (ms)… */
+const IDLE_MS = 25;
+/** …but no longer than this many `flushMs` in all. */
+const MAX_WAITS = 5;
+/** Events queued before a batch goes without waiting for its timer. */
+const FLUSH_AT = 2_000;
+/** Events the queue holds at most: while the database refuses writes it keeps the newest. */
+const QUEUE_CAP = 50_000;
 
 export interface InsightsOptions {
   /** Record questions, searches, agent calls, votes and clicks. @default true */
@@ -87,13 +100,19 @@ export interface AnswerFacts {
 export const queryKey = (query: string): string =>
   maskSecrets(query).trim().toLowerCase().replace(/\s+/g, ' ').slice(0, MAX_QUERY);
 
+/** What of `text` waits in the queue: what is kept, and some slack for masking. */
+const clipQueued = (text: string, kept: number): string =>
+  text.length > kept + QUEUED_SLACK ? text.slice(0, kept + QUEUED_SLACK) : text;
+
 /** The stored domain of a v2 thread carries a mark (`assistant.ts`'s threadDomain); insights count the domain. */
 const baseDomain = (stored: string): string => stored.replace(/ \(v2\)$/, '');
 
+type Hits = AnswerFacts['answerContext']['retrieval']['hits'];
+
 /** The sources of an answer, one per page with its best score. */
-function sourcesOf(facts: AnswerFacts): InsightSource[] {
+function sourcesOf(hits: Hits): InsightSource[] {
   const byPath = new Map<string, InsightSource>();
-  for (const hit of facts.answerContext.retrieval.hits) {
+  for (const hit of hits) {
     const { pagePath: path, pageTitle: title } = hit.section;
     const score = Math.round(hit.score * 1000) / 1000;
     const known = byPath.get(path);
@@ -102,10 +121,33 @@ function sourcesOf(facts: AnswerFacts): InsightSource[] {
   return [...byPath.values()];
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * An answer as its hook left it: what its question event needs, unbuilt (the sources are folded
+ * per page, the event assembled, when its batch is written). Never the prepared answer itself:
+ * that holds the request's messages, megabytes a reader may send.
+ */
+interface PendingAnswer {
+  type: 'answer';
+  at: number;
+  thread: { id: string; domain: string; fp: string; isNew: boolean };
+  messageId: string;
+  language: string | undefined;
+  currentPath: string | undefined;
+  caller: InsightCaller;
+  hits: Hits;
+  confident: boolean;
+  cited: boolean;
+  question: string;
+  answer: string;
+  timing: { started: number; first?: number } | undefined;
 }
+
+type Queued = InsightEvent | PendingAnswer;
+
+/** A macrotask's pause: what the event loop has waiting (a request, a stream's write) goes first. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class InsightsRecorder {
   readonly retentionDays: number;
@@ -113,8 +155,11 @@ export class InsightsRecorder {
   readonly storage: InsightsStorage;
   readonly #warn: (message: string) => void;
   readonly #flushMs: number;
-  #queue: InsightEvent[] = [];
+  #queue: Queued[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the oldest queued event was queued, and when an answer last started or ended. */
+  #queuedAt = 0;
+  #activeAt = 0;
   #writing: Promise<void> = Promise.resolve();
   #salt: Promise<string> | undefined;
   readonly #callers = new WeakMap<object, InsightCaller>();
@@ -133,36 +178,62 @@ export class InsightsRecorder {
     // Only what is kept waits in the queue: a question of a megabyte held whole until the batch
     // grew the process by 100 MiB under 100 such requests. The slack keeps a secret that crosses
     // the cut whole enough to be masked (`maskSecrets` runs on the batch).
-    this.#queue.push(
+    this.#enqueue(
       event.type === 'question'
-        ? {
-            ...event,
-            text: event.text.slice(0, MAX_TEXT + QUEUED_SLACK),
-            answer: event.answer.slice(0, MAX_ANSWER + QUEUED_SLACK),
-          }
+        ? { ...event, text: clipQueued(event.text, MAX_TEXT), answer: clipQueued(event.answer, MAX_ANSWER) }
         : event,
     );
-    // A queue that grows while the database refuses writes keeps the newest events only.
-    if (this.#queue.length > 50_000) this.#queue.splice(0, this.#queue.length - 50_000);
-    if (this.#queue.length >= 2_000) void this.flush();
-    else if (!this.#timer) {
-      this.#timer = setTimeout(() => void this.flush(), this.#flushMs);
-      this.#timer.unref?.();
+  }
+
+  #enqueue(item: Queued): void {
+    if (!this.#queue.length) this.#queuedAt = performance.now();
+    this.#queue.push(item);
+    if (this.#queue.length > QUEUE_CAP) this.#queue.splice(0, this.#queue.length - QUEUE_CAP);
+    // A full queue goes on the next turn of the event loop, not inside the hook that filled it
+    // (that hook is on an answer's path).
+    if (this.#queue.length === FLUSH_AT) this.#schedule(0);
+    else if (!this.#timer) this.#schedule(this.#flushMs);
+  }
+
+  #schedule(ms: number): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#onTimer(), ms);
+    this.#timer.unref?.();
+  }
+
+  /** The timer's batch waits for a pause in answers, up to `MAX_WAITS` times `flushMs` in all. */
+  #onTimer(): void {
+    this.#timer = undefined;
+    const now = performance.now();
+    const quiet = now - this.#activeAt;
+    const full = this.#queue.length >= FLUSH_AT;
+    if (!full && quiet < IDLE_MS && now - this.#queuedAt < this.#flushMs * MAX_WAITS) {
+      this.#schedule(IDLE_MS - quiet);
+      return;
     }
+    void this.#drain(SLICE);
   }
 
   /** Writes the queued events now (and waits for writes under way). */
   flush(): Promise<void> {
+    return this.#drain(FLUSH_AT);
+  }
+
+  /** Takes the queue and writes it in slices of `slice` events, yielding to the loop between them. */
+  #drain(slice: number): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    const events = this.#queue;
+    const queued = this.#queue;
     this.#queue = [];
     this.#writing = this.#writing.then(async () => {
-      if (!events.length) return;
-      try {
-        await this.recordBatch(events);
-      } catch (error) {
-        this.#warn(`insights: ${events.length} event(s) not recorded: ${(error as Error).message}`);
+      for (let at = 0; at < queued.length; at += slice) {
+        await yieldToLoop();
+        const events = queued.slice(at, at + slice).map((item) => this.#event(item));
+        try {
+          await this.recordBatch(events);
+        } catch (error) {
+          this.#warn(`insights: ${events.length} event(s) not recorded: ${(error as Error).message}`);
+        }
       }
     });
     return this.#writing;
@@ -180,8 +251,8 @@ export class InsightsRecorder {
     if (!fp) return null;
     const known = this.#readers.get(fp);
     if (known) return known;
-    this.#salt ??= this.storage.setting('insights_reader_salt', await sha256Hex(crypto.randomUUID()));
-    const hash = (await sha256Hex(`${await this.#salt}\n${fp}`)).slice(0, 32);
+    this.#salt ??= this.storage.setting('insights_reader_salt', sha256Hex(randomUUID()));
+    const hash = sha256Hex(`${await this.#salt}\n${fp}`).slice(0, 32);
     // Readers come back: their hashes are kept for the next batches (a bounded few, and only for
     // fp values of a usual length: 100 of 300,000 characters held 30 MB as keys here).
     if (this.#readers.size >= 10_000) this.#readers.clear();
@@ -253,10 +324,11 @@ export class InsightsRecorder {
     };
   }
 
-  // The hooks of the paths: one call each, nothing awaited.
+  // The hooks of the paths: one call each, nothing awaited, nothing computed that can wait.
 
   /** The v1/v2 handlers: who asked. A browser sends `Origin`; a server calling the API does not. */
   caller(answer: object, headers: Headers): void {
+    this.#activeAt = performance.now();
     this.#callers.set(answer, headers.get('origin') ? 'widget' : 'api');
   }
 
@@ -264,42 +336,67 @@ export class InsightsRecorder {
   timed<W extends DataStreamWriter>(answer: object, stream: W): W {
     const timing: { started: number; first?: number } = { started: performance.now() };
     this.#timings.set(answer, timing);
+    const write: W['write'] = (part) => {
+      if (timing.first === undefined && part.startsWith('0:')) timing.first = performance.now();
+      stream.write(part);
+    };
+    // One bound function per method, made once (not on every access of a write).
+    const bound = new Map<PropertyKey, unknown>([['write', write]]);
     return new Proxy(stream, {
       get(target, name) {
+        if (bound.has(name)) return bound.get(name);
         const value = Reflect.get(target, name, target) as unknown;
-        if (name !== 'write' || typeof value !== 'function') {
-          return typeof value === 'function' ? value.bind(target) : value;
-        }
-        return (part: string) => {
-          if (timing.first === undefined && part.startsWith('0:')) timing.first = performance.now();
-          return (value as (part: string) => void).call(target, part);
-        };
+        if (typeof value !== 'function') return value;
+        const method = value.bind(target);
+        bound.set(name, method);
+        return method;
       },
     });
   }
 
-  /** `recordTurn`: a finished answer. */
+  /** `recordTurn`: a finished answer, kept unbuilt until its batch is written. */
   answered(facts: AnswerFacts, outcome: AnswerOutcome): void {
-    const { thread, answerContext, question } = facts;
-    const timing = this.#timings.get(facts);
-    const { retrieval } = answerContext;
-    this.record({
+    this.#activeAt = performance.now();
+    const { thread, answerContext } = facts;
+    this.#enqueue({
+      type: 'answer',
+      at: Date.now(),
+      thread: { id: thread.id, domain: thread.domain, fp: thread.fp, isNew: thread.turns.length === 0 },
+      messageId: answerContext.messageId,
+      language: answerContext.scope?.language,
+      currentPath: answerContext.currentPath,
+      caller: this.#callers.get(facts) ?? 'api',
+      hits: answerContext.retrieval.hits,
+      confident: answerContext.retrieval.confident,
+      cited: outcome.cited.length > 0,
+      // Cut now, not when written: the queue must not hold a request's megabytes (see `record`).
+      question: clipQueued(facts.question, MAX_TEXT),
+      answer: clipQueued(outcome.text, MAX_ANSWER),
+      timing: this.#timings.get(facts),
+    });
+  }
+
+  /** A queued item as the event it records. */
+  #event(item: Queued): InsightEvent {
+    if (item.type !== 'answer') return item;
+    const { thread, hits, timing } = item;
+    return {
       type: 'question',
       domain: baseDomain(thread.domain),
-      at: Date.now(),
+      at: item.at,
       threadId: thread.id,
-      messageId: answerContext.messageId,
-      newThread: thread.turns.length === 0,
+      messageId: item.messageId,
+      newThread: thread.isNew,
       fp: thread.fp,
-      ...(answerContext.scope?.language ? { language: answerContext.scope.language } : {}),
-      ...(answerContext.currentPath ? { currentPath: answerContext.currentPath } : {}),
-      caller: this.#callers.get(facts) ?? 'api',
-      text: question,
-      answer: outcome.text,
-      sources: sourcesOf(facts),
-      declined: !retrieval.confident || !retrieval.hits.length || !outcome.cited.length,
+      ...(item.language ? { language: item.language } : {}),
+      ...(item.currentPath ? { currentPath: item.currentPath } : {}),
+      caller: item.caller,
+      text: item.question,
+      answer: item.answer,
+      sources: sourcesOf(hits),
+      declined: !item.confident || !hits.length || !item.cited,
       ...(timing?.first !== undefined ? { ttftMs: Math.round(timing.first - timing.started) } : {}),
-    });
+    };
   }
 
   /** The search endpoint: a query and how many results it found. */
