@@ -69,6 +69,11 @@ export interface WalkOptions {
   skip?: string;
   /** Which files to list. @default every file */
   filter?: (file: string) => boolean;
+  /**
+   * Look up each file's size and time. Without it (`false`) both read 0 and only symlinks cost a
+   * look-up (the listing says what the rest are). @default true
+   */
+  stats?: boolean;
 }
 
 /** `a/b/../c` and the like never reach here: paths are joined from `/`-separated relative parts. */
@@ -85,6 +90,8 @@ export class DocsRoot {
   /** Its real path when first opened: what "inside the root" means from then on. */
   readonly realPath: string;
   private matcher: { key: string; ignore: IgnoreMatcher; files: string[] } | undefined;
+  /** Runs of `withRules` under way: the ignore rules stay as they were when the first began. */
+  private pinned = 0;
 
   constructor(path: string) {
     this.path = resolve(path);
@@ -128,8 +135,10 @@ export class DocsRoot {
   /**
    * The ignore files' rules, read again when one of them changes (size or time), so a rule added
    * while serving holds at the next read. The ignore files are read through the root rule too.
+   * Inside `withRules` they are looked at once for the whole run.
    */
   private rules(): { ignore: IgnoreMatcher; files: string[] } {
+    if (this.matcher && this.pinned > 0) return this.matcher;
     const stats = IGNORE_FILES.map((name) => {
       try {
         const info = statSync(join(this.path, name));
@@ -151,6 +160,31 @@ export class DocsRoot {
     }
     this.matcher = { key, ignore: parseIgnore(...texts), files };
     return this.matcher;
+  }
+
+  /**
+   * Runs `run` (sync or async) with one look at the ignore files for all its reads, where each
+   * read would look again: a start reads thousands of files, and two looks per file were a tenth
+   * of a 10,000-page start. A rule saved meanwhile holds from the next run or read after it, as if
+   * saved just after this one.
+   */
+  withRules<T>(run: () => T): T {
+    this.rules();
+    this.pinned++;
+    let result: T;
+    try {
+      result = run();
+    } catch (error) {
+      this.pinned--;
+      throw error;
+    }
+    if (result instanceof Promise) {
+      return result.finally(() => {
+        this.pinned--;
+      }) as T;
+    }
+    this.pinned--;
+    return result;
   }
 
   /** The ignore files in force (names relative to the root). */
@@ -266,7 +300,9 @@ export class DocsRoot {
         const file = `${prefix}${name}`;
         const absolute = join(dir, name);
         if (options.skip && (absolute === options.skip || absolute.startsWith(options.skip + sep))) continue;
-        let info: Stats;
+        // Left out by name before anything is looked up.
+        if (entry.isFile() && options.filter && !options.filter(file)) continue;
+        let info: Stats | undefined;
         let real = absolute;
         if (entry.isSymbolicLink()) {
           try {
@@ -281,15 +317,17 @@ export class DocsRoot {
             continue;
           }
         } else if (entry.isDirectory() || entry.isFile()) {
-          try {
-            info = statSync(absolute);
-          } catch {
-            continue;
+          if (options.stats !== false) {
+            try {
+              info = statSync(absolute);
+            } catch {
+              continue;
+            }
           }
         } else {
           continue;
         }
-        if (info.isDirectory()) {
+        if (info ? info.isDirectory() : entry.isDirectory()) {
           if (skipIgnored && this.ignores(file, true)) {
             skipped.push({ file: `${file}/`, reason: reason() });
             continue;
@@ -302,16 +340,16 @@ export class DocsRoot {
           visit(absolute, realChild, `${file}/`, new Set([...above, realChild]));
           continue;
         }
-        if (!info.isFile()) continue;
+        if (info ? !info.isFile() : !entry.isFile()) continue;
         if (options.filter && !options.filter(file)) continue;
         if (skipIgnored && this.ignores(file)) {
           skipped.push({ file, reason: reason() });
           continue;
         }
-        files.push({ file, size: info.size, mtimeMs: info.mtimeMs });
+        files.push({ file, size: info?.size ?? 0, mtimeMs: info?.mtimeMs ?? 0 });
       }
     };
-    visit(this.path, this.realPath, '', new Set([this.realPath]));
+    this.withRules(() => visit(this.path, this.realPath, '', new Set([this.realPath])));
     return { files, skipped };
   }
 }

@@ -132,7 +132,10 @@ export async function loadSite(
   const listing = await listSiteFiles(folder);
   const sources = new Map<string, string>();
   const read = options.read ?? readText(folder);
-  for (const file of listing.files) sources.set(file, await read(join(folder, file)));
+  // One look at the ignore rules for all of the site's reads.
+  await docsRoot(folder).withRules(async () => {
+    for (const file of listing.files) sources.set(file, await read(join(folder, file)));
+  });
   // Front matter is parsed once per file here; the readers and the checks below share it.
   const fronts = new Map<string, FrontMatter>();
   const frontOf = (file: string): FrontMatter => {

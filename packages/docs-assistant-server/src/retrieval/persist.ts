@@ -143,6 +143,8 @@ function hashFiles(
       ignored: false,
       ...(skip ? { skip } : {}),
       filter: (file) => (track ? !NOT_INDEXED.test(file) : DOC_FILE.test(file)),
+      // Sizes and times are kept only to compare with a later hashing.
+      stats: track,
     });
     for (const entry of walked.files) {
       const absolute = join(path, ...entry.file.split('/'));
@@ -375,9 +377,15 @@ export class PersistedDocsIndex {
       read: async (path) => {
         const text = texts.get(path);
         if (text !== undefined) return text;
-        const folder = this.folders.find((f) => path.startsWith(f + sep));
-        if (!folder) return '';
-        return docsRoot(folder).readText(relative(folder, path).split(sep).join('/'), 'page') ?? '';
+        const at = this.folders.findIndex((f) => path.startsWith(f + sep));
+        if (at < 0) return '';
+        const file = relative(this.folders[at]!, path).split(sep).join('/');
+        const read = docsRoot(this.folders[at]!).readText(file, 'page') ?? '';
+        // Its size and time are as hashed, so is its hash (hashing 10,000 texts again to find
+        // their parsed pages was a fifth of a restart with one file changed).
+        const hash = hashes.get(`${at}:${file}`);
+        if (hash) textHashes.set(read, hash);
+        return read;
       },
     };
     const pages = await loadDocs(this.folders, loadOptions);

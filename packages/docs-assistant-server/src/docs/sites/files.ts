@@ -20,7 +20,7 @@ export interface SiteFiles {
  */
 export async function listSiteFiles(root: string): Promise<SiteFiles> {
   const folder = docsRoot(root);
-  const walked = folder.walk({ filter: (file) => DOC_FILE.test(file) });
+  const walked = folder.walk({ filter: (file) => DOC_FILE.test(file), stats: false });
   return {
     files: walked.files.map((entry) => entry.file),
     skipped: walked.skipped,
