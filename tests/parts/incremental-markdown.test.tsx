@@ -3,7 +3,7 @@
  * Incremental Markdown (issue 16): while an answer streams only the block being written is parsed
  * again; a finished block is parsed once, and kept by content, so a background render that starts
  * over or a message that mounts again does not parse it a second time. The cache is bounded.
- * Parses are counted at the renderer (`RenderMarkdown`: one call is one parse of one block).
+ * Parses are counted at the parser (`parseMarkdown`: one call is one parse of one block).
  */
 import { render } from '@testing-library/react';
 import { createElement } from 'react';
@@ -13,14 +13,15 @@ import { keepSafeHref } from '../../packages/docs-assistant/src/parts/href';
 import { updateMarkdownBlocks } from '../../packages/docs-assistant/src/parts/split-markdown-blocks';
 
 const { parses } = vi.hoisted(() => ({ parses: [] as string[] }));
-vi.mock('../../packages/docs-assistant/src/parts/render-markdown', async (importOriginal) => {
+vi.mock('../../packages/docs-assistant/src/parts/parse-markdown', async (importOriginal) => {
   const actual =
-    await importOriginal<typeof import('../../packages/docs-assistant/src/parts/render-markdown')>();
-  function CountedMarkdown(props: Parameters<typeof actual.RenderMarkdown>[0]) {
-    parses.push(String(props.children));
-    return actual.RenderMarkdown(props);
-  }
-  return { ...actual, RenderMarkdown: CountedMarkdown };
+    await importOriginal<typeof import('../../packages/docs-assistant/src/parts/parse-markdown')>();
+  return {
+    parseMarkdown: (markdown: string) => {
+      parses.push(markdown);
+      return actual.parseMarkdown(markdown);
+    },
+  };
 });
 
 const parsesOf = (source: string) => parses.filter((parsed) => parsed === source).length;

@@ -23,7 +23,8 @@ function remarkGfmSyntax(this: Processor): undefined {
   data.fromMarkdownExtensions.push(gfmFromMarkdownExtension);
 }
 
-import { RenderMarkdown } from '../../packages/docs-assistant/src/parts/render-markdown';
+import { parseMarkdown } from '../../packages/docs-assistant/src/parts/parse-markdown';
+import { markdownElements } from '../../packages/docs-assistant/src/parts/render-markdown';
 
 const DOCUMENT = `# Configure the widget
 
@@ -84,12 +85,12 @@ describe('remarkGfmSyntax', () => {
     );
   };
 
-  it('is what the widget renders with: RenderMarkdown gives the output of react-markdown with remark-gfm (but the footnote section)', () => {
+  it('is what the widget renders with: parseMarkdown and markdownElements give the output of react-markdown with remark-gfm (but the footnote section)', () => {
     const html = `${DOCUMENT}\nRaw <b>html</b> and <div>a block</div>; [bad](javascript:alert(1)) ![img](/a.png "t")\n`;
     for (let end = 1; end <= html.length; end += 7) {
       const prefix = html.slice(0, end);
       const ours = renderToStaticMarkup(
-        <RenderMarkdown urlTransform={defaultUrlTransform}>{prefix}</RenderMarkdown>,
+        <>{markdownElements(parseMarkdown(prefix), { urlTransform: defaultUrlTransform })}</>,
       );
       const theirs = renderToStaticMarkup(
         <ReactMarkdown
@@ -104,7 +105,7 @@ describe('remarkGfmSyntax', () => {
     }
     // Raw HTML shows as text; an unsafe URL is dropped.
     const full = renderToStaticMarkup(
-      <RenderMarkdown urlTransform={defaultUrlTransform}>{html}</RenderMarkdown>,
+      <>{markdownElements(parseMarkdown(html), { urlTransform: defaultUrlTransform })}</>,
     );
     expect(full).toContain('&lt;b&gt;html&lt;/b&gt;');
     expect(full).not.toContain('javascript:');

@@ -6,7 +6,6 @@
  */
 import { callChatApi, formatDataStreamPart, type UIMessage } from '@ai-sdk/ui-utils';
 import { render } from '@testing-library/react';
-import { createElement } from 'react';
 import {
   createHrefResolver,
   MessageParts,
@@ -20,16 +19,17 @@ import {
   type ToolInvocationProps,
 } from '../../packages/docs-assistant/src/parts';
 
-// Every render of a Markdown block is one call of the renderer component with that block.
+// Every parse of a Markdown block is one call of the parser with that block.
 const { markdownRenders } = vi.hoisted(() => ({ markdownRenders: [] as string[] }));
-vi.mock('../../packages/docs-assistant/src/parts/render-markdown', async (importOriginal) => {
+vi.mock('../../packages/docs-assistant/src/parts/parse-markdown', async (importOriginal) => {
   const actual =
-    await importOriginal<typeof import('../../packages/docs-assistant/src/parts/render-markdown')>();
-  function CountedMarkdown(props: Parameters<typeof actual.RenderMarkdown>[0]) {
-    markdownRenders.push(String(props.children));
-    return createElement(actual.RenderMarkdown, props);
-  }
-  return { ...actual, RenderMarkdown: CountedMarkdown };
+    await importOriginal<typeof import('../../packages/docs-assistant/src/parts/parse-markdown')>();
+  return {
+    parseMarkdown: (markdown: string) => {
+      markdownRenders.push(markdown);
+      return actual.parseMarkdown(markdown);
+    },
+  };
 });
 
 const ANSWER = [

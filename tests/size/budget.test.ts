@@ -58,13 +58,24 @@ describe.each(matrix)('%s, import { DocsAssistant } from %s (gzip -9, React exte
     expect(search).toBeLessThanOrEqual(BUDGETS.search);
   });
 
-  it('counts the Markdown worker chunk, if the bundler emits one, apart: in neither the launcher nor the whole widget', () => {
-    const { files, worker, whole } = cell(bundler, from);
+  it("counts the Markdown worker chunk, if the bundler emits one, apart: in neither the launcher nor the whole widget; the page's parser apart only then", () => {
+    const { files, worker, whole, parser } = cell(bundler, from);
     const own = files.filter((file) => file.worker);
     expect(own.every((file) => !file.upfront && !file.search)).toBe(true);
     expect(worker).toBe(own.reduce((total, file) => total + file.gzip, 0));
-    const page = files.filter((file) => !file.search && !file.worker);
+    const withWorker = own.length > 0;
+    const page = files.filter((file) => !file.search && !file.worker && !(withWorker && file.parser));
     expect(whole).toBe(page.reduce((total, file) => total + file.gzip, 0));
+    expect(parser).toBe(withWorker ? files.filter((file) => file.parser).reduce((t, f) => t + f.gzip, 0) : 0);
+  });
+
+  // The page parses only where the worker cannot: its parser (micromark, mdast, GFM) is one lazy
+  // chunk of its own, not a second copy inside the panel beside the worker's.
+  it("puts the page's own Markdown parser in one lazy chunk of its own, with the bulk of the parser", () => {
+    const own = cell(bundler, from).files.filter((file) => file.parser);
+    expect(own).toHaveLength(1);
+    expect(own[0]!.upfront).toBe(false);
+    expect(own[0]!.gzip).toBeGreaterThan(15_000);
   });
 
   // Issue 38: the owner's insights dashboard (docs-assistant/insights) never reaches a reader's page;

@@ -12,10 +12,8 @@ export { FilePart } from './parts/file-part.js';
 // The widget's link policy (http(s), mailto, relative to the docs site; anything else refused), for
 // `MessageParts`' `resolveHref` in a UI of your own.
 export { createHrefResolver } from './parts/href.js';
-export { MessageParts } from './parts/message-parts.js';
-export { ReasoningPart } from './parts/reasoning-part.js';
 export { SourcesList } from './parts/sources.js';
-export { TextPart } from './parts/text-part.js';
 export { ToolInvocationPart } from './parts/tool-invocation-part.js';
+export { MessageParts, ReasoningPart, TextPart } from './parts/with-parser.js';
 // Instant docs search for a UI of your own (the widget's search uses it too).
 export { useDocsSearch } from './search/use-docs-search.js';

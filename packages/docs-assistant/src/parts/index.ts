@@ -2,7 +2,7 @@ export { CodeBlock, type CodeBlockProps } from './code-block.js';
 export { FilePart } from './file-part.js';
 export { createHrefResolver, isSafeHref } from './href.js';
 export { createImagePolicy, type ImagePolicy, parseAllowedImageOrigins } from './image-policy.js';
-export { Markdown, type MarkdownProps } from './markdown.js';
+export type { MarkdownProps } from './markdown.js';
 export {
   type LimitedMarkdown,
   limitMarkdown,
@@ -10,12 +10,10 @@ export {
   MARKDOWN_MAX_DEPTH,
   type MarkdownLimitReason,
 } from './markdown-limits.js';
-export { defaultPartComponents, MessageParts, type MessagePartsProps } from './message-parts.js';
-export { ReasoningPart } from './reasoning-part.js';
+export { defaultPartComponents, type MessagePartsProps } from './message-parts.js';
 export { collectSources, SourcesList } from './sources.js';
 export { splitMarkdownBlocks } from './split-markdown-blocks.js';
 export { parseSuggestions, type Suggestion } from './suggestions.js';
-export { TextPart } from './text-part.js';
 export { ToolInvocationPart } from './tool-invocation-part.js';
 export type {
   FilePartProps,
@@ -26,3 +24,4 @@ export type {
   TextPartProps,
   ToolInvocationProps,
 } from './types.js';
+export { Markdown, MessageParts, ReasoningPart, TextPart } from './with-parser.js';

@@ -32,9 +32,11 @@ import {
   type MarkdownLimitReason,
   type MarkdownLimitState,
 } from './markdown-limits.js';
+import { type ParseMarkdown, pageParser, subscribeToPageParser } from './page-parser.js';
 import {
   arrivedTree,
   isParsing,
+  requestTree,
   subscribeToNothing,
   subscribeToTrees,
   treeArrived,
@@ -47,12 +49,7 @@ import {
   normalizeLabel,
   scanBlock,
 } from './reference-definitions.js';
-import {
-  createElementsMemo,
-  type ElementsMemo,
-  markdownElements,
-  RenderMarkdown,
-} from './render-markdown.js';
+import { createElementsMemo, type ElementsMemo, markdownElements } from './render-markdown.js';
 import { type MarkdownBlocks, updateMarkdownBlocks } from './split-markdown-blocks.js';
 import { externalLinkProps, parseSuggestions, Suggestions } from './suggestions.js';
 import { MarkdownTable } from './table.js';
@@ -67,6 +64,13 @@ interface LinkPolicy {
 }
 
 const LinkPolicyContext = createContext<LinkPolicy | null>(null);
+
+/**
+ * The parser the blocks below use on the page's thread, synchronously: the public renderers pass it
+ * (`with-parser.tsx`). Without one (the widget), a block goes to the Markdown worker, finished or
+ * not, and only where the worker cannot parse loads the page's parser (`page-parser.ts`).
+ */
+export const MarkdownParserContext = createContext<ParseMarkdown | null>(null);
 
 function useLinkPolicy(): LinkPolicy {
   const policy = useContext(LinkPolicyContext);
@@ -266,6 +270,17 @@ function newestArrived(asked: readonly string[]): { text: string; tree: Root } |
 }
 
 const isServer = () => false;
+const returnNull = () => null;
+
+/** Trees from the worker, and the page's parser once it loads. */
+function subscribeToParses(listener: () => void): () => void {
+  const fromTrees = subscribeToTrees(listener);
+  const fromParser = subscribeToPageParser(listener);
+  return () => {
+    fromTrees();
+    fromParser();
+  };
+}
 
 /**
  * A block being written sends a newer text to the worker at most this often (ms): every other frame
@@ -357,7 +372,16 @@ const MarkdownBlock = memo(
     // The id prefix only shows in footnote calls.
     const key = notes ? `${prefix}\n${notes}\n${parsed}` : parsed;
     const kept = finished ? finishedBlock(components, key) : undefined;
-    const tree = useOneTextInWorker(offThread && kept === undefined ? parsed : null, !finished);
+    const given = useContext(MarkdownParserContext);
+    const tree = useOneTextInWorker((offThread || !given) && kept === undefined ? parsed : null, !finished);
+    // Without a parser given, the page's is loaded where the worker cannot parse: rendered again
+    // once it is there.
+    const loaded = useSyncExternalStore(
+      given ? subscribeToNothing : subscribeToPageParser,
+      () => (!given && kept === undefined && tree === null ? pageParser() : null),
+      returnNull,
+    );
+    const parse = given ?? loaded;
     const shown = useRef<ReactNode>(null);
     // Texts of this block sent to the worker whose trees have not been shown, oldest first.
     const asked = useRef<string[]>([]);
@@ -385,9 +409,12 @@ const MarkdownBlock = memo(
     // The worker's tree is kept by text for every block with that text; footnote calls are
     // rewritten in place, for this answer's ids: on a copy.
     memo.current ??= createElementsMemo();
-    const elements = from.tree
-      ? markdownElements(notes ? structuredClone(from.tree) : from.tree, options, memo.current)
-      : RenderMarkdown({ children: parsed, memo: memo.current, ...options });
+    if (!from.tree && !parse) return shown.current;
+    const elements = markdownElements(
+      from.tree ? (notes ? structuredClone(from.tree) : from.tree) : parse!(parsed),
+      options,
+      memo.current,
+    );
     shown.current = elements;
     return finished && from.text === parsed ? finishedBlock(components, key, elements) : elements;
   },
@@ -510,15 +537,26 @@ const MarkdownView = memo(function MarkdownView({
   );
   // Blocks whose text the worker is parsing show an earlier text: a finished answer is pending
   // until they have theirs. (While the text is still written it is pending anyway: the message says
-  // it streams, and the view need not render again for every tree that arrives.)
+  // it streams, and the view need not render again for every tree that arrives.) Without a parser
+  // given, a finished answer that mounts waits for the worker's trees, or the page's parser, from
+  // its first render: its texts are asked for here, before its blocks render.
+  const given = useContext(MarkdownParserContext);
   const waiting = useSyncExternalStore(
-    subscribeToTrees,
-    () =>
-      offThread &&
-      !tailIncomplete &&
-      blocks.some((block, index) =>
-        isParsing(blockText({ source: block, extra: references.blocks[index]!.extra })),
-      ),
+    given ? subscribeToTrees : subscribeToParses,
+    () => {
+      if (tailIncomplete || !(offThread || !given)) return false;
+      const texts = blocks.map((block, index) =>
+        blockText({ source: block, extra: references.blocks[index]!.extra }),
+      );
+      if (given) return texts.some(isParsing);
+      references.footnotes.forEach((note, index) => {
+        texts.push(blockText({ source: note.content, extra: references.footnoteExtras[index]!.extra }));
+      });
+      return texts.some((text) => {
+        const tree = requestTree(text);
+        return tree === undefined || (tree === null && !pageParser());
+      });
+    },
     isServer,
   );
   return (

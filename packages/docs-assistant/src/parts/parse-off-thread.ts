@@ -19,6 +19,7 @@
 import type { Root } from 'hast';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ParseRequest, ParseResponse } from './markdown-worker.js';
+import { pageParser } from './page-parser.js';
 
 /** Most characters of Markdown whose trees are kept. */
 const TREE_CHARS = 200_000;
@@ -215,6 +216,13 @@ function treeOf(text: string): Root | null | undefined {
   return undefined;
 }
 
+/**
+ * The worker's tree of `text` (`null`: parse it on the page; `undefined`: on its way, asked for
+ * now if it was not), as `useWorkerTree` gives it, without subscribing.
+ */
+export const requestTree = (text: string): Root | null | undefined =>
+  trees.get(text) ?? (unusable ? null : treeOf(text));
+
 /** What the worker is first asked to parse. */
 const WARM_UP_TEXT = '*a*';
 
@@ -222,11 +230,13 @@ const WARM_UP_TEXT = '*a*';
  * Starts the worker ahead of the first answer, before a question is asked (the panel calls it when
  * the page is idle): its script loads and it answers a first text, so an answer's first blocks do
  * not wait for the load, and starting it is not part of an answer's frames. Where the worker
- * cannot run, this finds out, and the answer is parsed on the page from its start.
+ * cannot run, this finds out and loads the page's parser, and the answer is parsed on the page from
+ * its start.
  */
 export function warmUp(): void {
-  if (typeof Worker === 'undefined' || typeof window === 'undefined' || trees.has(WARM_UP_TEXT)) return;
-  treeOf(WARM_UP_TEXT);
+  if (typeof window === 'undefined' || trees.has(WARM_UP_TEXT)) return;
+  // No worker here: the page's own parser loads instead, ahead of the first answer too.
+  if (treeOf(WARM_UP_TEXT) === null) pageParser();
 }
 
 const parseHere = () => null;
@@ -252,7 +262,7 @@ export function useWorkerTree(text: string | null): Root | null | undefined {
   );
   return useSyncExternalStore(
     text === null ? subscribeToNothing : subscribe,
-    () => (text === null ? null : (trees.get(text) ?? (unusable ? null : treeOf(text)))),
+    () => (text === null ? null : requestTree(text)),
     parseHere,
   );
 }

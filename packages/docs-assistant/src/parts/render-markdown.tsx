@@ -11,7 +11,6 @@ import type { Element, Properties, Root, RootContent } from 'hast';
 import type { ElementType, ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { Components } from './markdown-components.js';
-import { parseMarkdown } from './parse-markdown.js';
 
 type UrlTransform = (url: string, key: string, node: Element) => string | null;
 
@@ -21,13 +20,6 @@ export interface MarkdownElementsOptions {
   urlTransform: UrlTransform;
   /** Changes the HTML tree before URLs are checked and elements made (react-markdown's rehype plugins). */
   transform?: (tree: Root) => void;
-}
-
-export interface RenderMarkdownProps extends MarkdownElementsOptions {
-  /** The Markdown. */
-  children: string;
-  /** The elements made for the text shown before, to keep what did not change (`markdownElements`). */
-  memo?: ElementsMemo;
 }
 
 /**
@@ -189,8 +181,4 @@ export function markdownElements(
   const elements = toReact(tree, components, urlTransform, undefined, memo.made, memo.tree);
   memo.tree = tree;
   return elements;
-}
-
-export function RenderMarkdown({ children, memo, ...options }: RenderMarkdownProps) {
-  return markdownElements(parseMarkdown(children), options, memo);
 }

@@ -11,7 +11,7 @@ import { FeedbackSlot } from '../events/feedback-slot.js';
 import { useLabels } from '../labels/index.js';
 import type { CoreLabels } from '../labels/types.js';
 import { copyText } from '../parts/copy-text.js';
-import { MessageParts } from '../parts/index.js';
+import { MessageParts } from '../parts/message-parts.js';
 import type { PartClassNames } from '../parts/part-class-names.js';
 import type { PartComponents, PartStatus } from '../parts/types.js';
 import { answerMarkdown } from './copy-markdown.js';

@@ -10,7 +10,7 @@ import { resolveCurrentPath } from '../chat/config.js';
 import { messageText } from '../chat/message-notes.js';
 import { FeedbackContext } from '../events/feedback-slot.js';
 import type { CoreLabels } from '../labels/types.js';
-import { Markdown } from '../parts/index.js';
+import { Markdown } from '../parts/markdown.js';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '../protocol/limits.js';
 import { defaultSearchKit } from '../search/kit.js';
 import { visuallyHidden } from './dom.js';
