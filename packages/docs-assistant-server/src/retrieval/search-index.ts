@@ -74,58 +74,86 @@ const identifierParts = (word: string): string[] =>
 
 /**
  * Words, plus the parts of identifiers: `retrievalPageSize` is also `retrieval`, `page`, `size`,
- * and `svc_dsc_` also `svc`, `dsc`, so readers who write the words find the names.
+ * and `svc_dsc_` also `svc`, `dsc`, so readers who write the words find the names. Each word is
+ * given as its place in the text (`word(start, end)`), each part as a string (`part`), in order.
  *
  * A hand-written scan rather than `split(/[^\p{L}\p{N}_]+/u)`: the same words, but Unicode
- * property regexps on every word were a third of the time to index 10,000 pages.
+ * property regexps on every word were a third of the time to index 10,000 pages; and places
+ * rather than strings, so the term index finds a word it knows without copying it out.
  */
-export const tokenize = (text: string): string[] => {
-  const tokens: string[] = [];
+export function scanTokens(
+  text: string,
+  word: (start: number, end: number) => void,
+  part: (token: string) => void,
+): void {
   let start = -1;
   // Whether the word so far may have parts: an underscore, a lower-case ASCII letter before an
   // upper-case one, or any non-ASCII letter (left to the Unicode test).
   let parts = false;
   let lower = false;
-  const end = (at: number) => {
-    const word = text.slice(start, at);
-    tokens.push(word);
-    if (parts && IDENTIFIER.test(word)) {
-      const split = identifierParts(word);
-      if (split.length > 1) tokens.push(...split);
+  // One step past the end: the last word ends there as at any other non-word character.
+  for (let i = 0; i <= text.length; i++) {
+    if (i === text.length) {
+      if (start >= 0) endWord(text, start, i, parts, word, part);
+      break;
     }
-    start = -1;
-  };
-  for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    let word: boolean;
+    let isWord: boolean;
     let width = 1;
     if (code < 128) {
       const isLower = code >= 97 && code <= 122;
       const isUpper = code >= 65 && code <= 90;
-      word = isLower || isUpper || (code >= 48 && code <= 57) || code === 95;
-      if (word) {
+      isWord = isLower || isUpper || (code >= 48 && code <= 57) || code === 95;
+      if (isWord) {
         if (code === 95 || (isUpper && lower)) parts = true;
         lower = isLower;
       }
     } else {
       // A character outside the Basic Multilingual Plane is two code units.
       width = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length ? 2 : 1;
-      word = WORD_CHAR.test(text.slice(i, i + width));
-      if (word) {
+      isWord = WORD_CHAR.test(text.slice(i, i + width));
+      if (isWord) {
         parts = true;
         lower = false;
       }
     }
-    if (word) {
+    if (isWord) {
       if (start < 0) start = i;
     } else if (start >= 0) {
-      end(i);
+      endWord(text, start, i, parts, word, part);
+      start = -1;
       parts = false;
       lower = false;
     }
     i += width - 1;
   }
-  if (start >= 0) end(text.length);
+}
+
+/** A word found by `scanTokens`: given as its place, then its parts when it is an identifier. */
+function endWord(
+  text: string,
+  start: number,
+  end: number,
+  parts: boolean,
+  word: (start: number, end: number) => void,
+  part: (token: string) => void,
+): void {
+  word(start, end);
+  if (!parts) return;
+  const whole = text.slice(start, end);
+  if (!IDENTIFIER.test(whole)) return;
+  const split = identifierParts(whole);
+  if (split.length > 1) for (const piece of split) part(piece);
+}
+
+/** The tokens of a text as strings (`scanTokens`): words, and the parts of identifiers after each. */
+export const tokenize = (text: string): string[] => {
+  const tokens: string[] = [];
+  scanTokens(
+    text,
+    (start, end) => tokens.push(text.slice(start, end)),
+    (token) => tokens.push(token),
+  );
   return tokens;
 };
 
@@ -243,6 +271,7 @@ const fieldTexts = (section: DocSection): string[] => {
 };
 
 const FIELD_BOOSTS = SEARCH_FIELDS.map((field) => FIELD_BOOST[field]);
+const TERM_OPTIONS = { tokenize, processTerm, scan: scanTokens };
 
 /**
  * Whether two sections give the term index the same texts. A page parsed once and placed again
@@ -294,8 +323,8 @@ export class DocsIndex {
       throw new Error(`term index snapshot holds ${terms.size} sections, the pages ${this.sections.length}`);
     }
     this.terms = terms
-      ? new TermIndex(terms, { tokenize, processTerm })
-      : new TermIndex(this.sections.map(fieldTexts), { tokenize, processTerm });
+      ? new TermIndex(terms, TERM_OPTIONS)
+      : new TermIndex(this.sections.map(fieldTexts), TERM_OPTIONS);
   }
 
   /**

@@ -43,6 +43,12 @@ export interface TermIndexOptions {
   tokenize: (text: string) => string[];
   /** Turns a token into an index term; `null` drops it. Used for documents and queries alike. */
   processTerm: (token: string) => string | null;
+  /**
+   * The same tokens as `tokenize`, in the same order, given as places in the text where they are
+   * plain slices of it (`word`) and as strings otherwise (`part`). With it, building reads a
+   * token it has seen without copying it out of the text.
+   */
+  scan?: (text: string, word: (start: number, end: number) => void, part: (token: string) => void) => void;
 }
 
 export interface ScoreOptions {
@@ -65,10 +71,78 @@ export interface TermScores {
   termsOf: (doc: number) => string[];
 }
 
-/** A token seen while building: its term's number (-1 for a dropped word), and where it was last counted. */
-interface TokenEntry {
-  term: number;
-  stamp: number;
+/**
+ * The tokens seen while building, found from a place in a text without copying the token out: an
+ * open-addressing table keyed by a hash of the characters, each slot confirmed against the token.
+ * Per token: its term's number (-1 for a dropped word) and where it was last counted.
+ */
+class TokenTable {
+  readonly tokens: string[] = [];
+  term: Int32Array = new Int32Array(1024);
+  stamp: Int32Array = new Int32Array(1024);
+  private hashes: Int32Array = new Int32Array(1024);
+  // Slot → token number + 1 (0: empty).
+  private slots = new Int32Array(2048);
+
+  /** The number of the token `text[start, end)`, or -1 when it is not in the table. */
+  find(text: string, start: number, end: number, hash: number): number {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot]! - 1;
+      if (entry < 0) return -1;
+      if (this.hashes[entry] !== hash) continue;
+      const token = this.tokens[entry]!;
+      if (token.length !== end - start) continue;
+      let same = true;
+      for (let i = 0; i < token.length; i++) {
+        if (token.charCodeAt(i) !== text.charCodeAt(start + i)) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return entry;
+    }
+  }
+
+  add(token: string, hash: number, term: number): number {
+    const entry = this.tokens.length;
+    if (entry === this.term.length) {
+      this.term = grow(this.term);
+      this.stamp = grow(this.stamp);
+      this.hashes = grow(this.hashes);
+    }
+    this.tokens.push(token);
+    this.term[entry] = term;
+    this.hashes[entry] = hash;
+    if ((entry + 1) * 2 > this.slots.length) this.rehash();
+    this.place(entry);
+    return entry;
+  }
+
+  private place(entry: number): void {
+    const mask = this.slots.length - 1;
+    let slot = this.hashes[entry]! & mask;
+    while (this.slots[slot]) slot = (slot + 1) & mask;
+    this.slots[slot] = entry + 1;
+  }
+
+  private rehash(): void {
+    this.slots = new Int32Array(this.slots.length * 2);
+    for (let entry = 0; entry < this.tokens.length; entry++) this.place(entry);
+  }
+}
+
+/** FNV-1a over the UTF-16 code units of `text[start, end)`. */
+function hashOf(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash;
+}
+
+function grow(array: Int32Array): Int32Array {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
 }
 
 /**
@@ -89,15 +163,11 @@ export interface TermIndexSnapshot {
 
 /** A growing list of 32-bit integers: postings while they are collected, with no boxed numbers for the collector to copy. */
 class IntList {
-  data = new Int32Array(4096);
+  data: Int32Array = new Int32Array(4096);
   length = 0;
 
   push(value: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
+    if (this.length === this.data.length) this.data = grow(this.data);
     this.data[this.length++] = value;
   }
 }
@@ -111,10 +181,14 @@ class Collector {
   /** Term by number, in the order first seen. */
   readonly terms: string[] = [];
   private readonly termIds = new Map<string, number>();
-  private readonly tokens = new Map<string, TokenEntry>();
+  private readonly tokens = new TokenTable();
   private freq = new Uint32Array(1024);
   private readonly touched: number[] = [];
   private stamp = 0;
+  private length = 0;
+  private readonly word: (start: number, end: number) => void;
+  private readonly part: (token: string) => void;
+  private text = '';
   // One entry per (term, field, document): `term * fields + field`, the document, the count.
   readonly keys = new IntList();
   readonly docs = new IntList();
@@ -125,7 +199,11 @@ class Collector {
   constructor(
     private readonly options: TermIndexOptions,
     readonly fieldCount: number,
-  ) {}
+  ) {
+    // Made once: the scan calls them for every token.
+    this.word = (start, end) => this.count(this.text, start, end);
+    this.part = (token) => this.count(token, 0, token.length);
+  }
 
   termId(term: string): number {
     let id = this.termIds.get(term);
@@ -144,31 +222,42 @@ class Collector {
 
   /** Adds a field of a document; returns its length in distinct tokens. */
   addField(doc: number, field: number, text: string): number {
-    const stamp = ++this.stamp;
-    const touched = this.touched;
-    let length = 0;
-    for (const token of this.options.tokenize(text)) {
-      let entry = this.tokens.get(token);
-      if (entry === undefined) {
-        const term = this.options.processTerm(token);
-        entry = { term: term ? this.termId(term) : -1, stamp: 0 };
-        this.tokens.set(token, entry);
-      }
-      if (entry.stamp !== stamp) {
-        entry.stamp = stamp;
-        length++;
-      }
-      // `freq` may have grown for a new term: read it again rather than through the local.
-      if (entry.term >= 0 && this.freq[entry.term]!++ === 0) touched.push(entry.term);
+    this.stamp++;
+    this.length = 0;
+    if (this.options.scan) {
+      this.text = text;
+      this.options.scan(text, this.word, this.part);
+      this.text = '';
+    } else {
+      for (const token of this.options.tokenize(text)) this.count(token, 0, token.length);
     }
-    for (const term of touched) {
+    for (const term of this.touched) {
       this.keys.push(term * this.fieldCount + field);
       this.docs.push(doc);
       this.freqs.push(this.freq[term]!);
       this.freq[term] = 0;
     }
-    touched.length = 0;
-    return length;
+    this.touched.length = 0;
+    return this.length;
+  }
+
+  /** Counts the token `text[start, end)` in the field being added. */
+  private count(text: string, start: number, end: number): void {
+    const tokens = this.tokens;
+    const hash = hashOf(text, start, end);
+    let entry = tokens.find(text, start, end, hash);
+    if (entry < 0) {
+      const token = start === 0 && end === text.length ? text : text.slice(start, end);
+      const term = this.options.processTerm(token);
+      entry = tokens.add(token, hash, term ? this.termId(term) : -1);
+    }
+    // Distinct tokens of the field: a token counts the first time it is met in it.
+    if (tokens.stamp[entry] !== this.stamp) {
+      tokens.stamp[entry] = this.stamp;
+      this.length++;
+    }
+    const term = tokens.term[entry]!;
+    if (term >= 0 && this.freq[term]!++ === 0) this.touched.push(term);
   }
 
   /** Takes over an index's postings of the documents kept (`renumber[old]`, -1 for one dropped). */
@@ -192,13 +281,14 @@ class Collector {
   }
 }
 
-/** Stable counting sort of entry positions by a small integer (`of(i)` below `buckets`). */
-function countingOrder(n: number, buckets: number, of: (i: number) => number): Int32Array {
-  const starts = new Uint32Array(buckets + 1);
-  for (let i = 0; i < n; i++) starts[of(i) + 1]!++;
-  for (let b = 0; b < buckets; b++) starts[b + 1]! += starts[b]!;
+/** Stable counting sort: the positions of `buckets` ordered by their value (each below `count`). */
+function countingOrder(buckets: Int32Array, count: number): Int32Array {
+  const starts = new Uint32Array(count + 1);
+  const n = buckets.length;
+  for (let i = 0; i < n; i++) starts[buckets[i]! + 1]!++;
+  for (let b = 0; b < count; b++) starts[b + 1]! += starts[b]!;
   const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[starts[of(i)]!++] = i;
+  for (let i = 0; i < n; i++) order[starts[buckets[i]!]!++] = i;
   return order;
 }
 
@@ -215,32 +305,35 @@ function group(
   const n = collected.keys.length;
   const keys = collected.keys.data;
   const docs = collected.docs.data;
+  const freqs = collected.freqs.data;
   // Entries taken over from an index come term by term: put them in document order first.
-  const byDoc = collected.inDocOrder ? undefined : countingOrder(n, size, (i) => docs[i]!);
-  const at = byDoc ? (i: number) => byDoc[i]! : (i: number) => i;
+  const byDoc = collected.inDocOrder ? undefined : countingOrder(docs.subarray(0, n), size);
   // Terms with no posting left (their documents all gone) are dropped, as a build would not see them.
   const held = new Uint8Array(collected.terms.length);
-  for (let i = 0; i < n; i++) held[Math.floor(keys[i]! / fields)] = 1;
+  for (let i = 0; i < n; i++) held[(keys[i]! / fields) | 0] = 1;
   const kept = collected.terms.map((_, id) => id).filter((id) => held[id]);
   kept.sort((a, b) => compareCodeUnits(collected.terms[a]!, collected.terms[b]!));
   const rank = new Int32Array(collected.terms.length);
   kept.forEach((id, r) => {
     rank[id] = r;
   });
-  const slot = (i: number) => {
-    const key = keys[at(i)]!;
-    const term = Math.floor(key / fields);
-    return rank[term]! * fields + (key - term * fields);
-  };
-  const order = countingOrder(n, kept.length * fields, slot);
+  // Each entry's group (term rank × fields + field), in document order.
+  const slots = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const key = keys[byDoc ? byDoc[i]! : i]!;
+    const term = (key / fields) | 0;
+    slots[i] = rank[term]! * fields + (key - term * fields);
+  }
+  const order = countingOrder(slots, kept.length * fields);
   const counts = new Uint32Array(kept.length * fields);
   const outDocs = new Int32Array(n);
   const outFreqs = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    const from = at(order[i]!);
-    counts[slot(order[i]!)]!++;
+    const at = order[i]!;
+    const from = byDoc ? byDoc[at]! : at;
+    counts[slots[at]!]!++;
     outDocs[i] = docs[from]!;
-    outFreqs[i] = collected.freqs.data[from]!;
+    outFreqs[i] = freqs[from]!;
   }
   return { terms: kept.map((id) => collected.terms[id]!), counts, docs: outDocs, freqs: outFreqs };
 }
