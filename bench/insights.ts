@@ -1,6 +1,6 @@
 /**
  * Insights benchmark (issue 38), part of `npm run bench`; alone:
- * `npx tsx bench/insights.ts [--quick] [--no-overhead] [--no-sqlite] [--no-postgres]`.
+ * `npx tsx bench/insights.ts [--quick] [--rounds N] [--no-overhead] [--no-sqlite] [--no-postgres]`.
  *
  * 1. Recording overhead per answer, and whether it is measurable at all: three services, each in a
  *    process of its own (so a process pays for its own recording, batch writes included), one with
@@ -284,12 +284,18 @@ async function backend(name: 'sqlite' | 'postgres', questions: number, quick: bo
 
 /** Each part is written to the results file as it finishes, so a run cut short keeps what it measured. */
 export async function runInsightsBench(
-  options: { quick?: boolean; overhead?: boolean; sqlite?: boolean; postgres?: boolean } = {},
+  options: {
+    quick?: boolean;
+    overhead?: boolean;
+    sqlite?: boolean;
+    postgres?: boolean;
+    rounds?: number;
+  } = {},
 ) {
   const quick = !!options.quick;
   if (options.overhead !== false) {
     console.log('bench: insights recording overhead per answer (on vs off, and off vs off)…');
-    const recording = await overhead(quick ? 90 : 400);
+    const recording = await overhead(options.rounds ?? (quick ? 90 : 400));
     const { medianMs: m, onOverOffA: r, offBOverOffA: aa } = recording;
     console.log(
       `bench: insights on ${m.on} ms, off A ${m.offA} ms, off B ${m.offB} ms an answer (median); ` +
@@ -313,5 +319,6 @@ if (process.argv.includes('--serve')) {
     overhead: !flag('--no-overhead'),
     sqlite: !flag('--no-sqlite'),
     postgres: !flag('--no-postgres'),
+    ...(flag('--rounds') ? { rounds: Number(process.argv[process.argv.indexOf('--rounds') + 1]) } : {}),
   });
 }

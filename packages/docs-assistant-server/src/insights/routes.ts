@@ -120,15 +120,17 @@ export function toCsv(columns: string[], rows: Array<Record<string, unknown>>): 
   return `${[columns.join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))].join('\r\n')}\r\n`;
 }
 
+/** The JSON body, or with `?format=csv` the table of its rows (made only then) as a download. */
 function answer(
   c: Context<ServiceEnv>,
+  query: ListQuery,
   body: unknown,
-  csv?: { name: string; columns: string[]; rows: Array<Record<string, unknown>> },
+  csv: Read<unknown>['csv'],
 ): Response {
   const headers = { 'Cache-Control': 'no-store' };
-  if (csv && readQuery(c).csv) {
+  if (query.csv) {
     const domain = c.get('domain').domain.replace(/[^\w.-]/g, '_');
-    return new Response(toCsv(csv.columns, csv.rows), {
+    return new Response(toCsv(csv.columns, csv.rows(body)), {
       headers: {
         ...headers,
         'Content-Type': 'text/csv; charset=utf-8',
@@ -157,118 +159,152 @@ export const DAILY_COLUMNS = [
   'down',
 ];
 
-type Handler = (c: Context<ServiceEnv>, on: InsightsRecorder, runtime: AssistantRuntime) => Promise<Response>;
+/** What a read gets: the checked query, the domain, where the figures are, the page asked for. */
+interface ReadInput {
+  c: Context<ServiceEnv>;
+  query: ListQuery;
+  domain: string;
+  storage: InsightsRecorder['storage'];
+  page: { limit: number; offset: number };
+  /** The domain's search index (page titles, closest pages), loaded only by the reads that need it. */
+  index: () => ReturnType<typeof indexOf>;
+}
 
-const READS: Array<[string, string, Handler]> = [
-  [
-    '/stats',
-    'daily figures and totals',
-    async (c, on) => {
-      const body = await stats(on.storage, c.get('domain').domain, readQuery(c).range);
-      return answer(c, body, { name: 'stats', columns: DAILY_COLUMNS, rows: body.daily });
+/** One route of the API: its body, and the table its `?format=csv` gives. */
+interface Read<B> {
+  path: string;
+  what: string;
+  read: (input: ReadInput) => Promise<B>;
+  csv: { name: string; columns: string[]; rows: (body: B) => Array<Record<string, unknown>> };
+}
+
+/** Keeps a read's body type between `read` and `csv.rows` while the list holds reads of any body. */
+const route = <B>(read: Read<B>) => read as Read<unknown>;
+
+/** The reads of question groups (all questions, or the uncertain ones as gaps): one page of groups. */
+const grouped =
+  <B>(groups: (...args: Parameters<typeof gaps>) => Promise<B>) =>
+  async ({ storage, domain, query, page, index }: ReadInput): Promise<B> =>
+    groups(storage, await index(), domain, query.range, page);
+const readQuestions = grouped(questionGroups);
+const readGaps = grouped(gaps);
+
+const READS: Array<Read<unknown>> = [
+  route({
+    path: '/stats',
+    what: 'daily figures and totals',
+    read: ({ storage, domain, query }) => stats(storage, domain, query.range),
+    csv: { name: 'stats', columns: DAILY_COLUMNS, rows: (body) => body.daily },
+  }),
+  route({
+    path: '/questions',
+    what: 'top questions grouped by meaning',
+    read: readQuestions,
+    csv: {
+      name: 'questions',
+      columns: ['id', 'label', 'questions', 'uncertain', 'up', 'down', 'examples', 'pages'],
+      rows: (body) => body.groups,
     },
-  ],
-  [
-    '/questions',
-    'top questions grouped by meaning',
-    async (c, on, runtime) => {
-      const query = readQuery(c);
-      const domain = c.get('domain').domain;
-      const body = await questionGroups(on.storage, await indexOf(runtime, domain), domain, query.range, {
-        limit: query.limit,
-        offset: offsetOf(query),
-      });
-      const columns = ['id', 'label', 'questions', 'uncertain', 'up', 'down', 'examples', 'pages'];
-      return answer(c, body, { name: 'questions', columns, rows: body.groups });
+  }),
+  route({
+    path: '/gaps',
+    what: 'coverage gaps',
+    read: readGaps,
+    csv: {
+      name: 'gaps',
+      columns: ['id', 'label', 'questions', 'examples', 'closest', 'closestTitle', 'closestScore'],
+      rows: (body) =>
+        body.gaps.map((gap) => ({
+          ...gap,
+          closest: gap.closest?.path,
+          closestTitle: gap.closest?.title,
+          closestScore: gap.closest?.score,
+        })),
     },
-  ],
-  [
-    '/gaps',
-    'coverage gaps',
-    async (c, on, runtime) => {
-      const query = readQuery(c);
-      const domain = c.get('domain').domain;
-      const body = await gaps(on.storage, await indexOf(runtime, domain), domain, query.range, {
-        limit: query.limit,
-        offset: offsetOf(query),
-      });
-      const rows = body.gaps.map((gap) => ({
-        ...gap,
-        closest: gap.closest?.path,
-        closestTitle: gap.closest?.title,
-        closestScore: gap.closest?.score,
-      }));
-      return answer(c, body, {
-        name: 'gaps',
-        columns: ['id', 'label', 'questions', 'examples', 'closest', 'closestTitle', 'closestScore'],
-        rows,
-      });
-    },
-  ],
-  [
-    '/search',
-    'search figures',
-    async (c, on) => {
-      const query = readQuery(c);
-      const body = await searchReport(on.storage, c.get('domain').domain, query.range, query.limit);
-      const rows = [
+  }),
+  route({
+    path: '/search',
+    what: 'search figures',
+    read: ({ storage, domain, query }) => searchReport(storage, domain, query.range, query.limit),
+    csv: {
+      name: 'search',
+      columns: ['list', 'query', 'searches', 'clicks'],
+      rows: (body) => [
         ...body.top.map((row) => ({ list: 'top', ...row })),
         ...body.noResults.map((row) => ({ list: 'noResults', ...row })),
-      ];
-      return answer(c, body, { name: 'search', columns: ['list', 'query', 'searches', 'clicks'], rows });
+      ],
     },
-  ],
-  [
-    '/pages',
-    'pages cited, down-voted and asked from',
-    async (c, on, runtime) => {
-      const query = readQuery(c);
-      const domain = c.get('domain').domain;
-      const body = await pagesReport(
-        on.storage,
-        await indexOf(runtime, domain),
-        domain,
-        query.range,
-        query.limit,
-      );
-      const rows = [
+  }),
+  route({
+    path: '/pages',
+    what: 'pages cited, down-voted and asked from',
+    read: async ({ storage, domain, query, index }) =>
+      pagesReport(storage, await index(), domain, query.range, query.limit),
+    csv: {
+      name: 'pages',
+      columns: ['list', 'path', 'title', 'citations', 'up', 'down', 'questions'],
+      rows: (body) => [
         ...body.cited.map((row) => ({ list: 'cited', ...row })),
         ...body.downVoted.map((row) => ({ list: 'downVoted', ...row })),
         ...body.asked.map((row) => ({ list: 'asked', path: row.currentPath, questions: row.questions })),
-      ];
-      const columns = ['list', 'path', 'title', 'citations', 'up', 'down', 'questions'];
-      return answer(c, body, { name: 'pages', columns, rows });
+      ],
     },
-  ],
-  [
-    '/conversations',
-    'conversations',
-    async (c, on) => {
-      const query = readQuery(c);
+  }),
+  route({
+    path: '/conversations',
+    what: 'conversations',
+    read: ({ c, storage, domain, query }) => {
       const { s, i } = query.cursor ?? {};
-      const body = await conversations(on.storage, c.get('domain').domain, query.range, {
+      return conversations(storage, domain, query.range, {
         limit: query.limit,
         uncertain: c.req.query('uncertain') === '1',
         down: c.req.query('vote') === 'down',
         ...(typeof s === 'number' && typeof i === 'string' ? { after: { started: s, id: i } } : {}),
       });
-      const columns = ['threadId', 'startedAt', 'questions', 'uncertain', 'vote', 'first', 'language'];
-      return answer(c, body, { name: 'conversations', columns, rows: body.conversations });
     },
-  ],
-  [
-    '/conversations/:threadId',
-    'one conversation',
-    async (c, on) => {
+    csv: {
+      name: 'conversations',
+      columns: ['threadId', 'startedAt', 'questions', 'uncertain', 'vote', 'first', 'language'],
+      rows: (body) => body.conversations,
+    },
+  }),
+  route({
+    path: '/conversations/:threadId',
+    what: 'one conversation',
+    read: async ({ c, storage, domain }) => {
       const threadId = c.req.param('threadId') ?? '';
-      const body = await transcript(on.storage, c.get('domain').domain, threadId);
+      const body = await transcript(storage, domain, threadId);
       if (!body)
         throw new HttpError(404, 'not_found', `No recorded conversation "${threadId}" on this domain.`);
-      const columns = ['role', 'text', 'at', 'sources', 'uncertain', 'vote'];
-      return answer(c, body, { name: 'conversation', columns, rows: body.messages });
+      return body;
     },
-  ],
+    csv: {
+      name: 'conversation',
+      columns: ['role', 'text', 'at', 'sources', 'uncertain', 'vote'],
+      rows: (body) => body.messages,
+    },
+  }),
 ];
+
+/** Every read the same way: the query checked once, the body read, as JSON or as its CSV table. */
+async function handleRead(
+  c: Context<ServiceEnv>,
+  on: InsightsRecorder,
+  runtime: AssistantRuntime,
+  { read, csv }: Read<unknown>,
+): Promise<Response> {
+  const query = readQuery(c);
+  const domain = c.get('domain').domain;
+  const body = await read({
+    c,
+    query,
+    domain,
+    storage: on.storage,
+    page: { limit: query.limit, offset: offsetOf(query) },
+    index: () => indexOf(runtime, domain),
+  });
+  return answer(c, query, body, csv);
+}
 
 /** The 404 of every insights route while recording is off (`serve --insights off`). */
 const insightsOff = (): Response =>
@@ -295,13 +331,13 @@ export function insightsRoutes(runtime: AssistantRuntime): RouteFamily {
         'This is an assistant API key (svc_dsc_…), which readers hold; insights need an admin API key (svc_…) of the organization that owns the domain.',
       ),
   });
-  for (const [path, what, handle] of READS) {
+  for (const read of READS) {
     family.get(
-      `${INSIGHTS_ROUTE}${path}`,
-      `Use GET ${INSIGHTS_ROUTE.replace(':domain', '{domain}')}${path} to read the ${what}.`,
+      `${INSIGHTS_ROUTE}${read.path}`,
+      `Use GET ${INSIGHTS_ROUTE.replace(':domain', '{domain}')}${read.path} to read the ${read.what}.`,
       async (_c, next) => (on ? next() : insightsOff()),
       admit,
-      (c) => handle(c, on as InsightsRecorder, runtime),
+      (c) => handleRead(c, on as InsightsRecorder, runtime, read),
     );
   }
   return family;
