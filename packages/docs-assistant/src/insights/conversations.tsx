@@ -17,6 +17,30 @@ export const formatTime = (iso: string): string =>
 const voteText = (vote: InsightsVote | undefined, labels: InsightsPanelLabels) =>
   vote === 'up' ? labels.votedUp : vote === 'down' ? labels.votedDown : '';
 
+/** One checkbox of the filter: it sets or clears `name` and leaves the other as it was. */
+function FilterBox({
+  name,
+  label,
+  filter,
+  onFilter,
+}: {
+  name: keyof ConversationFilter;
+  label: string;
+  filter: ConversationFilter;
+  onFilter: (filter: ConversationFilter) => void;
+}) {
+  return (
+    <label>
+      <input
+        type="checkbox"
+        checked={!!filter[name]}
+        onChange={(event) => onFilter({ ...filter, [name]: event.target.checked })}
+      />
+      {label}
+    </label>
+  );
+}
+
 export function Conversations({
   page,
   filter,
@@ -37,22 +61,8 @@ export function Conversations({
     <Section title={labels.conversations} name="conversations">
       <fieldset data-insights="filters">
         <legend>{labels.filter}</legend>
-        <label>
-          <input
-            type="checkbox"
-            checked={!!filter.uncertain}
-            onChange={(event) => onFilter({ ...filter, uncertain: event.target.checked })}
-          />
-          {labels.onlyUncertain}
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={!!filter.down}
-            onChange={(event) => onFilter({ ...filter, down: event.target.checked })}
-          />
-          {labels.onlyDownVoted}
-        </label>
+        <FilterBox name="uncertain" label={labels.onlyUncertain} filter={filter} onFilter={onFilter} />
+        <FilterBox name="down" label={labels.onlyDownVoted} filter={filter} onFilter={onFilter} />
       </fieldset>
       <Table
         caption={labels.conversations}
