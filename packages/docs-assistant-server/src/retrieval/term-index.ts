@@ -347,8 +347,8 @@ function averageLengths(fieldLengths: Uint32Array[], size: number): number[] {
   });
 }
 
-/** The dictionary of a snapshot; postings are views into its arrays, not copies. */
-function dictionaryOf(snapshot: TermIndexSnapshot): SearchableMap<TermPostings> {
+/** Throws when a snapshot's parts do not fit together (a corrupt saved index). */
+function checkSnapshot(snapshot: TermIndexSnapshot): void {
   const fieldCount = snapshot.fieldLengths.length;
   const { terms, counts, docs, freqs } = snapshot;
   if (counts.length !== terms.length * fieldCount) {
@@ -356,6 +356,17 @@ function dictionaryOf(snapshot: TermIndexSnapshot): SearchableMap<TermPostings> 
       `term index snapshot: ${counts.length} counts for ${terms.length} terms × ${fieldCount} fields`,
     );
   }
+  let total = 0;
+  for (let i = 0; i < counts.length; i++) total += counts[i]!;
+  if (total !== docs.length || docs.length !== freqs.length) {
+    throw new Error(`term index snapshot: postings do not add up (${total} counted, ${docs.length} stored)`);
+  }
+}
+
+/** The dictionary of a snapshot; postings are views into its arrays, not copies. */
+function dictionaryOf(snapshot: TermIndexSnapshot): SearchableMap<TermPostings> {
+  const fieldCount = snapshot.fieldLengths.length;
+  const { terms, counts, docs, freqs } = snapshot;
   const dictionary = new SearchableMap<TermPostings>();
   let at = 0;
   terms.forEach((term, t) => {
@@ -367,9 +378,6 @@ function dictionaryOf(snapshot: TermIndexSnapshot): SearchableMap<TermPostings> 
     }
     dictionary.set(term, perField);
   });
-  if (at !== docs.length || docs.length !== freqs.length) {
-    throw new Error(`term index snapshot: postings do not add up (${at} counted, ${docs.length} stored)`);
-  }
   return dictionary;
 }
 
@@ -414,7 +422,9 @@ export class TermIndex {
   readonly size: number;
   private readonly options: TermIndexOptions;
   private readonly flat: TermIndexSnapshot;
-  private readonly dictionary: SearchableMap<TermPostings>;
+  // Made at the first search: an index that is only updated from (a saved one a restart replaces,
+  // the one before a watched change) never needs it.
+  private terms: SearchableMap<TermPostings> | undefined;
   // Per field: each document's length in distinct tokens, and the mean of those lengths.
   private readonly fieldLengths: Uint32Array[];
   private readonly averageLengths: number[];
@@ -432,7 +442,7 @@ export class TermIndex {
     this.size = this.flat.size;
     this.fieldLengths = this.flat.fieldLengths;
     this.averageLengths = this.flat.averageLengths;
-    this.dictionary = dictionaryOf(this.flat);
+    checkSnapshot(this.flat);
     if (Array.isArray(source)) this.read = source.length;
   }
 
@@ -454,7 +464,7 @@ export class TermIndex {
 
   /**
    * The index as flat arrays, to save and restore (`new TermIndex(snapshot, options)`) without
-   * reading the documents again. Restoring costs one dictionary insert per distinct term.
+   * reading the documents again. Restoring costs one dictionary insert per distinct term, at the first search.
    */
   snapshot(): TermIndexSnapshot {
     return {
@@ -462,6 +472,11 @@ export class TermIndex {
       averageLengths: [...this.flat.averageLengths],
       fieldLengths: [...this.fieldLengths],
     };
+  }
+
+  private get dictionary(): SearchableMap<TermPostings> {
+    this.terms ??= dictionaryOf(this.flat);
+    return this.terms;
   }
 
   /** The query's index terms, repeats kept (a repeated word counts again, as in MiniSearch). */
