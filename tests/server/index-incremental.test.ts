@@ -164,7 +164,7 @@ describe('TermIndex.update', () => {
       return [[...result.scores], result.matched.map((doc) => result.termsOf(doc))];
     });
 
-  it('in any order of kept documents, with new terms and terms that vanish, equals a build', () => {
+  it('with the kept documents reordered, new terms and terms that vanish, equals a build', () => {
     const before = new TermIndex(documents, options);
     // Every third document goes, the rest are kept in reverse, two new documents join in the middle.
     const kept = documents
@@ -186,6 +186,29 @@ describe('TermIndex.update', () => {
     expect(updated.snapshot().terms).not.toContain('vanishingword');
     expect(updated.snapshot()).toEqual(built.snapshot());
     expect(scores(updated)).toEqual(scores(built));
+  });
+
+  it('with the kept documents in their order (merged term by term), equals a build', () => {
+    const before = new TermIndex(documents, options);
+    const kept = documents.map((_, d) => d).filter((d) => d % 5 !== 0);
+    const added = [
+      ['unique words here', 'nothing else', ''],
+      ['zebra', 'unique', 'aNewKey'],
+      ['theme', 'themes and colours', ''],
+    ];
+    // New documents first, in the middle and last; document 0 (the only 'vanishingword') is gone.
+    const changed = [added[0]!, ...kept.slice(0, 30), added[1]!, ...kept.slice(30), added[2]!];
+    const updated = before.update(changed);
+    const built = new TermIndex(
+      changed.map((d) => (typeof d === 'number' ? documents[d]! : d)),
+      options,
+    );
+    expect(updated.readDocuments).toBe(3);
+    expect(updated.snapshot().terms).not.toContain('vanishingword');
+    expect(updated.snapshot()).toEqual(built.snapshot());
+    expect(scores(updated)).toEqual(scores(built));
+    // Unchanged documents only: the same index.
+    expect(before.update(documents.map((_, d) => d)).snapshot()).toEqual(before.snapshot());
   });
 
   it('refuses a document number twice or out of range', () => {

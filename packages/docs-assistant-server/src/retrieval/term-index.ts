@@ -408,13 +408,86 @@ function buildSnapshot(
     for (let f = 0; f < fieldCount; f++)
       fieldLengths[f]![doc] = collected.addField(doc, f, document[f] ?? '');
   });
-  if (previous && renumber.some((doc) => doc >= 0)) collected.addPostings(previous, renumber);
-  return {
-    size,
-    fieldLengths,
-    averageLengths: averageLengths(fieldLengths, size),
-    ...group(collected, size),
-  };
+  const kept = previous && renumber.some((doc) => doc >= 0) ? previous : undefined;
+  let postings: Pick<TermIndexSnapshot, 'terms' | 'counts' | 'docs' | 'freqs'>;
+  if (kept && keepsOrder(renumber)) {
+    // The usual change (pages edited, added or removed, the rest in their order): the kept
+    // postings stay in document order, so the new ones are merged into them term by term.
+    postings = merge(kept, renumber, group(collected, size));
+  } else {
+    if (kept) collected.addPostings(kept, renumber);
+    postings = group(collected, size);
+  }
+  return { size, fieldLengths, averageLengths: averageLengths(fieldLengths, size), ...postings };
+}
+
+/** Whether the documents kept keep their order (`renumber[old]` rises, -1 for one dropped). */
+function keepsOrder(renumber: Int32Array): boolean {
+  let last = -1;
+  for (let i = 0; i < renumber.length; i++) {
+    const doc = renumber[i]!;
+    if (doc < 0) continue;
+    if (doc < last) return false;
+    last = doc;
+  }
+  return true;
+}
+
+type Postings = Pick<TermIndexSnapshot, 'terms' | 'counts' | 'docs' | 'freqs'>;
+
+/**
+ * The postings of `previous`, renumbered (dropped documents left out), merged with the new
+ * documents' `added` (both in code-unit order of terms, each group by ascending document): what
+ * `group` gives for all of them, in one pass and without collecting the kept ones again.
+ */
+function merge(previous: TermIndexSnapshot, renumber: Int32Array, added: Postings): Postings {
+  const fields = previous.fieldLengths.length;
+  const docs = new Int32Array(previous.docs.length + added.docs.length);
+  const freqs = new Uint32Array(docs.length);
+  const terms: string[] = [];
+  const counts: number[] = [];
+  let out = 0;
+  // Read positions: term, and posting within the old and the added arrays.
+  let a = 0;
+  let b = 0;
+  let atA = 0;
+  let atB = 0;
+  while (a < previous.terms.length || b < added.terms.length) {
+    const termA = previous.terms[a];
+    const termB = added.terms[b];
+    const order = termA === undefined ? 1 : termB === undefined ? -1 : compareCodeUnits(termA, termB);
+    const start = out;
+    const groupCounts: number[] = [];
+    for (let f = 0; f < fields; f++) {
+      const groupStart = out;
+      const endA = order <= 0 ? atA + previous.counts[a * fields + f]! : atA;
+      const endB = order >= 0 ? atB + added.counts[b * fields + f]! : atB;
+      // Merge by document: the old ones renumbered (skipping dropped), the added ones as they are.
+      while (atA < endA || atB < endB) {
+        const oldDoc = atA < endA ? renumber[previous.docs[atA]!]! : -1;
+        if (atA < endA && oldDoc < 0) {
+          atA++;
+          continue;
+        }
+        if (atB >= endB || (atA < endA && oldDoc < added.docs[atB]!)) {
+          docs[out] = oldDoc;
+          freqs[out++] = previous.freqs[atA++]!;
+        } else {
+          docs[out] = added.docs[atB]!;
+          freqs[out++] = added.freqs[atB++]!;
+        }
+      }
+      groupCounts.push(out - groupStart);
+    }
+    // A term whose documents are all gone is dropped, as a build would not see it.
+    if (out > start) {
+      terms.push((order <= 0 ? termA : termB)!);
+      counts.push(...groupCounts);
+    }
+    if (order <= 0) a++;
+    if (order >= 0) b++;
+  }
+  return { terms, counts: Uint32Array.from(counts), docs: docs.slice(0, out), freqs: freqs.slice(0, out) };
 }
 
 export class TermIndex {
