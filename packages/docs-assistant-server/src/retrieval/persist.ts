@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { type FSWatcher, watch as watchFolder } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { DOC_FILE, docsRoot } from '../docs/files.js';
+import { DOC_FILE, type DocsRoot, docsRoot } from '../docs/files.js';
 import { type LoadDocsOptions, loadDocs, type SiteReport } from '../docs/load.js';
 import { type DocPage, type ParseOptions, parseDocument } from '../docs/parse.js';
 import type { SiteOptions } from '../docs/sites/types.js';
@@ -354,6 +354,7 @@ export class PersistedDocsIndex {
     const next: ParseCache = new Map();
     let parsedFiles = 0;
     const reports: SiteReport[] = [];
+    const roots: DocsRoot[] = [];
     const parse = (file: string, source: string, options: ParseOptions): DocPage => {
       if (!this.track) {
         parsedFiles++;
@@ -380,7 +381,9 @@ export class PersistedDocsIndex {
         const at = this.folders.findIndex((f) => path.startsWith(f + sep));
         if (at < 0) return '';
         const file = relative(this.folders[at]!, path).split(sep).join('/');
-        const read = docsRoot(this.folders[at]!).readText(file, 'page') ?? '';
+        // One root per folder for the build: `docsRoot` looks the folder up at every call.
+        roots[at] ??= docsRoot(this.folders[at]!);
+        const read = roots[at].readText(file, 'page') ?? '';
         // Its size and time are as hashed, so is its hash (hashing 10,000 texts again to find
         // their parsed pages was a fifth of a restart with one file changed).
         const hash = hashes.get(`${at}:${file}`);
