@@ -8,7 +8,7 @@ import { type AskedAnswer, answerBlocks, leadOf, loadAnswerSet, runSite } from '
 
 // Leads with their expected fact on 2026-12-06, after the lead rework (45 before it). Raise it
 // when the engine gets better; never lower it to make a change pass.
-const LEADS_WITH_FACT = 58;
+const LEADS_WITH_FACT = 59;
 
 describe('what the extractive answer leads with', () => {
   const set = loadAnswerSet();

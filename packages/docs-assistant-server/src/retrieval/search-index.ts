@@ -5,6 +5,7 @@
  * the thread is about.
  */
 import type { DocPage, DocSection } from '../docs/parse.js';
+import { siteName } from '../docs/sites/published.js';
 import { TermIndex, type TermIndexSnapshot, type TermScores } from './term-index.js';
 
 // Words that say nothing about which page answers: questions are full of them.
@@ -223,6 +224,15 @@ const MIN_COVERAGE = 0.4;
 // pasted novel must not turn into a hundred thousand lookups.
 const MAX_QUERY_CHARS = 1000;
 
+// A question that starts to use the docs' subject (see `DocsIndex.startsToUse`): its verb, its
+// terms (stemmed as `processTerm` stems them), the places it may name, and the words of the page
+// that answers it, searched beside the question.
+const SETUP_VERB = /\b(add|install|set ?up|integrate|embed|get started|start|begin)\b/i;
+const SETUP_TERMS = new Set(['add', 'install', 'setup', 'set', 'integrat', 'embed', 'start', 'begin']);
+const PLACES = new Set(['site', 'websit', 'app', 'application', 'page', 'project', 'doc', 'product']);
+const GETTING_STARTED = 'getting started quickstart installation install setup';
+const GETTING_STARTED_WEIGHT = 1.5;
+
 /** `/docs/guides/theming/?x#y` → `/docs/guides/theming`. */
 export function normalizePath(path: string): string {
   const bare = path
@@ -250,6 +260,9 @@ export const TERM_MATCHING = {
   fuzzy: (term: string) => (term.length >= 6 ? 0.15 : false),
   weights: { fuzzy: 0.3, prefix: 0.6 },
 };
+
+// The getting-started words as written: "start" must not find `starterQuestions`.
+const EXACT = { ...TERM_MATCHING, prefix: () => false, fuzzy: () => false as const };
 
 /** One section as the index sees it: its id and the searched fields. */
 export type SearchRecord = { id: string } & Record<SearchField, string>;
@@ -297,6 +310,8 @@ export class DocsIndex {
   private readonly idRank: Int32Array;
   private readonly byPath = new Map<string, DocPage>();
   private byDepth: DocPage[] | undefined;
+  /** The terms of the site's name (`startsToUse`), once asked. */
+  private subject: Set<string> | undefined;
 
   /**
    * `terms` restores the term index saved by `snapshot()` for the same pages (`persist.ts`), which
@@ -397,8 +412,29 @@ export class DocsIndex {
     return factors;
   }
 
-  private run(text: string, docBoost: Float64Array | undefined): TermScores {
-    return this.terms.score(text, { fieldBoost: FIELD_BOOSTS, matching: TERM_MATCHING, docBoost });
+  /**
+   * Whether a question asks how to start using what the docs are about ("How do I add the
+   * assistant to my site?", "how do I install it?"): a setup verb, and no other word but a place
+   * (site, app, page) or the site's own name (its config's, else its home page's title).
+   * Such a question is answered by the getting-started page, whose words ("install the package")
+   * the reader's ("add it to my site") need not share.
+   */
+  private startsToUse(question: string, terms: string[]): boolean {
+    const verb = SETUP_VERB.exec(question);
+    if (!verb || !terms.some((term) => SETUP_TERMS.has(term))) return false;
+    this.subject ??= new Set(queryTerms(`${siteName(this.pages) ?? ''} ${this.page('/')?.title ?? ''}`));
+    const subject = this.subject;
+    return terms.every(
+      (term) =>
+        SETUP_TERMS.has(term) ||
+        PLACES.has(term) ||
+        subject.has(term) ||
+        (term === 'up' && /up/i.test(verb[0])),
+    );
+  }
+
+  private run(text: string, docBoost: Float64Array | undefined, matching = TERM_MATCHING): TermScores {
+    return this.terms.score(text, { fieldBoost: FIELD_BOOSTS, matching, docBoost });
   }
 
   query(query: RetrievalQuery): RetrievalResult {
@@ -417,6 +453,14 @@ export class DocsIndex {
     };
     const fromQuestion = this.run(question, docBoost);
     add(fromQuestion, 1);
+    if (this.startsToUse(question, terms)) {
+      // The site's getting-started page, in its own words, weighs more than the question's words,
+      // which are as likely to be another setup's ("set up" an editor, an API key).
+      const fromStart = this.run(GETTING_STARTED, docBoost, EXACT);
+      const questionBest = topScore(fromQuestion);
+      const startBest = topScore(fromStart);
+      add(fromStart, GETTING_STARTED_WEIGHT * (questionBest && startBest ? questionBest / startBest : 1));
+    }
     const history = (query.history ?? [])
       .filter((q) => q.trim())
       .slice(-3)
