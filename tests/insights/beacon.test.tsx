@@ -9,7 +9,15 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocsAssistant, defaultLabels } from '../../packages/docs-assistant/src/index';
+import { startBeacon } from '../../packages/docs-assistant/src/views/insights/beacon';
 import { answer } from '../events/helpers';
+
+// The real beacon, watched: when the panel starts it.
+vi.mock('../../packages/docs-assistant/src/views/insights/beacon', async (importOriginal) => {
+  const actual =
+    await importOriginal<typeof import('../../packages/docs-assistant/src/views/insights/beacon')>();
+  return { ...actual, startBeacon: vi.fn(actual.startBeacon) };
+});
 
 let count = 0;
 /** A base URL and domain per test: `/health` is asked once per base URL for the page's life. */
@@ -129,6 +137,25 @@ describe('insights beacon', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('starts only when the reader reaches for a source, and sends what was clicked before it came', async () => {
+    const { fetch, sent, asked } = service();
+    vi.mocked(startBeacon).mockClear();
+    render(<DocsAssistant {...props()} fetch={fetch} />);
+    await ask('How do I install it?');
+    await waitFor(() => expect(asked.filter((url) => url.endsWith('/health'))).toHaveLength(1));
+    await new Promise((done) => setTimeout(done, 50));
+    // An answer with sources, insights offered: still nothing loaded for a reader who opens none.
+    expect(startBeacon).not.toHaveBeenCalled();
+    const [install, theming] = sources();
+    fireEvent.pointerOver(install!);
+    click(install!);
+    click(theming!);
+    act(hidePage);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(startBeacon).toHaveBeenCalledTimes(1);
+    expect(sent[0]!.body.events.map((event) => event.path)).toEqual(['/guides/install', '/guides/theming']);
+  });
+
   it('sends a batch on its own a short while after the first click', async () => {
     const { fetch, sent } = service();
     render(<DocsAssistant {...props()} fetch={fetch} />);
@@ -227,11 +254,12 @@ describe('insights beacon', () => {
       const onError = vi.fn();
       render(<DocsAssistant {...props()} fetch={fetch} onError={onError} />);
       await ask('How do I install it?');
+      // One click and one hidden page at a time: each failure meets a request of its own.
       for (let i = 0; i < 3; i++) {
         click(sources()[0]!);
         act(hidePage);
+        await waitFor(() => expect(sent).toHaveLength(i + 1));
       }
-      await waitFor(() => expect(sent).toHaveLength(3));
       await new Promise((done) => setTimeout(done, 50));
       // The widget carries on: another question is answered.
       await ask('And theming?');

@@ -84,12 +84,22 @@ export function usePanelClicks(
   }, [panelRef, emit, onPreview]);
 }
 
+/** The links whose clicks insights counts: an answer's sources and the search view's results. */
+const COUNTED = {
+  source: 'a[data-docs-assistant="source"]',
+  result: 'a[data-docs-assistant="search-result"]',
+};
+
 /**
  * Insights: the clicks on sources and search results, sent to the service by an on-demand chunk
  * (`views/insights/beacon.ts`) loaded only where `/health` lists `insights` and the widget talks to
- * the service itself (`apiKey` + `baseUrl`; a host route, `api`, has neither). An air-gapped
- * widget never mounts the panel, nor does one before consent; the beacon stops, its queue dropped,
- * when the panel goes (consent withdrawn). Few bytes here: this runs in every reader's panel.
+ * the service itself (`apiKey` + `baseUrl`; a host route, `api`, has neither), and only once the
+ * reader reaches for such a link (the pointer over it, the focus on it, a press): most readers
+ * never open a source. Clicks made before the chunk is there are handed to it, and sent at once
+ * if the page was hidden meanwhile; a page left before it arrives takes them along. An
+ * air-gapped widget never mounts the panel, nor does one before consent; the beacon stops, its
+ * queue dropped, when the panel goes (consent withdrawn). Few bytes here: this runs in every
+ * reader's panel.
  */
 export function useInsightsBeacon(
   panelRef: RefObject<HTMLElement | null>,
@@ -105,18 +115,50 @@ export function useInsightsBeacon(
     const panel = panelRef.current;
     let stop: (() => void) | undefined;
     let gone = !panel || !apiKey || !baseUrl || !!misconfigured;
+    // Until the chunk is there: the links clicked, and whether the page was hidden since.
+    const held: HTMLAnchorElement[] = [];
+    let hidden = false;
+    const link = (event: Event) =>
+      (event.target as Element | null)?.closest?.<HTMLAnchorElement>(`${COUNTED.source},${COUNTED.result}`);
+    const hold = (event: Event) => {
+      const clicked = link(event);
+      if (clicked) held.push(clicked);
+    };
+    const onHidden = () => {
+      hidden ||= document.visibilityState === 'hidden';
+    };
+    const reach = (event: Event) => {
+      if (!link(event)) return;
+      unlisten();
+      panel!.addEventListener('click', hold);
+      document.addEventListener('visibilitychange', onHidden);
+      import('../views/insights/beacon.js').then(
+        (view) => {
+          panel!.removeEventListener('click', hold);
+          document.removeEventListener('visibilitychange', onHidden);
+          if (!gone) stop = view.startBeacon(panel!, latest, inputRef, COUNTED, held, hidden);
+        },
+        () => {},
+      );
+    };
+    const REACH = ['pointerover', 'focusin', 'pointerdown', 'click'] as const;
+    const unlisten = () => {
+      for (const type of REACH) panel!.removeEventListener(type, reach, true);
+    };
     if (!gone) {
-      serviceOffers(baseUrl!, 'insights', latest.current.options.fetch)
-        .then((offered) => (offered && !gone ? import('../views/insights/beacon.js') : undefined))
-        .then(
-          (view) => {
-            if (view && !gone) stop = view.startBeacon(panel!, latest, inputRef);
-          },
-          () => {},
-        );
+      serviceOffers(baseUrl!, 'insights', latest.current.options.fetch).then(
+        (offered) => {
+          if (!offered || gone) return;
+          for (const type of REACH) panel!.addEventListener(type, reach, true);
+        },
+        () => {},
+      );
     }
     return () => {
       gone = true;
+      unlisten();
+      panel?.removeEventListener('click', hold);
+      document.removeEventListener('visibilitychange', onHidden);
       stop?.();
     };
   }, [panelRef, apiKey, baseUrl, inputRef, misconfigured]);

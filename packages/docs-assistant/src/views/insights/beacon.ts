@@ -6,7 +6,8 @@
  *
  * An on-demand chunk: the panel (`useInsightsBeacon` in `ui/use-panel-events.ts`) loads it only
  * where the service's `/health` lists `insights`, the widget talks to the service itself (`apiKey`
- * + `baseUrl`, not a host route) and the deployment is not air-gapped. Consent needs no check here:
+ * + `baseUrl`, not a host route) and the deployment is not air-gapped, once the reader reaches for
+ * a source or a result (it hands over what was clicked meanwhile). Consent needs no check here:
  * the panel's code never loads before the reader accepts, and the panel going (consent withdrawn)
  * stops this and drops what is still queued. A failed request is dropped too: insights are not
  * worth a retry, nor an error on the host's page.
@@ -36,20 +37,22 @@ const KEPT = 100;
 /** Wait after a click before sending (in ms), so clicks close together go in one request. */
 const DELAY_MS = 2_000;
 
-const SOURCE = 'a[data-docs-assistant="source"]';
-const RESULT = 'a[data-docs-assistant="search-result"]';
-
 /** Text of a field, trimmed and cut as the service keeps it. */
 const cut = (text: string | undefined) => text?.trim().slice(0, 200);
 
 /**
- * Starts recording the clicks inside `panel`; returns what stops it (and drops the queue). `query`
- * is the question box, whose text is the search view's query.
+ * Starts recording the clicks inside `panel` on the `counted` links; returns what stops it (and
+ * drops the queue). `query` is the question box, whose text is the search view's query. `held`:
+ * links clicked before this chunk loaded, queued first (and sent at once when the page was
+ * `hidden` meanwhile).
  */
 export function startBeacon(
   panel: HTMLElement,
   state: RefObject<BeaconState>,
   query: RefObject<HTMLTextAreaElement | null>,
+  counted: { source: string; result: string },
+  held: readonly HTMLAnchorElement[],
+  hidden: boolean,
 ): () => void {
   const queue: Click[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -72,22 +75,28 @@ export function startBeacon(
       }
     }
   };
-  const onClick = (event: MouseEvent) => {
-    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>(`${SOURCE},${RESULT}`);
-    if (!link) return;
-    const result = link.matches(RESULT);
+  const record = (link: HTMLAnchorElement) => {
+    const result = link.matches(counted.result);
     queue.push({
       type: result ? 'search-click' : 'source-click',
       path: cut(new URL(link.href).pathname)!,
       threadId: result ? undefined : state.current.threadId,
       ...(result && {
         query: cut(query.current?.value),
-        position: [...panel.querySelectorAll(RESULT)].indexOf(link) + 1,
+        position: [...panel.querySelectorAll(counted.result)].indexOf(link) + 1,
       }),
     });
     queue.splice(0, queue.length - KEPT);
     timer ??= setTimeout(flush, DELAY_MS);
   };
+  const onClick = (event: MouseEvent) => {
+    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>(
+      `${counted.source},${counted.result}`,
+    );
+    if (link) record(link);
+  };
+  for (const link of held) record(link);
+  if (hidden) flush();
   const onHidden = () => document.visibilityState === 'hidden' && flush();
   panel.addEventListener('click', onClick);
   addEventListener('pagehide', flush);
