@@ -89,13 +89,21 @@ export const BUDGETS = {
  * 65.1, Rspack's from 88.1 to 64.4, so theirs are held to the budget itself. One exception, stated
  * rather than hidden: esbuild bundles no worker, so its pages load that parser chunk with every
  * panel, and the chunk's seams cost it 0.21 kB (94.10 to 94.31 kB): its ceiling went up by 0.25 kB
- * with that change, the only raise this list has had.
+ * with that change, the first raise this list has had.
+ *
+ * 2026-12-07, later: the launchers lost the panel's icon paths (`ui/panel-icons.ts`): 8.56 to 8.08
+ * kB (Vite), 9.18 to 8.75 (esbuild), 8.64 to 8.18 (webpack), 8.59 to 8.13 (Rspack), their ceilings
+ * lowered to match. And the insights beacon, counted among the on-demand views, loaded with every
+ * panel whose service lists insights; it now loads when the reader reaches for a source or a
+ * result, which takes 0.12 kB of code in the panel (esbuild: 94.31 to 94.43 kB), so the ceiling
+ * went up by 0.10 kB, the second raise: counted honestly before, with the beacon's 0.75 kB in it,
+ * esbuild's whole widget was 95.06 kB, and it is 94.43 now.
  */
 export const CEILINGS: Record<Bundler, { launcher: number; whole: number }> = {
-  vite: { launcher: 8_600, whole: BUDGETS.whole },
-  esbuild: { launcher: 9_200, whole: 94_350 },
-  webpack: { launcher: 8_700, whole: BUDGETS.whole },
-  rspack: { launcher: 8_650, whole: BUDGETS.whole },
+  vite: { launcher: 8_100, whole: BUDGETS.whole },
+  esbuild: { launcher: 8_760, whole: 94_450 },
+  webpack: { launcher: 8_200, whole: BUDGETS.whole },
+  rspack: { launcher: 8_150, whole: BUDGETS.whole },
 };
 
 /** The figure a cell must not exceed: its bundler's ceiling while the budgets are missed. */

@@ -10,6 +10,7 @@ import {
 import { useLabels } from '../labels/index.js';
 import { visuallyHidden } from './dom.js';
 import { Icon } from './icons.js';
+import { ICONS } from './panel-icons.js';
 
 export interface ComposerProps {
   value: string;
@@ -143,7 +144,7 @@ export const Composer = memo(function Composer({
               if (files.length) onFiles(files);
             }}
           />
-          <Icon name="attach" />
+          <Icon path={ICONS.attach} />
         </label>
       ) : null}
       {busy ? (
@@ -158,7 +159,7 @@ export const Composer = memo(function Composer({
           }}
           {...actionFocusProps}
         >
-          <Icon name="stop" />
+          <Icon path={ICONS.stop} />
         </button>
       ) : (
         <button
@@ -169,7 +170,7 @@ export const Composer = memo(function Composer({
           disabled={!canSend}
           {...actionFocusProps}
         >
-          <Icon name="send" />
+          <Icon path={ICONS.send} />
         </button>
       )}
     </form>

@@ -2,6 +2,7 @@ import { memo, type RefObject, useRef } from 'react';
 import type { ContextItem } from '../context/types.js';
 import { useLabels } from '../labels/index.js';
 import { Icon } from './icons.js';
+import { ICONS } from './panel-icons.js';
 
 export interface ContextChipsProps {
   items: readonly ContextItem[];
@@ -62,7 +63,7 @@ export const ContextChips = memo(function ContextChips({
               title={labels.removeContext(item.value)}
               onClick={(event) => remove(item.id, event.currentTarget)}
             >
-              <Icon name="close" />
+              <Icon path={ICONS.close} />
             </button>
           </li>
         );

@@ -5,9 +5,9 @@
  * feature is one more entry here, never another button squeezed into the row.
  */
 import { memo } from 'react';
-import type { IconName } from './icons.js';
 import { Icon } from './icons.js';
 import { Menu } from './menu.js';
+import { ICONS, type IconName } from './panel-icons.js';
 
 export interface HeaderAction {
   /** `data-action` of its button or menu item (stable, for tests, styles and analytics). */
@@ -60,7 +60,7 @@ function IconButton({ action }: { action: HeaderAction }) {
       disabled={action.disabled}
       onClick={action.run}
     >
-      <Icon name={action.icon} />
+      <Icon path={ICONS[action.icon]} />
       <span data-docs-assistant="tooltip" aria-hidden="true">
         {action.label}
       </span>

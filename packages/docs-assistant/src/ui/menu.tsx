@@ -9,6 +9,7 @@
 import { type FocusEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { HeaderAction } from './header-actions.js';
 import { Icon } from './icons.js';
+import { ICONS } from './panel-icons.js';
 
 export interface MenuProps {
   /** The button's name, also the menu's. */
@@ -70,7 +71,7 @@ export function Menu({ label, items }: MenuProps) {
           setOpening(event.key === 'ArrowUp' ? 'last' : 'first');
         }}
       >
-        <Icon name="more" />
+        <Icon path={ICONS.more} />
         <span data-docs-assistant="tooltip" aria-hidden="true">
           {label}
         </span>
@@ -129,7 +130,7 @@ function MenuItem({ item, onChoose }: { item: HeaderAction; onChoose: (item: Hea
   } as const;
   const body = (
     <>
-      <Icon name={item.icon} />
+      <Icon path={ICONS[item.icon]} />
       <span>{item.label}</span>
     </>
   );

@@ -17,6 +17,7 @@ import type { PartComponents, PartStatus } from '../parts/types.js';
 import { answerMarkdown } from './copy-markdown.js';
 import { visuallyHidden } from './dom.js';
 import { Icon } from './icons.js';
+import { ICONS } from './panel-icons.js';
 
 export const RUNNING: PartStatus = { type: 'running' };
 export const COMPLETE: PartStatus = { type: 'complete' };
@@ -62,7 +63,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           <span>{labels.stopped}</span>
           {props.onRetry ? (
             <button type="button" data-action="retry" onClick={props.onRetry}>
-              <Icon name="retry" />
+              <Icon path={ICONS.retry} />
               {labels.retry}
             </button>
           ) : null}
@@ -158,7 +159,7 @@ function CopyButton({ text, labels }: { text: () => string; labels: CoreLabels }
         });
       }}
     >
-      <Icon name={copied ? 'check' : 'copy'} />
+      <Icon path={copied ? ICONS.check : ICONS.copy} />
     </button>
   );
 }

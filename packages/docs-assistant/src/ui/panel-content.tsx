@@ -26,6 +26,7 @@ import {
   SupportPrompt,
 } from './lazy-views.js';
 import { MessageList } from './message-list.js';
+import { ICONS } from './panel-icons.js';
 import type { PanelProps } from './panel-types.js';
 import { StarterQuestions, starterQuestionsFor, validStarterQuestions } from './starter-questions.js';
 import type { PanelChat } from './use-panel-chat.js';
@@ -58,7 +59,7 @@ export function PanelContent(content: PanelContentProps) {
             request={commands.shareRequest}
             labels={content.labels}
             onClose={commands.closeShare}
-            closeIcon={<Icon name="close" />}
+            closeIcon={<Icon path={ICONS.close} />}
           />
         </Suspense>
       ) : null}

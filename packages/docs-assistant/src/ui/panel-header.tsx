@@ -1,7 +1,7 @@
 import { type ReactNode, useContext } from 'react';
 import { LabelOverrides } from '../labels/context.js';
 import { shellLabels } from '../labels/shell.js';
-import { Icon } from './icons.js';
+import { CLOSE, Icon } from './icons.js';
 
 export interface PanelHeaderProps {
   titleId: string;
@@ -28,7 +28,7 @@ export function PanelHeader({ titleId, className, onClose, children }: PanelHead
       {children}
       {onClose ? (
         <button type="button" data-action="close" aria-label={labels.close} onClick={onClose}>
-          <Icon name="close" />
+          <Icon path={CLOSE} />
           <span data-docs-assistant="tooltip" aria-hidden="true">
             {labels.close}
           </span>

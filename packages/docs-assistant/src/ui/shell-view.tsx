@@ -7,7 +7,7 @@ import { type ReactNode, type RefObject, Suspense } from 'react';
 import type { ShellLabels } from '../labels/types.js';
 import type { ConsentOptions } from './consent.js';
 import { flag } from './dom.js';
-import { Icon } from './icons.js';
+import { CHAT, Icon } from './icons.js';
 import { PanelHeader } from './panel-header.js';
 import { ConsentNotice } from './panel-loader.js';
 import type { ClassNames, Variant } from './types.js';
@@ -44,7 +44,7 @@ export function Launcher(props: LauncherProps) {
       onPointerEnter={props.preload}
       onFocus={props.preload}
     >
-      <Icon name="chat" />
+      <Icon path={CHAT} />
       <span>{props.text}</span>
     </button>
   );

@@ -84,19 +84,13 @@ export function usePanelClicks(
   }, [panelRef, emit, onPreview]);
 }
 
-/** The links whose clicks insights counts: an answer's sources and the search view's results. */
-const COUNTED = {
-  source: 'a[data-docs-assistant="source"]',
-  result: 'a[data-docs-assistant="search-result"]',
-};
-
 /**
  * Insights: the clicks on sources and search results, sent to the service by an on-demand chunk
  * (`views/insights/beacon.ts`) loaded only where `/health` lists `insights` and the widget talks to
  * the service itself (`apiKey` + `baseUrl`; a host route, `api`, has neither), and only once the
- * reader reaches for such a link (the pointer over it, the focus on it, a press): most readers
- * never open a source. Clicks made before the chunk is there are handed to it, and sent at once
- * if the page was hidden meanwhile; a page left before it arrives takes them along. An
+ * reader reaches for one of the panel's links (the pointer over it, the focus on it, a click):
+ * most readers never open a source. Clicks made before the chunk is there are handed to it (sent
+ * at once if the page is hidden by then); a page left before it arrives takes them along. An
  * air-gapped widget never mounts the panel, nor does one before consent; the beacon stops, its
  * queue dropped, when the panel goes (consent withdrawn). Few bytes here: this runs in every
  * reader's panel.
@@ -115,50 +109,35 @@ export function useInsightsBeacon(
     const panel = panelRef.current;
     let stop: (() => void) | undefined;
     let gone = !panel || !apiKey || !baseUrl || !!misconfigured;
-    // Until the chunk is there: the links clicked, and whether the page was hidden since.
-    const held: HTMLAnchorElement[] = [];
-    let hidden = false;
-    const link = (event: Event) =>
-      (event.target as Element | null)?.closest?.<HTMLAnchorElement>(`${COUNTED.source},${COUNTED.result}`);
-    const hold = (event: Event) => {
-      const clicked = link(event);
-      if (clicked) held.push(clicked);
-    };
-    const onHidden = () => {
-      hidden ||= document.visibilityState === 'hidden';
-    };
+    // The links clicked before the chunk is there; whether it is on its way.
+    const held: Element[] = [];
+    let loading = false;
     const reach = (event: Event) => {
-      if (!link(event)) return;
-      unlisten();
-      panel!.addEventListener('click', hold);
-      document.addEventListener('visibilitychange', onHidden);
+      // Any of the widget's links: the beacon tells the sources and results among them.
+      const link = (event.target as Element | null)?.closest?.('a[data-docs-assistant]');
+      if (!link) return;
+      if (event.type === 'click' && !stop) held.push(link);
+      if (loading) return;
+      loading = true;
       import('../views/insights/beacon.js').then(
         (view) => {
-          panel!.removeEventListener('click', hold);
-          document.removeEventListener('visibilitychange', onHidden);
-          if (!gone) stop = view.startBeacon(panel!, latest, inputRef, COUNTED, held, hidden);
+          if (!gone) stop = view.startBeacon(panel!, latest, inputRef, held);
         },
         () => {},
       );
     };
-    const REACH = ['pointerover', 'focusin', 'pointerdown', 'click'] as const;
-    const unlisten = () => {
-      for (const type of REACH) panel!.removeEventListener(type, reach, true);
-    };
+    const REACH = ['pointerover', 'focusin', 'click'] as const;
     if (!gone) {
       serviceOffers(baseUrl!, 'insights', latest.current.options.fetch).then(
         (offered) => {
-          if (!offered || gone) return;
-          for (const type of REACH) panel!.addEventListener(type, reach, true);
+          if (offered && !gone) for (const type of REACH) panel!.addEventListener(type, reach, true);
         },
         () => {},
       );
     }
     return () => {
       gone = true;
-      unlisten();
-      panel?.removeEventListener('click', hold);
-      document.removeEventListener('visibilitychange', onHidden);
+      for (const type of REACH) panel?.removeEventListener(type, reach, true);
       stop?.();
     };
   }, [panelRef, apiKey, baseUrl, inputRef, misconfigured]);

@@ -40,19 +40,21 @@ const DELAY_MS = 2_000;
 /** Text of a field, trimmed and cut as the service keeps it. */
 const cut = (text: string | undefined) => text?.trim().slice(0, 200);
 
+const SOURCE = 'a[data-docs-assistant="source"]';
+const RESULT = 'a[data-docs-assistant="search-result"]';
+const COUNTED = `${SOURCE},${RESULT}`;
+
 /**
- * Starts recording the clicks inside `panel` on the `counted` links; returns what stops it (and
+ * Starts recording the clicks inside `panel` on sources and results; returns what stops it (and
  * drops the queue). `query` is the question box, whose text is the search view's query. `held`:
- * links clicked before this chunk loaded, queued first (and sent at once when the page was
- * `hidden` meanwhile).
+ * the panel's links clicked before this chunk loaded, whose sources and results are queued first
+ * (and sent at once when the page is hidden).
  */
 export function startBeacon(
   panel: HTMLElement,
   state: RefObject<BeaconState>,
   query: RefObject<HTMLTextAreaElement | null>,
-  counted: { source: string; result: string },
-  held: readonly HTMLAnchorElement[],
-  hidden: boolean,
+  held: readonly Element[],
 ): () => void {
   const queue: Click[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -76,28 +78,26 @@ export function startBeacon(
     }
   };
   const record = (link: HTMLAnchorElement) => {
-    const result = link.matches(counted.result);
+    const result = link.matches(RESULT);
     queue.push({
       type: result ? 'search-click' : 'source-click',
       path: cut(new URL(link.href).pathname)!,
       threadId: result ? undefined : state.current.threadId,
       ...(result && {
         query: cut(query.current?.value),
-        position: [...panel.querySelectorAll(counted.result)].indexOf(link) + 1,
+        position: [...panel.querySelectorAll(RESULT)].indexOf(link) + 1,
       }),
     });
     queue.splice(0, queue.length - KEPT);
     timer ??= setTimeout(flush, DELAY_MS);
   };
   const onClick = (event: MouseEvent) => {
-    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>(
-      `${counted.source},${counted.result}`,
-    );
+    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>(COUNTED);
     if (link) record(link);
   };
-  for (const link of held) record(link);
-  if (hidden) flush();
   const onHidden = () => document.visibilityState === 'hidden' && flush();
+  for (const link of held) if (link.matches(COUNTED)) record(link as HTMLAnchorElement);
+  onHidden();
   panel.addEventListener('click', onClick);
   addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', onHidden);
