@@ -87,7 +87,7 @@ async function serveChild(docsDir: string): Promise<void> {
 
 // --- parent: corpus, child, load -----------------------------------------------------------------
 
-async function writeCorpus(dir: string, pages: number): Promise<number> {
+export async function writeCorpus(dir: string, pages: number): Promise<number> {
   let bytes = 0;
   for (let area = 0; area < Math.ceil(pages / 100); area++) await mkdir(join(dir, `area-${area}`));
   for (let i = 0; i < pages; i++) {
