@@ -568,6 +568,31 @@ describe('Markdown parsed in a worker while an answer streams', { timeout: 90_00
     }
   });
 
+  it('finished answers holding more text than the worker’s trees are kept for settle: nothing goes again once they are on screen', async () => {
+    const { page, errors, close } = await openPage();
+    try {
+      // Three answers of about 80,000 characters: more than the 200,000 whose trees are kept, so
+      // the trees of the first are gone by the time the last ones arrive.
+      const long = (answer: number) =>
+        Array.from(
+          { length: 200 },
+          (_, paragraph) => `Answer ${answer}, paragraph ${paragraph}: ${'words of the docs '.repeat(22)}`,
+        ).join('\n\n');
+      for (let answer = 0; answer < 3; answer++) {
+        await stream(page, answer, long(answer), 1, false);
+        await finishedHtml(page, answer);
+      }
+      const settled = (await counts(page)).posted;
+      expect(settled).toBeGreaterThanOrEqual(600);
+      // A second with every answer on screen: no tree is asked for again.
+      await page.waitForTimeout(1_000);
+      expect((await counts(page)).posted).toBe(settled);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('falls back to parsing on the page when the worker’s file is not found', async () => {
     const { page, errors, consoleErrors, close } = await openPage({ workerMissing: true });
     try {

@@ -44,6 +44,7 @@ import {
   workerAnswers,
 } from './parse-off-thread.js';
 import {
+  type AnswerReferences,
   type BlockReferences,
   collectReferences,
   normalizeLabel,
@@ -540,11 +541,15 @@ const MarkdownView = memo(function MarkdownView({
   // it streams, and the view need not render again for every tree that arrives.) Without a parser
   // given, a finished answer that mounts waits for the worker's trees, or the page's parser, from
   // its first render: its texts are asked for here, before its blocks render.
+  // Once every block had its tree, they keep their elements: the trees may then leave the worker's
+  // cache (asking for them again, for each view on every tree that arrives, would have the views of
+  // a long conversation evict each other's trees without end).
   const given = useContext(MarkdownParserContext);
+  const settled = useRef<AnswerReferences['blocks'] | null>(null);
   const waiting = useSyncExternalStore(
     given ? subscribeToTrees : subscribeToParses,
     () => {
-      if (tailIncomplete || !(offThread || !given)) return false;
+      if (tailIncomplete || !(offThread || !given) || settled.current === references.blocks) return false;
       const texts = blocks.map((block, index) =>
         blockText({ source: block, extra: references.blocks[index]!.extra }),
       );
@@ -552,10 +557,12 @@ const MarkdownView = memo(function MarkdownView({
       references.footnotes.forEach((note, index) => {
         texts.push(blockText({ source: note.content, extra: references.footnoteExtras[index]!.extra }));
       });
-      return texts.some((text) => {
+      const pending = texts.some((text) => {
         const tree = requestTree(text);
         return tree === undefined || (tree === null && !pageParser());
       });
+      if (!pending) settled.current = references.blocks;
+      return pending;
     },
     isServer,
   );
