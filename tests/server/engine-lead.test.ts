@@ -4,11 +4,10 @@
  * the section the lead cites, text for AI agents is never quoted, one sentence and the pages when
  * no section answers as asked, and a selected passage is explained from where it stands.
  */
-import { composeExtractiveAnswer } from '../../packages/docs-assistant-server/src/engines/extractive';
 import { notForReaders, opposes, polarity } from '../../packages/docs-assistant-server/src/engines/intent';
-import { searchOutput } from '../../packages/docs-assistant-server/src/engines/sources';
 import type { AnswerContext } from '../../packages/docs-assistant-server/src/engines/types';
 import { DocsIndex, parseDocument } from '../../packages/docs-assistant-server/src/retrieval';
+import { extractiveAnswer } from './extractive';
 
 const PAGES = {
   'sso.md': `---
@@ -58,24 +57,8 @@ Pages are indexable by default, and listed in the sitemap.
 
 const index = new DocsIndex(Object.entries(PAGES).map(([file, source]) => parseDocument(file, source)));
 
-function answer(question: string, context: AnswerContext['context'] = []) {
-  const retrieval = index.query({ question, context, limit: 5 });
-  const { results, sources } = searchOutput(retrieval.hits, (path) => path);
-  return composeExtractiveAnswer({
-    question,
-    messages: [],
-    history: [],
-    context,
-    retrieval,
-    results,
-    sources,
-    related: [],
-    index,
-    siteTitle: 'Acme',
-    urlFor: (path) => path,
-    messageId: 'msg_test',
-  }).text;
-}
+const answer = (question: string, context: AnswerContext['context'] = []) =>
+  extractiveAnswer(index, question, { context }).text;
 
 describe('the intent of a question and a heading', () => {
   it('tells which way a text acts, and when a heading acts against the question', () => {

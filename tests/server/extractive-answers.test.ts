@@ -8,11 +8,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { composeExtractiveAnswer } from '../../packages/docs-assistant-server/src/engines/extractive';
-import { searchOutput } from '../../packages/docs-assistant-server/src/engines/sources';
-import type { AnswerContext } from '../../packages/docs-assistant-server/src/engines/types';
 import { DocsIndex, loadDocs } from '../../packages/docs-assistant-server/src/retrieval';
 import { createAssistantService } from '../../packages/docs-assistant-server/src/service';
+import { extractiveAnswer } from './extractive';
 import { ask, userMessage } from './helpers';
 import { loadMdxFixtures, MDX_FIXTURES, RAW_MARKUP } from './mdx-fixtures';
 
@@ -21,25 +19,8 @@ const SITES = fileURLToPath(new URL('../fixtures/sites', import.meta.url));
 
 const mdxIndex = new DocsIndex(loadMdxFixtures());
 
-function answer(index: DocsIndex, question: string, history: string[] = []) {
-  const retrieval = index.query({ question, history, limit: 5 });
-  const { results, sources } = searchOutput(retrieval.hits, (path) => path);
-  const context: AnswerContext = {
-    question,
-    messages: [],
-    history: history.map((q) => ({ question: q }) as AnswerContext['history'][number]),
-    context: [],
-    retrieval,
-    results,
-    sources,
-    related: [],
-    index,
-    siteTitle: 'Acme',
-    urlFor: (path) => path,
-    messageId: 'msg_test',
-  };
-  return { ...composeExtractiveAnswer(context), sources, retrieval };
-}
+const answer = (index: DocsIndex, question: string, history: string[] = []) =>
+  extractiveAnswer(index, question, { history });
 
 /** The answer without its code, fenced or inline (code may hold JSX), and without its suggestions block. */
 const prose = (text: string) =>

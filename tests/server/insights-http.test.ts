@@ -21,7 +21,7 @@ import {
   type RunningService,
   startService,
 } from './helpers';
-import { generateTraffic, pairScores, type Traffic, UNANSWERABLE } from './insights-traffic';
+import { expectedDaily, generateTraffic, pairScores, type Traffic, UNANSWERABLE } from './insights-traffic';
 import { startTestPostgres, type TestPostgres } from './storage-postgres';
 
 const QUESTIONS = 100_000;
@@ -104,20 +104,7 @@ describe.each(['sqlite', 'postgres'] as const)('insights on %s', { timeout: 60_0
   it('answers the totals and the daily series of 100,000 questions exactly', async () => {
     const stats = await read<Stats>(running, `/stats?from=${FIRST_DAY}&to=${LAST_DAY}`);
     const { expected } = traffic;
-    const days = expected.days.map((date) => {
-      const day = expected.daily.get(date)!;
-      return {
-        date,
-        questions: day.questions,
-        conversations: day.conversations,
-        readers: day.readers.size,
-        searches: day.searches,
-        agentCalls: day.agentCalls,
-        uncertain: day.uncertain,
-        up: day.up,
-        down: day.down,
-      };
-    });
+    const days = expectedDaily(expected);
     expect(stats.daily).toEqual(days);
     const sum = (name: keyof (typeof days)[number]) => days.reduce((n, day) => n + Number(day[name]), 0);
     expect(sum('questions')).toBe(QUESTIONS);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { InsightEvent } from '../../packages/docs-assistant-server/src/insights/record';
 import { ADMIN_KEY, DOMAIN, type RunningService, startService } from './helpers';
-import { generateTraffic } from './insights-traffic';
+import { expectedDaily, generateTraffic } from './insights-traffic';
 import { startTestPostgres, type TestPostgres } from './storage-postgres';
 
 let postgres: TestPostgres;
@@ -50,20 +50,7 @@ it('adds up what two replicas record at the same time', { timeout: 300_000 }, as
       }
     }),
   );
-  const days = traffic.expected.days.map((date) => {
-    const day = traffic.expected.daily.get(date)!;
-    return {
-      date,
-      questions: day.questions,
-      conversations: day.conversations,
-      readers: day.readers.size,
-      searches: day.searches,
-      agentCalls: day.agentCalls,
-      uncertain: day.uncertain,
-      up: day.up,
-      down: day.down,
-    };
-  });
+  const days = expectedDaily(traffic.expected);
   for (const replica of replicas) {
     const response = await fetch(
       `${replica.url}/discovery/v1/insights/${DOMAIN}/stats?from=${traffic.expected.days[0]}&to=2026-11-30`,

@@ -119,6 +119,27 @@ export interface Expected {
   labelled: LabelledQuestion[];
 }
 
+/**
+ * The daily series `GET …/stats` must answer for this traffic: one row per day, readers counted,
+ * the fields in the order of the CSV's columns.
+ */
+export function expectedDaily(expected: Expected) {
+  return expected.days.map((date) => {
+    const day = expected.daily.get(date)!;
+    return {
+      date,
+      questions: day.questions,
+      conversations: day.conversations,
+      readers: day.readers.size,
+      searches: day.searches,
+      agentCalls: day.agentCalls,
+      uncertain: day.uncertain,
+      up: day.up,
+      down: day.down,
+    };
+  });
+}
+
 export interface Traffic {
   events: InsightEvent[];
   expected: Expected;
