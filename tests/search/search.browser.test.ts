@@ -15,6 +15,8 @@ import { headerAction, offersAction, serveWidgetPage, type WidgetPage } from '..
 const root = resolve(import.meta.dirname, '../.artifacts/search-browser');
 const src = resolve(import.meta.dirname, '../../packages/docs-assistant/src');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** How long a page's Markdown may take to come back from the worker on two shared cores: a limit, not a measurement. */
+const PARSED = { timeout: 20_000 };
 
 const MAIN = `
 import { createRoot } from 'react-dom/client';
@@ -219,9 +221,10 @@ describe('sourceAction="preview": pages open in the panel', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => preview(page).getAttribute('data-status')).toBe('ready');
     expect(page.url()).toContain(`${origin}/?`);
-    const text = await preview(page).locator('[data-part="page"]').textContent();
-    expect(text).toMatch(/Accent color/);
-    expect(text).toMatch(/Dark mode/);
+    // The page's Markdown is parsed by the widget's worker: on screen a moment after the fetch.
+    const text = () => preview(page).locator('[data-part="page"]').textContent();
+    await expect.poll(text, PARSED).toMatch(/Accent color/);
+    expect(await text()).toMatch(/Dark mode/);
     expect(await axeViolations(page)).toEqual([]);
     const asked = serviceRequests.filter((request) => request.url().includes('/discovery/v1/page/'));
     expect(asked.map((request) => request.postDataJSON())).toEqual([{ path: '/guides/theming' }]);
@@ -248,7 +251,9 @@ describe('sourceAction="preview": pages open in the panel', () => {
     await source.click();
     await expect.poll(() => preview(page).getAttribute('data-status')).toBe('ready');
     expect(page.url()).toContain(`${origin}/?`);
-    expect(await preview(page).locator('[data-part="page"]').textContent()).toMatch(/Dark mode/);
+    await expect
+      .poll(() => preview(page).locator('[data-part="page"]').textContent(), PARSED)
+      .toMatch(/Dark mode/);
     await page.locator('[data-action="back"]').click();
     await page.locator('[data-docs-assistant="message"][data-role="assistant"]').waitFor();
     await close();

@@ -69,13 +69,14 @@ describe.each(matrix)('%s, import { DocsAssistant } from %s (gzip -9, React exte
     expect(parser).toBe(withWorker ? files.filter((file) => file.parser).reduce((t, f) => t + f.gzip, 0) : 0);
   });
 
-  // The page parses only where the worker cannot: its parser (micromark, mdast, GFM) is one lazy
-  // chunk of its own, not a second copy inside the panel beside the worker's.
-  it("puts the page's own Markdown parser in one lazy chunk of its own, with the bulk of the parser", () => {
+  // The page parses only where the worker cannot: its parser (micromark, mdast, GFM) is in lazy
+  // chunks of its own (webpack and Rspack split off what the worker shares), not a second copy
+  // inside the panel beside the worker's.
+  it("puts the page's own Markdown parser in lazy chunks of its own, with the bulk of the parser", () => {
     const own = cell(bundler, from).files.filter((file) => file.parser);
-    expect(own).toHaveLength(1);
-    expect(own[0]!.upfront).toBe(false);
-    expect(own[0]!.gzip).toBeGreaterThan(15_000);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((file) => !file.upfront && !file.search && !file.worker)).toBe(true);
+    expect(own.reduce((total, file) => total + file.gzip, 0)).toBeGreaterThan(15_000);
   });
 
   // Issue 38: the owner's insights dashboard (docs-assistant/insights) never reaches a reader's page;

@@ -32,10 +32,11 @@ import {
   type MarkdownLimitReason,
   type MarkdownLimitState,
 } from './markdown-limits.js';
-import { type ParseMarkdown, pageParser, subscribeToPageParser } from './page-parser.js';
 import {
   arrivedTree,
   isParsing,
+  type ParseMarkdown,
+  pageParser,
   requestTree,
   subscribeToNothing,
   subscribeToTrees,
@@ -69,7 +70,7 @@ const LinkPolicyContext = createContext<LinkPolicy | null>(null);
 /**
  * The parser the blocks below use on the page's thread, synchronously: the public renderers pass it
  * (`with-parser.tsx`). Without one (the widget), a block goes to the Markdown worker, finished or
- * not, and only where the worker cannot parse loads the page's parser (`page-parser.ts`).
+ * not, and only where the worker cannot parse loads the page's parser (`pageParser`).
  */
 export const MarkdownParserContext = createContext<ParseMarkdown | null>(null);
 
@@ -273,16 +274,6 @@ function newestArrived(asked: readonly string[]): { text: string; tree: Root } |
 const isServer = () => false;
 const returnNull = () => null;
 
-/** Trees from the worker, and the page's parser once it loads. */
-function subscribeToParses(listener: () => void): () => void {
-  const fromTrees = subscribeToTrees(listener);
-  const fromParser = subscribeToPageParser(listener);
-  return () => {
-    fromTrees();
-    fromParser();
-  };
-}
-
 /**
  * A block being written sends a newer text to the worker at most this often (ms): every other frame
  * at 60 Hz. A stream faster than the screen then costs a round trip to the worker (a message each
@@ -378,7 +369,7 @@ const MarkdownBlock = memo(
     // Without a parser given, the page's is loaded where the worker cannot parse: rendered again
     // once it is there.
     const loaded = useSyncExternalStore(
-      given ? subscribeToNothing : subscribeToPageParser,
+      given ? subscribeToNothing : subscribeToTrees,
       () => (!given && kept === undefined && tree === null ? pageParser() : null),
       returnNull,
     );
@@ -545,23 +536,22 @@ const MarkdownView = memo(function MarkdownView({
   // cache (asking for them again, for each view on every tree that arrives, would have the views of
   // a long conversation evict each other's trees without end).
   const given = useContext(MarkdownParserContext);
-  const settled = useRef<AnswerReferences['blocks'] | null>(null);
+  const settled = useRef<AnswerReferences | null>(null);
   const waiting = useSyncExternalStore(
-    given ? subscribeToTrees : subscribeToParses,
+    subscribeToTrees,
     () => {
-      if (tailIncomplete || !(offThread || !given) || settled.current === references.blocks) return false;
-      const texts = blocks.map((block, index) =>
-        blockText({ source: block, extra: references.blocks[index]!.extra }),
-      );
-      if (given) return texts.some(isParsing);
-      references.footnotes.forEach((note, index) => {
-        texts.push(blockText({ source: note.content, extra: references.footnoteExtras[index]!.extra }));
-      });
-      const pending = texts.some((text) => {
+      if (tailIncomplete || (given && !offThread) || settled.current === references) return false;
+      const pending = [
+        ...blocks.map((source, index) => blockText({ source, extra: references.blocks[index]!.extra })),
+        ...references.footnotes.map((note, index) =>
+          blockText({ source: note.content, extra: references.footnoteExtras[index]!.extra }),
+        ),
+      ].some((text) => {
+        if (given) return isParsing(text);
         const tree = requestTree(text);
         return tree === undefined || (tree === null && !pageParser());
       });
-      if (!pending) settled.current = references.blocks;
+      if (!pending) settled.current = references;
       return pending;
     },
     isServer,

@@ -19,7 +19,6 @@
 import type { Root } from 'hast';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ParseRequest, ParseResponse } from './markdown-worker.js';
-import { pageParser } from './page-parser.js';
 
 /** Most characters of Markdown whose trees are kept. */
 const TREE_CHARS = 200_000;
@@ -52,10 +51,39 @@ export const arrivedTree = (text: string): Root | null | undefined => trees.get(
 /** The worker is parsing `text`: a block of that text shows an earlier one until it is done. */
 export const isParsing = (text: string): boolean => sentTexts.has(text);
 
-/** Calls `listener` whenever trees arrived (once for those of a frame) or the worker failed. */
+/** Calls `listener` whenever trees arrived (once for those of a frame), the worker failed, or the page's parser loaded. */
 export function subscribeToTrees(listener: () => void): () => void {
   anyListeners.add(listener);
   return () => anyListeners.delete(listener);
+}
+
+export type ParseMarkdown = (markdown: string) => Root;
+
+let parser: ParseMarkdown | null = null;
+let loading = false;
+
+/**
+ * The Markdown parser on the page's own thread, for the widget: loaded the first time a block needs
+ * it, which is only where the worker cannot parse (no `Worker`, a worker that failed to load or
+ * gave up, a text it could not parse). Where the worker runs, the page never loads a second copy
+ * of the parser (micromark, mdast and GFM: about 25 kB gzip): the worker's is the only one. The
+ * public renderers pass the parser itself (`with-parser.tsx`) and never wait for this one.
+ *
+ * Returns the parser if it has loaded; else starts loading it (once at a time; a load that failed
+ * is tried again by the next call) and returns `null`: the block shows what it showed, and renders
+ * again when the parser is there (`subscribeToTrees` hears of it, as of a tree).
+ */
+export function pageParser(): ParseMarkdown | null {
+  if (parser || loading) return parser;
+  loading = true;
+  const done = (module?: typeof import('./parse-markdown.js')) => {
+    // Without a module (a chunk that did not load): nothing to render with; a later render asks again.
+    loading = false;
+    parser = module?.parseMarkdown ?? null;
+    for (const listener of anyListeners) listener();
+  };
+  import('./parse-markdown.js').then(done, () => done());
+  return null;
 }
 
 /** Gives up on the worker: every block waiting for it parses on the page's thread instead. */

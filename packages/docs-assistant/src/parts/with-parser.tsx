@@ -3,7 +3,7 @@
  * Markdown parser itself, so they render every block synchronously, on the server too, as the
  * package has always documented them. The widget renders the same components without it: its
  * blocks go to the Markdown worker, and the page loads a parser of its own only where the worker
- * cannot parse (`page-parser.ts`).
+ * cannot parse (`pageParser` in `parse-off-thread.ts`).
  */
 import type { ComponentType, JSX } from 'react';
 import { MarkdownParserContext, Markdown as WorkerMarkdown } from './markdown.js';
