@@ -97,7 +97,7 @@ export const BUDGETS = {
  * panel whose service lists insights; it now loads when the reader reaches for a source or a
  * result, which takes 0.12 kB of code in the panel (esbuild: 94.31 to 94.43 kB), so the ceiling
  * went up by 0.10 kB, the second raise: counted honestly before, with the beacon's 0.75 kB in it,
- * esbuild's whole widget was 95.06 kB, and it is 94.43 now.
+ * esbuild's whole widget was 95.06 kB, and it is 94.45 now.
  */
 export const CEILINGS: Record<Bundler, { launcher: number; whole: number }> = {
   vite: { launcher: 8_100, whole: BUDGETS.whole },
