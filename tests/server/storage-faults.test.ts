@@ -615,10 +615,12 @@ describe('30 exports without --data-dir', () => {
     );
 
     // Memory: the 20 jobs after the 10th made ~30 MiB of bundles; what stays is a small part of it.
+    // It is compared from the 10th job on: between the 1st and the 10th the resident set also grows
+    // by what the process warms up (compiled code, the sizing of V8's heap): 6 to 16 MiB from run to
+    // run and across Node 20-24 (CI once saw 15.7 MiB on Node 24), none of it kept bundles. (The bundles live outside
+    // JavaScript's heap and buffers, so the resident set is the measure that sees them.)
     const later = run.bundleBytes.slice(10).reduce((sum, bytes) => sum + bytes, 0);
-    const all = run.bundleBytes.slice(1).reduce((sum, bytes) => sum + bytes, 0);
     expect(last!.rss - tenth!.rss).toBeLessThan(later / 4);
-    expect(last!.rss - first!.rss).toBeLessThan(all / 3);
 
     // The same measure sees bundles that are kept: with a cap they never reach, the resident set
     // grows by about what they weigh (so the bounds above can fail).
