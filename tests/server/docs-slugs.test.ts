@@ -4,8 +4,12 @@
  * with markdown-it-anchor's numbering, and Python-Markdown `toc`'s slugify and `unique` (MkDocs),
  * ported here. The section anchors of the index and the export's heading ids come from the same rule.
  */
+import { markdownOfSource } from '../../packages/docs-assistant-server/src/agents/markdown';
+import type { DocPage } from '../../packages/docs-assistant-server/src/docs/page';
 import { parseDocument } from '../../packages/docs-assistant-server/src/docs/parse';
+import type { SiteFramework } from '../../packages/docs-assistant-server/src/docs/sites/types';
 import { createSlugger, mkdocsSlug } from '../../packages/docs-assistant-server/src/docs/slugs';
+import { renderMarkdown } from '../../packages/docs-assistant-server/src/static-export/markdown';
 
 const run = (framework: Parameters<typeof createSlugger>[0], headings: string[]) => {
   const slug = createSlugger(framework);
@@ -68,5 +72,82 @@ describe('heading anchors per framework', () => {
     expect(anchors('docusaurus')).toEqual(['café--crème', 'café--crème-1']);
     expect(anchors('vitepress')).toEqual(['cafe-creme', 'cafe-creme-1']);
     expect(anchors('mkdocs')).toEqual(['cafe-creme', 'cafe-creme_1']);
+  });
+});
+
+describe("a heading's own anchor ({#id})", () => {
+  /** What the index, the static export's HTML and the agents' Markdown make of one page. */
+  const read = (framework: SiteFramework, file: string, source: string) => {
+    const page: DocPage = { ...parseDocument(file, source, { framework }), site: { framework } } as DocPage;
+    const { html, headings } = renderMarkdown(source, {
+      page,
+      slugger: createSlugger(framework),
+      rewriteUrl: (url) => url,
+    });
+    return {
+      sections: page.sections.map((section) => [section.anchor, section.headingPath.at(-1)]),
+      html: headings.map((heading) => [heading.id, heading.text]),
+      htmlSource: html,
+      markdown: markdownOfSource(page, source, { llmsTxtUrl: null }),
+    };
+  };
+
+  it('Docusaurus: {#id} in Markdown, \\{#id\\}, {#id} and {/* #id */} in MDX; the text loses it, code keeps it', () => {
+    const md = read(
+      'docusaurus',
+      'setup.md',
+      '# Setup\n\n## Install *now* {#install}\n\nRun it.\n\n```md\n## In code {#code}\n```\n\n## Configure\n\nSet it.\n',
+    );
+    expect(md.sections).toEqual([
+      ['install', 'Install now'],
+      ['configure', 'Configure'],
+    ]);
+    expect(md.html).toEqual([
+      ['setup', 'Setup'],
+      ['install', 'Install now'],
+      ['configure', 'Configure'],
+    ]);
+    expect(md.htmlSource).toContain('<h2 id="install">Install <em>now</em></h2>');
+    expect(md.htmlSource).toContain('## In code {#code}');
+    expect(md.markdown).toContain('## Install *now*\n');
+    expect(md.markdown).toContain('## In code {#code}\n');
+    expect(md.markdown).not.toContain('{#install}');
+
+    // MDX: `{#id}` alone would be an expression and `{/* #id */}` a comment, both dropped as such.
+    const mdx = read(
+      'docusaurus',
+      'setup.mdx',
+      '# Setup\n\n## Install \\{#install\\}\n\na\n\n## Two {#second}\n\nb\n\n## Three {/* #third */}\n\nc\n',
+    );
+    expect(mdx.sections).toEqual([
+      ['install', 'Install'],
+      ['second', 'Two'],
+      ['third', 'Three'],
+    ]);
+    expect(mdx.html).toEqual([
+      ['setup', 'Setup'],
+      ['install', 'Install'],
+      ['second', 'Two'],
+      ['third', 'Three'],
+    ]);
+    expect(mdx.markdown).toMatch(/## Install\n[\s\S]*## Two\n[\s\S]*## Three\n/);
+  });
+
+  it('VitePress: {#id}, which counts as used (a later heading of that slug is numbered)', () => {
+    const page = read('vitepress', 'guide.md', '# Guide\n\n## Set it up {#setup}\n\na\n\n## Setup\n\nb\n');
+    expect(page.sections).toEqual([
+      ['setup', 'Set it up'],
+      ['setup-1', 'Setup'],
+    ]);
+    expect(page.html.slice(1)).toEqual(page.sections);
+  });
+
+  it('Starlight, Mintlify, MkDocs and plain folders show the suffix as text, as those sites do', () => {
+    for (const framework of ['starlight', 'mintlify', 'mkdocs', 'folder'] as const) {
+      const page = read(framework, 'guide.md', '# Guide\n\n## Set it up {#setup}\n\na\n');
+      expect(page.sections[0]![1]).toBe('Set it up {#setup}');
+      expect(page.html[1]![1]).toBe('Set it up {#setup}');
+      expect(page.html[1]![0]).toBe(page.sections[0]![0]);
+    }
   });
 });

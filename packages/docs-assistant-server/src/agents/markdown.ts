@@ -29,6 +29,7 @@ import {
   type Tag,
 } from '../docs/mdx-scan.js';
 import { type DocPage, pagePathFromFile, parseFrontMatter } from '../docs/parse.js';
+import { dropHeadingIds, markHeadingIds } from '../docs/slugs.js';
 import { normalizePath } from '../retrieval/search-index.js';
 
 /** The other pages of the site, for links between pages (a `DocsIndex` is one). */
@@ -67,6 +68,11 @@ export interface PageMarkdownOptions {
   readSnippet?: (specifier: string, fromFile: string) => { source: string; file: string } | undefined;
   /** Leaves links as written, for a caller that rewrites them itself (the static export's HTML). */
   keepLinks?: boolean;
+  /**
+   * Leaves each heading's own anchor at its end as ` \{#id\}` (`docs/slugs.ts`), for a caller
+   * that gives headings their ids itself (the static export's HTML); else it is left out.
+   */
+  headingIds?: boolean;
 }
 
 /** `/guides/setup` → `/guides/setup.md`, `/` → `/index.md`. */
@@ -651,7 +657,8 @@ function tidy(markdown: string): string {
 /** The body of a page (front matter removed) as clean Markdown: components converted, links resolved. */
 export function convertBody(body: string, page: DocPage, options: PageMarkdownOptions = {}): string {
   const mdx = /\.mdx$/i.test(page.file) || (page.sourceFile ? /\.mdx$/i.test(page.sourceFile) : false);
-  const text = body.replace(/\r\n?/g, '\n');
+  const framework = page.site?.framework;
+  const text = markHeadingIds(body.replace(/\r\n?/g, '\n'), framework);
   const components = renderChildren(
     scan(
       mdx ? text.replace(JSX_COMMENT, '') : text,
@@ -659,7 +666,8 @@ export function convertBody(body: string, page: DocPage, options: PageMarkdownOp
       options.readSnippet ? { read: options.readSnippet, file: page.file, depth: 0 } : undefined,
     ).children,
   );
-  const markdown = tidy(rewriteAdmonitions(tidy(components), renderAdmonition));
+  const converted = tidy(rewriteAdmonitions(tidy(components), renderAdmonition));
+  const markdown = options.headingIds ? converted : dropHeadingIds(converted, framework);
   return options.keepLinks ? markdown : rewriteLinks(markdown, page, options);
 }
 

@@ -21,7 +21,7 @@ import {
 } from './mdx-scan.js';
 import type { CodeBlock, DocPage, DocSection, DocStep } from './page.js';
 import type { SiteFramework } from './sites/types.js';
-import { createSlugger } from './slugs.js';
+import { createSlugger, headingWithId, markHeadingIds } from './slugs.js';
 
 export { type FrontMatter, parseFrontMatter } from './front-matter.js';
 export type { CodeBlock, DocPage, DocSection, DocStep } from './page.js';
@@ -453,7 +453,8 @@ export function parseDocument(file: string, source: string, options: ParseOption
   let h1: string | undefined;
   let fence: (Fence & { lines: string[] }) | null = null;
 
-  const text = stripMarkup(mdx ? body.replace(JSX_COMMENT, '') : body, mdx);
+  const marked = markHeadingIds(body, options.framework);
+  const text = stripMarkup(mdx ? marked.replace(JSX_COMMENT, '') : marked, mdx);
   for (const line of text.split(/\r?\n/)) {
     const current = drafts[drafts.length - 1]!;
     if (fence) {
@@ -476,16 +477,18 @@ export function parseDocument(file: string, source: string, options: ParseOption
     const heading = HEADING.exec(line);
     if (heading) {
       const depth = heading[1]!.length;
-      const headingText = inlineToText(heading[2]!, mdx);
+      const { text: written, own } = headingWithId(heading[2]!, options.framework);
+      const headingText = inlineToText(written, mdx);
       // The first H1 names the page; it is not a section of its own.
       if (depth === 1 && h1 === undefined && stack.length === 0) {
         h1 = headingText;
-        slug(headingText);
+        slug(headingText, own);
         continue;
       }
       while (stack.length && stack[stack.length - 1]!.depth >= depth) stack.pop();
       stack.push({ depth, text: headingText });
-      drafts.push({ anchor: slug(headingText), headingPath: stack.map((s) => s.text), lines: [], code: [] });
+      const anchor = slug(headingText, own);
+      drafts.push({ anchor, headingPath: stack.map((s) => s.text), lines: [], code: [] });
       continue;
     }
     current.lines.push(line);

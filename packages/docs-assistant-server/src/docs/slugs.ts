@@ -8,10 +8,82 @@
  */
 import { slugify as vitepressSlug } from '@mdit-vue/shared';
 import GithubSlugger from 'github-slugger';
+import { FenceTracker, HEADING } from './mdx-scan.js';
 import type { SiteFramework } from './sites/types.js';
 
-/** Gives the anchor of each heading of one page in order (repeats get the framework's suffix). */
-export type Slugger = (heading: string) => string;
+/**
+ * Gives the anchor of each heading of one page in order (repeats get the framework's suffix). A
+ * heading with its own anchor (`own`, see `headingWithId`) keeps it, as its framework does.
+ */
+export type Slugger = (heading: string, own?: string) => string;
+
+/**
+ * A heading's own anchor, as the frameworks that read one write it at the heading's end:
+ * Docusaurus (`## Setup {#setup}`, in MDX `\{#setup\}` or `{/* #setup *\/}`) and VitePress
+ * (`{#setup}`). The others show such a suffix as text. (MkDocs reads it only with the `attr_list`
+ * extension, which this does not look for.)
+ */
+const OWN_ID: Partial<Record<SiteFramework, RegExp>> = {
+  docusaurus: /[ \t]*(?:\\?\{#([^\s{}\\]+)\\?\}|\{\/\*[ \t]*#([^\s*]+)[ \t]*\*\/\})[ \t]*$/,
+  vitepress: /[ \t]*(?<!\\)\{#([^\s{}\\]+)\}[ \t]*$/,
+};
+
+/** How `markHeadingIds` leaves an own anchor: text in Markdown and in MDX alike. */
+const MARKED = /[ \t]*\\\{#([^\s{}\\]+)\\\}$/;
+
+/**
+ * The page's body with each heading's own anchor (where its framework reads one) written one way,
+ * ` \{#id\}` at the heading's end, which MDX keeps as text (`{#id}` alone is an expression, and
+ * `{/* #id *\/}` a comment, both dropped). Fenced code stays as it is. Both readers of a page run
+ * it first (`parse.ts` for the index, `agents/markdown.ts` for the Markdown and the static export).
+ */
+export function markHeadingIds(body: string, framework: SiteFramework = 'folder'): string {
+  const own = OWN_ID[framework];
+  if (!own || !body.includes('{')) return body;
+  const fences = new FenceTracker();
+  return body
+    .split('\n')
+    .map((line) => {
+      if (fences.step(line) || !HEADING.test(line)) return line;
+      const match = own.exec(line);
+      return match ? `${line.slice(0, match.index)} \\{#${match[1] ?? match[2]}\\}` : line;
+    })
+    .join('\n');
+}
+
+/** The Markdown with the anchors `markHeadingIds` marked taken off its headings again. */
+export function dropHeadingIds(markdown: string, framework: SiteFramework = 'folder'): string {
+  if (!OWN_ID[framework] || !markdown.includes('\\{#')) return markdown;
+  const fences = new FenceTracker();
+  return markdown
+    .split('\n')
+    .map((line) => (fences.step(line) || !HEADING.test(line) ? line : line.replace(MARKED, '')))
+    .join('\n');
+}
+
+/**
+ * A heading's text (as `HEADING` reads it from a body `markHeadingIds` went over) without its own
+ * anchor, and the anchor; `own` is undefined where it has none or `framework` reads none.
+ */
+export function headingWithId(
+  heading: string,
+  framework: SiteFramework = 'folder',
+): { text: string; own?: string } {
+  const match = OWN_ID[framework] && MARKED.exec(heading);
+  return match ? { text: heading.slice(0, match.index), own: match[1] } : { text: heading };
+}
+
+/**
+ * The same, in rendered text, where the escapes are gone (`Setup {#setup}`): for the static
+ * export's HTML, which renders the Markdown `markHeadingIds` marked.
+ */
+export function renderedHeadingWithId(
+  text: string,
+  framework: SiteFramework = 'folder',
+): { text: string; own?: string } {
+  const match = OWN_ID[framework] && /[ \t]*\{#([^\s{}\\]+)\}$/.exec(text);
+  return match ? { text: text.slice(0, match.index), own: match[1] } : { text };
+}
 
 /**
  * Python-Markdown `toc`'s `slugify` (MkDocs' default): accents dropped (NFKD, then ASCII only),
@@ -42,10 +114,18 @@ function mkdocsSlugger(): Slugger {
   };
 }
 
-/** markdown-it-anchor's unique slugs over VitePress's slugify: `intro`, `intro-1`, `intro-2`. */
+/**
+ * markdown-it-anchor's unique slugs over VitePress's slugify: `intro`, `intro-1`, `intro-2`. An
+ * own anchor is taken as written and counts as used (a later `## Setup` beside `{#setup}` is
+ * `setup-1`), as markdown-it-anchor does.
+ */
 function vitepressSlugger(): Slugger {
   const used = new Set<string>();
-  return (heading) => {
+  return (heading, own) => {
+    if (own) {
+      used.add(own);
+      return own;
+    }
     const base = vitepressSlug(heading);
     let id = base;
     for (let i = 1; used.has(id); i++) id = `${base}-${i}`;
@@ -54,9 +134,10 @@ function vitepressSlugger(): Slugger {
   };
 }
 
+/** github-slugger's, as Docusaurus runs it: an own anchor is taken as written and not counted. */
 function githubSlugger(): Slugger {
   const slugger = new GithubSlugger();
-  return (heading) => slugger.slug(heading);
+  return (heading, own) => own ?? slugger.slug(heading);
 }
 
 /** A new slugger for one page of a site of `framework` (the heading's plain text in, its anchor out). */

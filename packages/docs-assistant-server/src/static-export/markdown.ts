@@ -12,7 +12,7 @@ import Markdown, { type Components, defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { convertBody } from '../agents/markdown.js';
 import type { DocPage } from '../docs/page.js';
-import type { Slugger } from '../docs/slugs.js';
+import { renderedHeadingWithId, type Slugger } from '../docs/slugs.js';
 
 interface HastLike {
   type: string;
@@ -24,6 +24,14 @@ function textOf(node: HastLike | undefined): string {
   if (!node) return '';
   if (node.type === 'text') return node.value ?? '';
   return (node.children ?? []).map(textOf).join('');
+}
+
+/** A heading's children without its own anchor, which ends its last text (`Setup {#setup}`). */
+function withoutOwnId(children: ReactNode): ReactNode {
+  const list = Array.isArray(children) ? [...children] : [children];
+  const last = list.at(-1);
+  if (typeof last === 'string') list[list.length - 1] = last.replace(/[ \t]*\{#[^\s{}\\]+\}$/, '');
+  return list;
 }
 
 const isExternal = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
@@ -47,10 +55,10 @@ export function renderMarkdown(body: string, options: RenderMarkdownOptions): Re
   const heading =
     (depth: 1 | 2 | 3 | 4 | 5 | 6) =>
     ({ node, children }: { node?: HastLike; children?: ReactNode }) => {
-      const text = textOf(node);
-      const id = options.slugger(text);
+      const { text, own } = renderedHeadingWithId(textOf(node), options.page.site?.framework);
+      const id = options.slugger(text, own);
       headings.push({ depth, id, text });
-      return createElement(`h${depth}`, { id }, children);
+      return createElement(`h${depth}`, { id }, own ? withoutOwnId(children) : children);
     };
   const components: Components = {
     h1: heading(1),
@@ -85,7 +93,7 @@ export function renderMarkdown(body: string, options: RenderMarkdownOptions): Re
         return safe ? options.rewriteUrl(safe) : safe;
       },
     },
-    convertBody(body, options.page, { keepLinks: true }),
+    convertBody(body, options.page, { keepLinks: true, headingIds: true }),
   );
   return { html: renderToStaticMarkup(element), headings };
 }
