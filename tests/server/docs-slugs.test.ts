@@ -4,7 +4,11 @@
  * with markdown-it-anchor's numbering, and Python-Markdown `toc`'s slugify and `unique` (MkDocs),
  * ported here. The section anchors of the index and the export's heading ids come from the same rule.
  */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { markdownOfSource } from '../../packages/docs-assistant-server/src/agents/markdown';
+import { loadSite } from '../../packages/docs-assistant-server/src/docs/load';
 import type { DocPage } from '../../packages/docs-assistant-server/src/docs/page';
 import { parseDocument } from '../../packages/docs-assistant-server/src/docs/parse';
 import type { SiteFramework } from '../../packages/docs-assistant-server/src/docs/sites/types';
@@ -77,8 +81,9 @@ describe('heading anchors per framework', () => {
 
 describe("a heading's own anchor ({#id})", () => {
   /** What the index, the static export's HTML and the agents' Markdown make of one page. */
-  const read = (framework: SiteFramework, file: string, source: string) => {
-    const page: DocPage = { ...parseDocument(file, source, { framework }), site: { framework } } as DocPage;
+  const read = (framework: SiteFramework, file: string, source: string, attrList?: boolean) => {
+    const site = { framework, ...(attrList ? { attrList } : {}) };
+    const page: DocPage = { ...parseDocument(file, source, site), site } as DocPage;
     const { html, headings } = renderMarkdown(source, {
       page,
       slugger: createSlugger(framework),
@@ -140,6 +145,45 @@ describe("a heading's own anchor ({#id})", () => {
       expect(page.sections[0]![1]).toBe('Set it up {#setup}');
       expect(page.html[1]![1]).toBe('Set it up {#setup}');
       expect(page.html[1]![0]).toBe(page.sections[0]![0]);
+    }
+  });
+
+  it("MkDocs with attr_list: the id of the heading's attribute list ({ #id .class }, {: #id }), counted as used", () => {
+    const source =
+      '# Guide\n\n## Set it up { #setup .wide }\n\na\n\n## Wide {: .wide }\n\nb\n\n## Setup\n\nc\n\n## Keys {: #keys data-x="1 2" }\n\nd\n';
+    const page = read('mkdocs', 'guide.md', source, true);
+    expect(page.sections).toEqual([
+      ['setup', 'Set it up'],
+      ['wide', 'Wide'],
+      ['setup_1', 'Setup'],
+      ['keys', 'Keys'],
+    ]);
+    expect(page.html.slice(1)).toEqual(page.sections);
+    expect(page.markdown).toMatch(/## Set it up\n[\s\S]*## Wide\n[\s\S]*## Keys\n/);
+  });
+
+  it('MkDocs: attr_list is read from mkdocs.yml, and the loaded pages follow it', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'da-attr-list-'));
+    try {
+      await mkdir(join(root, 'docs'));
+      await writeFile(join(root, 'docs', 'index.md'), '# Home\n\n## Install { #install }\n\nRun it.\n');
+      const anchors = async (extensions: string) => {
+        await writeFile(join(root, 'mkdocs.yml'), `site_name: Lumen\n${extensions}`);
+        const { pages } = await loadSite(root, { warn: () => {} });
+        return pages[0]!.sections.map((section) => [section.anchor, section.headingPath.at(-1)]);
+      };
+      expect(await anchors('markdown_extensions:\n  - toc:\n      permalink: true\n  - attr_list\n')).toEqual(
+        [['install', 'Install']],
+      );
+      expect(await anchors('markdown_extensions:\n  - markdown.extensions.attr_list: {}\n')).toEqual([
+        ['install', 'Install'],
+      ]);
+      // Without it, MkDocs prints the braces: so does the index.
+      expect(await anchors('markdown_extensions:\n  - admonition\n')).toEqual([
+        ['install-install', 'Install { #install }'],
+      ]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
     }
   });
 });

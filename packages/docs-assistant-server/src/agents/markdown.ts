@@ -657,8 +657,7 @@ function tidy(markdown: string): string {
 /** The body of a page (front matter removed) as clean Markdown: components converted, links resolved. */
 export function convertBody(body: string, page: DocPage, options: PageMarkdownOptions = {}): string {
   const mdx = /\.mdx$/i.test(page.file) || (page.sourceFile ? /\.mdx$/i.test(page.sourceFile) : false);
-  const framework = page.site?.framework;
-  const text = markHeadingIds(body.replace(/\r\n?/g, '\n'), framework);
+  const text = markHeadingIds(body.replace(/\r\n?/g, '\n'), page.site);
   const components = renderChildren(
     scan(
       mdx ? text.replace(JSX_COMMENT, '') : text,
@@ -667,7 +666,7 @@ export function convertBody(body: string, page: DocPage, options: PageMarkdownOp
     ).children,
   );
   const converted = tidy(rewriteAdmonitions(tidy(components), renderAdmonition));
-  const markdown = options.headingIds ? converted : dropHeadingIds(converted, framework);
+  const markdown = options.headingIds ? converted : dropHeadingIds(converted, page.site);
   return options.keepLinks ? markdown : rewriteLinks(markdown, page, options);
 }
 

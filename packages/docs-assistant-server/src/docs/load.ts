@@ -57,13 +57,14 @@ export interface LoadDocsOptions {
   /**
    * Parses one file (`file` relative to its folder); the persisted index (`persist.ts`) passes one
    * that reuses the pages of files it has already read. `frontMatter` is the file's front matter,
-   * already parsed, and the site's framework: pass both on as `parseDocument(file, source, options)`.
+   * already parsed, and the site's framework (and whether it reads attribute lists): pass them on as
+   * `parseDocument(file, source, options)`.
    * @default parseDocument
    */
   parse?: (
     file: string,
     source: string,
-    options: Required<Pick<ParseOptions, 'frontMatter' | 'framework'>>,
+    options: Required<Pick<ParseOptions, 'frontMatter' | 'framework'>> & Pick<ParseOptions, 'attrList'>,
   ) => DocPage;
   /** Reads a Markdown file (absolute path); the persisted index passes the texts it hashed. */
   read?: (path: string) => Promise<string>;
@@ -160,6 +161,7 @@ export async function loadSite(
     languages: site.languages,
     versions: site.versions,
     framework: site.framework,
+    ...(site.attrList ? { attrList: true } : {}),
     ...(site.name ? { name: site.name } : {}),
     ...(site.links ? { links: site.links } : {}),
   };
@@ -186,7 +188,11 @@ export async function loadSite(
     }
     const page = placePage(
       // The front matter read above goes along, so it is parsed once per file.
-      (options.parse ?? parseDocument)(entry.file, source, { frontMatter: front, framework: site.framework }),
+      (options.parse ?? parseDocument)(entry.file, source, {
+        frontMatter: front,
+        framework: site.framework,
+        ...(site.attrList ? { attrList: true } : {}),
+      }),
       entry,
       join(folder, entry.file),
       hidden,

@@ -83,6 +83,8 @@ export interface DocPage {
     languages: string[];
     versions: string[];
     framework?: SiteFramework;
+    /** MkDocs with `attr_list`: headings may name their own anchors (`slugs.ts`). */
+    attrList?: boolean;
     name?: string;
     links?: SiteLinks;
   };

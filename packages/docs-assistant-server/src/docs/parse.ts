@@ -439,6 +439,8 @@ export interface ParseOptions {
   frontMatter?: FrontMatter;
   /** The site's framework: heading anchors are written as it writes them (`slugs.ts`). @default 'folder' */
   framework?: SiteFramework;
+  /** MkDocs with `attr_list`: `## Setup { #setup }` names its own anchor. */
+  attrList?: boolean;
 }
 
 /** Parses a Markdown/MDX source into a page. `file` is the path relative to its docs folder. */
@@ -453,7 +455,7 @@ export function parseDocument(file: string, source: string, options: ParseOption
   let h1: string | undefined;
   let fence: (Fence & { lines: string[] }) | null = null;
 
-  const marked = markHeadingIds(body, options.framework);
+  const marked = markHeadingIds(body, options);
   const text = stripMarkup(mdx ? marked.replace(JSX_COMMENT, '') : marked, mdx);
   for (const line of text.split(/\r?\n/)) {
     const current = drafts[drafts.length - 1]!;
@@ -477,7 +479,7 @@ export function parseDocument(file: string, source: string, options: ParseOption
     const heading = HEADING.exec(line);
     if (heading) {
       const depth = heading[1]!.length;
-      const { text: written, own } = headingWithId(heading[2]!, options.framework);
+      const { text: written, own } = headingWithId(heading[2]!, options);
       const headingText = inlineToText(written, mdx);
       // The first H1 names the page; it is not a section of its own.
       if (depth === 1 && h1 === undefined && stack.length === 0) {

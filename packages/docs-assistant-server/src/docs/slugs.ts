@@ -17,28 +17,46 @@ import type { SiteFramework } from './sites/types.js';
  */
 export type Slugger = (heading: string, own?: string) => string;
 
+/** What decides how a page's headings name their own anchors: its site's framework and config. */
+export interface HeadingSite {
+  framework?: SiteFramework;
+  /** MkDocs with the `attr_list` extension. */
+  attrList?: boolean;
+}
+
 /**
  * A heading's own anchor, as the frameworks that read one write it at the heading's end:
- * Docusaurus (`## Setup {#setup}`, in MDX `\{#setup\}` or `{/* #setup *\/}`) and VitePress
- * (`{#setup}`). The others show such a suffix as text. (MkDocs reads it only with the `attr_list`
- * extension, which this does not look for.)
+ * Docusaurus (`## Setup {#setup}`, in MDX `\{#setup\}` or `{/* #setup *\/}`), VitePress
+ * (`{#setup}`) and MkDocs with `attr_list` (`{#setup}`, `{: #setup .wide }`: an attribute list,
+ * from which only the id is kept). Elsewhere such a suffix is text, as the site shows it.
  */
-const OWN_ID: Partial<Record<SiteFramework, RegExp>> = {
-  docusaurus: /[ \t]*(?:\\?\{#([^\s{}\\]+)\\?\}|\{\/\*[ \t]*#([^\s*]+)[ \t]*\*\/\})[ \t]*$/,
-  vitepress: /[ \t]*(?<!\\)\{#([^\s{}\\]+)\}[ \t]*$/,
-};
+function ownIdRule(site: HeadingSite | undefined): RegExp | undefined {
+  if (site?.framework === 'docusaurus')
+    return /[ \t]*(?:\\?\{#([^\s{}\\]+)\\?\}|\{\/\*[ \t]*#([^\s*]+)[ \t]*\*\/\})[ \t]*$/;
+  if (site?.framework === 'vitepress') return /[ \t]*(?<!\\)\{#([^\s{}\\]+)\}[ \t]*$/;
+  if (site?.framework === 'mkdocs' && site.attrList) return ATTR_LIST;
+  return undefined;
+}
+
+/**
+ * Python-Markdown's attribute list at a heading's end: `{`, an optional `:`, then ids (`#x`),
+ * classes (`.x`) and `key=value` pairs. Its id, if any, is the last group.
+ */
+const ATTR_LIST =
+  /[ \t]*\{:?[ \t]*(?:(?:\.[\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))[ \t]+)*(?:#([^\s{}\\]+)[ \t]*)?(?:(?:\.[\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))[ \t]*)*\}[ \t]*$/;
 
 /** How `markHeadingIds` leaves an own anchor: text in Markdown and in MDX alike. */
 const MARKED = /[ \t]*\\\{#([^\s{}\\]+)\\\}$/;
 
 /**
- * The page's body with each heading's own anchor (where its framework reads one) written one way,
+ * The page's body with each heading's own anchor (where its site reads one) written one way,
  * ` \{#id\}` at the heading's end, which MDX keeps as text (`{#id}` alone is an expression, and
- * `{/* #id *\/}` a comment, both dropped). Fenced code stays as it is. Both readers of a page run
- * it first (`parse.ts` for the index, `agents/markdown.ts` for the Markdown and the static export).
+ * `{/* #id *\/}` a comment, both dropped); an attribute list without an id goes. Fenced code stays
+ * as it is. Both readers of a page run it first (`parse.ts` for the index, `agents/markdown.ts`
+ * for the Markdown and the static export).
  */
-export function markHeadingIds(body: string, framework: SiteFramework = 'folder'): string {
-  const own = OWN_ID[framework];
+export function markHeadingIds(body: string, site: HeadingSite | undefined): string {
+  const own = ownIdRule(site);
   if (!own || !body.includes('{')) return body;
   const fences = new FenceTracker();
   return body
@@ -46,14 +64,16 @@ export function markHeadingIds(body: string, framework: SiteFramework = 'folder'
     .map((line) => {
       if (fences.step(line) || !HEADING.test(line)) return line;
       const match = own.exec(line);
-      return match ? `${line.slice(0, match.index)} \\{#${match[1] ?? match[2]}\\}` : line;
+      if (!match || match.index === 0) return line;
+      const id = match[1] ?? match[2];
+      return `${line.slice(0, match.index)}${id ? ` \\{#${id}\\}` : ''}`;
     })
     .join('\n');
 }
 
 /** The Markdown with the anchors `markHeadingIds` marked taken off its headings again. */
-export function dropHeadingIds(markdown: string, framework: SiteFramework = 'folder'): string {
-  if (!OWN_ID[framework] || !markdown.includes('\\{#')) return markdown;
+export function dropHeadingIds(markdown: string, site: HeadingSite | undefined): string {
+  if (!ownIdRule(site) || !markdown.includes('\\{#')) return markdown;
   const fences = new FenceTracker();
   return markdown
     .split('\n')
@@ -63,13 +83,13 @@ export function dropHeadingIds(markdown: string, framework: SiteFramework = 'fol
 
 /**
  * A heading's text (as `HEADING` reads it from a body `markHeadingIds` went over) without its own
- * anchor, and the anchor; `own` is undefined where it has none or `framework` reads none.
+ * anchor, and the anchor; `own` is undefined where it has none or its site reads none.
  */
 export function headingWithId(
   heading: string,
-  framework: SiteFramework = 'folder',
+  site: HeadingSite | undefined,
 ): { text: string; own?: string } {
-  const match = OWN_ID[framework] && MARKED.exec(heading);
+  const match = ownIdRule(site) && MARKED.exec(heading);
   return match ? { text: heading.slice(0, match.index), own: match[1] } : { text: heading };
 }
 
@@ -79,9 +99,9 @@ export function headingWithId(
  */
 export function renderedHeadingWithId(
   text: string,
-  framework: SiteFramework = 'folder',
+  site: HeadingSite | undefined,
 ): { text: string; own?: string } {
-  const match = OWN_ID[framework] && /[ \t]*\{#([^\s{}\\]+)\}$/.exec(text);
+  const match = ownIdRule(site) && /[ \t]*\{#([^\s{}\\]+)\}$/.exec(text);
   return match ? { text: text.slice(0, match.index), own: match[1] } : { text };
 }
 
@@ -100,10 +120,17 @@ export function mkdocsSlug(heading: string): string {
     .replace(/[-\s]+/g, '-');
 }
 
-/** Python-Markdown `toc`'s `unique`: `intro`, `intro_1`, `intro_2`; an empty anchor is `_1`. */
+/**
+ * Python-Markdown `toc`'s `unique`: `intro`, `intro_1`, `intro_2`; an empty anchor is `_1`. An own
+ * anchor (`attr_list`) is kept and counts as used.
+ */
 function mkdocsSlugger(): Slugger {
   const used = new Set<string>();
-  return (heading) => {
+  return (heading, own) => {
+    if (own) {
+      used.add(own);
+      return own;
+    }
     let id = mkdocsSlug(heading);
     while (used.has(id) || !id) {
       const numbered = /^(.*)_([0-9]+)$/.exec(id);

@@ -55,7 +55,7 @@ export function renderMarkdown(body: string, options: RenderMarkdownOptions): Re
   const heading =
     (depth: 1 | 2 | 3 | 4 | 5 | 6) =>
     ({ node, children }: { node?: HastLike; children?: ReactNode }) => {
-      const { text, own } = renderedHeadingWithId(textOf(node), options.page.site?.framework);
+      const { text, own } = renderedHeadingWithId(textOf(node), options.page.site);
       const id = options.slugger(text, own);
       headings.push({ depth, id, text });
       return createElement(`h${depth}`, { id }, own ? withoutOwnId(children) : children);

@@ -42,6 +42,19 @@ function i18nPlugin(plugins: unknown): I18n | undefined {
   return undefined;
 }
 
+/**
+ * Whether `markdown_extensions` turns on `attr_list` (`- attr_list`, `- attr_list: {}`, its full
+ * module name, or a mapping of extensions), with which a heading can name its own anchor.
+ */
+function readsAttrLists(extensions: unknown): boolean {
+  const names = Array.isArray(extensions)
+    ? extensions.flatMap((entry) => (isRecord(entry) ? Object.keys(entry) : [entry]))
+    : isRecord(extensions)
+      ? Object.keys(extensions)
+      : [];
+  return names.some((name) => name === 'attr_list' || name === 'markdown.extensions.attr_list');
+}
+
 export async function readMkDocs(root: string, configFile: string, files: string[]): Promise<SiteNavigation> {
   // Python tags (`!!python/name:…`, `!ENV`) are left as plain values: only the structure is needed.
   const config: unknown = parseYaml(docsRoot(root).read(configFile, 'config').toString('utf8'), {
@@ -160,6 +173,7 @@ export async function readMkDocs(root: string, configFile: string, files: string
     },
     languages: i18n ? [i18n.default, ...i18n.locales.filter((l) => l !== i18n.default)] : [],
     versions: [],
+    ...(readsAttrLists(config.markdown_extensions) ? { attrList: true } : {}),
   });
   for (const page of site.pages) page.file = `${docsDir}/${page.file}`;
   for (const skip of site.skipped) skip.file = `${docsDir}/${skip.file}`;

@@ -115,6 +115,7 @@ export function finish(
     languages: string[];
     versions: string[];
     searchesHidden?: boolean;
+    attrList?: boolean;
     warnings?: string[];
   },
 ): SiteNavigation {
@@ -128,6 +129,7 @@ export function finish(
     languages: meta.languages,
     versions: meta.versions,
     ...(meta.searchesHidden ? { searchesHidden: true } : {}),
+    ...(meta.attrList ? { attrList: true } : {}),
     warnings: [...listed.warnings, ...(meta.warnings ?? [])],
   };
 }

@@ -71,6 +71,11 @@ export interface SiteNavigation {
    * `seo.indexing: "all"`). Such pages are indexed then; otherwise only when the loader is told to.
    */
   searchesHidden?: boolean;
+  /**
+   * Whether the site's Markdown reads attribute lists (MkDocs' `attr_list` extension):
+   * `## Setup { #setup }` gives the heading its own anchor (`docs/slugs.ts`).
+   */
+  attrList?: boolean;
   /** Problems that did not stop reading (an entry naming a missing file). */
   warnings: string[];
 }
