@@ -26,9 +26,6 @@ const KNOWN_LAYER_BREAKS: Known[] = [
   { edge: `${W}views/consent/consent-notice.tsx -> ${W}ui/consent.ts`, owner: 'D' },
   // `pageText` belongs to the one docs pipeline (src/docs/), not to the search route.
   { edge: `${S}agents/index.ts -> ${S}discovery/search.ts`, owner: 'A' },
-  // `SiteOptions` is configuration: its shape moves with the docs pipeline or into config.ts.
-  // `StorageUnavailableError` extends the HTTP error: storage should throw its own, the HTTP layer map it.
-  { edge: `${S}storage/types.ts -> ${S}http/errors.ts`, owner: 'C' },
 ];
 
 /** React-free modules that reach React today, in code being rewritten this round. */

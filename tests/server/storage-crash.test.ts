@@ -282,6 +282,23 @@ describe('PostgreSQL that is down at start-up or goes away', () => {
       const noJob = await startJob();
       expect(noJob.status).toBe(503);
       expect(((await noJob.json()) as { code: string }).code).toBe('unavailable');
+      // MCP over HTTP counts its callers in the database too: while it is away, a tool call is
+      // told so in JSON-RPC (a tool's error, the transport's status 200), not as a rate limit.
+      const tool = await service.fetch(
+        new Request('http://local/mcp', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'search', arguments: { query: 'dark mode' } },
+          }),
+        }),
+      );
+      expect(tool.status).toBe(200);
+      const rpc = (await tool.json()) as { error?: { code: number; message: string } };
+      expect(rpc.error?.message).toMatch(/database \(PostgreSQL at .*\) is unreachable.*Try again shortly/);
 
       server.startServer();
       const up = await ask();

@@ -8,6 +8,12 @@ import type { ErrorCode, ServiceErrorBody, ValidationProblem } from 'docs-assist
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import {
+  BundleEvictedError,
+  StorageDegradedError,
+  StorageError,
+  StorageUnavailableError,
+} from '../storage/types.js';
 
 /** Extras of an error body (spec §7 leaves error bodies open; DESIGN.md fixes the shape). */
 export interface ErrorBodyInit {
@@ -63,8 +69,23 @@ export class HttpError extends HTTPException {
 }
 
 /**
- * The app's one `onError`: an `HTTPException` (ours, or one of hono's middleware) answers itself;
- * anything else is logged through the service's logger and answered 500 without its details.
+ * What the storage layer's errors answer: 503 while the database is unreachable (try again in
+ * seconds) or keeps nothing (full or damaged: in a minute), 410 for a bundle evicted from memory.
+ * Their messages say what to do.
+ */
+export function storageAnswer(error: StorageError): Response {
+  if (error instanceof StorageUnavailableError)
+    return errorResponse(503, 'unavailable', error.message, { headers: { 'Retry-After': '5' } });
+  if (error instanceof StorageDegradedError)
+    return errorResponse(503, 'unavailable', error.message, { headers: { 'Retry-After': '60' } });
+  if (error instanceof BundleEvictedError) return errorResponse(410, 'not_found', error.message);
+  return errorResponse(503, 'unavailable', error.message);
+}
+
+/**
+ * The app's one `onError`: an `HTTPException` (ours, or one of hono's middleware) answers itself,
+ * a storage error as `storageAnswer` says; anything else is logged through the service's logger
+ * and answered 500 without its details.
  *
  * @example
  * app.onError(errorHandler(runtime.warn));
@@ -72,6 +93,7 @@ export class HttpError extends HTTPException {
 export function errorHandler(warn: (message: string) => void) {
   return (error: Error, _c: Context): Response => {
     if (error instanceof HTTPException) return error.getResponse();
+    if (error instanceof StorageError) return storageAnswer(error);
     warn(`unexpected error: ${error.stack ?? error.message}`);
     return errorResponse(500, 'internal', 'The service failed to handle this request; try again later.');
   };

@@ -6,7 +6,6 @@
  * replicas share. Free of Node built-ins, so the in-memory service can name these types.
  */
 import type { StaticExportStatus } from 'docs-assistant/protocol';
-import { HttpError } from '../http/errors.js';
 import type { InsightBatchRows, InsightReads } from './insights.js';
 
 /** Where the state lives: SQLite in memory, SQLite in a data folder, or a PostgreSQL server. */
@@ -213,14 +212,17 @@ export interface Storage extends ThreadStorage, ShareStorage, FeedbackStorage, R
   close(): Promise<void>;
 }
 
+/**
+ * An error of the storage layer, whose message says what to do. Storage knows nothing of HTTP: the
+ * HTTP layer gives each kind its answer (`storageAnswer` in `http/errors.ts`).
+ */
+export class StorageError extends Error {}
+
 /** The database cannot be reached (down, restarting, refusing connections): the request gets 503. */
-export class StorageUnavailableError extends HttpError {
+export class StorageUnavailableError extends StorageError {
   constructor(description: string, reason: string) {
     super(
-      503,
-      'unavailable',
       `The service's database (${description}) is unreachable: ${reason}. Try again shortly; the service reconnects by itself.`,
-      { headers: { 'Retry-After': '5' } },
     );
     this.name = 'StorageUnavailableError';
   }
@@ -231,12 +233,12 @@ export class StorageUnavailableError extends HttpError {
  * corrupt. The assistant goes on without saving (threads and turns are not kept, rate limits are
  * counted in memory); a request whose whole point is to store something gets 503 with this message.
  */
-export class StorageDegradedError extends HttpError {
+export class StorageDegradedError extends StorageError {
   constructor(
     readonly kind: 'full' | 'corrupt',
     message: string,
   ) {
-    super(503, 'unavailable', message, { headers: { 'Retry-After': '60' } });
+    super(message);
     this.name = 'StorageDegradedError';
   }
 }
@@ -271,7 +273,7 @@ export class StorageCorruptError extends StorageDegradedError {
  * A service without a data folder keeps the newest bundles only (`memoryBundleBytes`): this job's
  * went to make room. The job itself is kept; running the export again makes a new bundle.
  */
-export class BundleEvictedError extends HttpError {
+export class BundleEvictedError extends StorageError {
   constructor(
     readonly jobId: string,
     /** Bytes of bundles the service keeps in memory. */
@@ -280,8 +282,6 @@ export class BundleEvictedError extends HttpError {
     again = 'Start the export again',
   ) {
     super(
-      410,
-      'not_found',
       `The bundle of job "${jobId}" was evicted: without a data folder the service keeps only the newest bundles (${(keptBytes / (1024 * 1024)).toFixed(1)} MiB in all). ${again}, or start the service with --data-dir to keep every bundle on disk.`,
     );
     this.name = 'BundleEvictedError';
