@@ -24,8 +24,6 @@ const S = 'packages/docs-assistant-server/src/';
 const KNOWN_LAYER_BREAKS: Known[] = [
   // `ConsentOptions` is a shape of the shell's props, named by the lazily loaded consent view.
   { edge: `${W}views/consent/consent-notice.tsx -> ${W}ui/consent.ts`, owner: 'D' },
-  // `pageText` belongs to the one docs pipeline (src/docs/), not to the search route.
-  { edge: `${S}agents/index.ts -> ${S}discovery/search.ts`, owner: 'A' },
 ];
 
 /** React-free modules that reach React today, in code being rewritten this round. */

@@ -6,8 +6,8 @@
  * Served by the reference service (`routes.ts`), written into the static export (`bundle.ts`).
  */
 import { posix } from 'node:path';
-import { pageText } from '../discovery/search.js';
 import { rootOfPage } from '../docs/files.js';
+import { pageText } from '../docs/page-text.js';
 import type { DocPage } from '../docs/parse.js';
 import {
   llmsTxtPath,

@@ -7,6 +7,7 @@
 import type { ValidationProblem } from 'docs-assistant/protocol';
 import type { Context, MiddlewareHandler } from 'hono';
 import { type AssistantRuntime, admitted } from '../assistant.js';
+import { pageText, sectionText } from '../docs/page-text.js';
 import { siteLinkBuilder } from '../docs/sites/published.js';
 import {
   admission,
@@ -18,7 +19,7 @@ import {
   readJsonBody,
   type ServiceEnv,
 } from '../http/index.js';
-import type { DocPage, DocSection, DocsIndex, RetrievalHit, RetrievalResult } from '../retrieval/index.js';
+import type { DocPage, DocsIndex, RetrievalHit, RetrievalResult } from '../retrieval/index.js';
 import { searchForReader } from '../retrieval/reader.js';
 // From the index module itself: retrieval/index.js also exports the Node-only loader (load.ts).
 import { normalizePath } from '../retrieval/search-index.js';
@@ -229,28 +230,6 @@ export function discoveryScores(result: RetrievalResult): number[] {
   });
 }
 
-const fence = (block: DocSection['code'][number]): string => `\`\`\`${block.lang}\n${block.code}\n\`\`\``;
-
-/**
- * A section's text, paragraphs apart: its paragraphs and list items with each code block (fenced)
- * after the paragraph it follows in the source, then its table rows.
- */
-function sectionText(section: DocSection): string {
-  const after = section.codeAfter;
-  // Without positions (an index built before they were kept), the code comes after the text.
-  if (!after || after.length !== section.code.length) {
-    return [...section.blocks, ...section.rows, ...section.code.map(fence)].join('\n\n');
-  }
-  const codeAfter = (index: number) => section.code.filter((_, c) => after[c] === index).map(fence);
-  const parts = [...codeAfter(-1)];
-  section.blocks.forEach((block, index) => {
-    parts.push(block, ...codeAfter(index));
-  });
-  // A block index past the paragraphs (a code block at the section's end) keeps its code too.
-  parts.push(...section.code.filter((_, c) => after[c]! >= section.blocks.length).map(fence));
-  return [...parts, ...section.rows].join('\n\n');
-}
-
 function searchItem(hit: RetrievalHit, score: number, urlFor: (path: string) => string): SearchResultItem {
   const { pagePath, pageTitle, anchor, headingPath, version, language } = hit.section;
   const heading = headingPath[headingPath.length - 1];
@@ -268,22 +247,6 @@ function searchItem(hit: RetrievalHit, score: number, urlFor: (path: string) => 
       ...(language ? { language } : {}),
     },
   };
-}
-
-/**
- * A page's text as the index holds it, as Markdown: the title and headings as headings, each
- * section's paragraphs and list items (as plain text), table rows and fenced code blocks.
- */
-export function pageText(page: DocPage): string {
-  // The description is already the first block of the text before the first heading.
-  const parts = [`# ${page.title}`];
-  for (const section of page.sections) {
-    const depth = section.headingPath.length;
-    if (depth) parts.push(`${'#'.repeat(Math.min(6, depth + 1))} ${section.headingPath[depth - 1]}`);
-    const text = sectionText(section);
-    if (text) parts.push(text);
-  }
-  return `${parts.join('\n\n')}\n`;
 }
 
 const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>

@@ -25,7 +25,7 @@ export interface DocSection {
   id: string;
   pagePath: string;
   pageTitle: string;
-  /** GitHub-style slug of the heading; empty for the text before the first heading. */
+  /** The heading's anchor as the site's framework writes it (`slugs.ts`); empty before the first heading. */
   anchor: string;
   /** Headings from the page's top level down to this section (the page title excluded). */
   headingPath: string[];
