@@ -21,15 +21,10 @@ const W = 'packages/docs-assistant/src/';
 const S = 'packages/docs-assistant-server/src/';
 
 /** Imports that break a layer today, in code being rewritten this round. */
-const KNOWN_LAYER_BREAKS: Known[] = [
-  // `ConsentOptions` is a shape of the shell's props, named by the lazily loaded consent view.
-  { edge: `${W}views/consent/consent-notice.tsx -> ${W}ui/consent.ts`, owner: 'D' },
-];
+const KNOWN_LAYER_BREAKS: Known[] = [];
 
 /** React-free modules that reach React today, in code being rewritten this round. */
-const KNOWN_REACT_REACHES: Known[] = [
-  // llms.txt's path filter (`matchesPaths`) lives in the HTML renderer, which imports react-dom/server.
-];
+const KNOWN_REACT_REACHES: Known[] = [];
 
 /** Packages that are React or pull it in. */
 const REACT = /^(react|react-dom|@ai-sdk\/react|preact)(\/|$)/;

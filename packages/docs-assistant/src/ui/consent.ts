@@ -5,8 +5,10 @@
  * collector, and preloads nothing; the notice itself is a lazy view (`views/consent/`).
  */
 
+import type { ConsentNoticeText } from '../views/consent/consent-notice.js';
+
 /** The `consent` prop when it is an object; `true` is the same as `{}`. */
-export interface ConsentOptions {
+export interface ConsentOptions extends ConsentNoticeText {
   /** Whether the reader must accept first; `false` turns the gate off (e.g. outside the regions that need it). @default true */
   required?: boolean;
   /**
@@ -17,14 +19,6 @@ export interface ConsentOptions {
   granted?: boolean;
   /** Called when the reader accepts (`true`) and when consent is withdrawn (`false`). */
   onChange?: (granted: boolean) => void;
-  /** The notice's text. @default says what is sent and kept, and that nothing is until the reader accepts */
-  notice?: string;
-  /** Address of the privacy policy the notice links to (no link without it). */
-  linkHref?: string;
-  /** Text of that link. @default 'Privacy policy' */
-  linkText?: string;
-  /** Text of the button that accepts. @default 'Accept and continue' */
-  acceptText?: string;
   /** localStorage key where the acceptance is remembered. @default `docs-assistant:consent:<domain>` */
   storageKey?: string;
 }

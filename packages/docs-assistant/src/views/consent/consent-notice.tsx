@@ -3,10 +3,20 @@
  * the reader accepts. It is its own chunk, loaded when the panel first opens with consent pending;
  * nothing of the chat (requests, storage) is loaded before the reader presses its button.
  */
-import type { ConsentOptions } from '../../ui/consent.js';
+/** What the notice says: the part of the `consent` prop (`ConsentOptions`) that this view reads. */
+export interface ConsentNoticeText {
+  /** The notice's text. @default says what is sent and kept, and that nothing is until the reader accepts */
+  notice?: string;
+  /** Address of the privacy policy the notice links to (no link without it). */
+  linkHref?: string;
+  /** Text of that link. @default 'Privacy policy' */
+  linkText?: string;
+  /** Text of the button that accepts. @default 'Accept and continue' */
+  acceptText?: string;
+}
 
 export interface ConsentNoticeProps {
-  options: ConsentOptions;
+  options: ConsentNoticeText;
   /** Id of the notice's text, which also describes the panel (the shell's `aria-describedby`). */
   id: string;
   onAccept: () => void;
