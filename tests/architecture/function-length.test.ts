@@ -48,8 +48,6 @@ const KNOWN: Known[] = [
   { fn: 'packages/docs-assistant/src/views/share/shared-transcript.tsx: SharedTranscript', owner: 'D' },
   { fn: 'packages/docs-assistant-server/src/cli/serve.ts: run', owner: 'G' },
   { fn: 'packages/docs-assistant-server/src/docs/load.ts: loadSite', owner: 'A' },
-  { fn: 'packages/docs-assistant-server/src/docs/parse.ts: inlineToText', owner: 'A' },
-  { fn: 'packages/docs-assistant-server/src/docs/parse.ts: parseDocument', owner: 'A' },
   { fn: 'packages/docs-assistant-server/src/docs/sites/docusaurus.ts: orderDocSet', owner: 'A' },
   { fn: 'packages/docs-assistant-server/src/docs/sites/docusaurus.ts: readDocusaurus', owner: 'A' },
   { fn: 'packages/docs-assistant-server/src/docs/sites/mintlify.ts: readMintlify', owner: 'A' },

@@ -93,26 +93,9 @@ export function inlineToText(markdown: string, mdx = false, code = false): strin
       out += hold(held, emphasis, text[i + 1]!);
       i += 2;
     } else if (char === '[' || (char === '!' && text[i + 1] === '[')) {
-      const open = char === '!' ? i + 1 : i;
-      const labelEnd = matchingBracket(text, open, '[', ']', false);
-      if (labelEnd < 0) {
-        out += char;
-        i++;
-        continue;
-      }
-      const label = text.slice(open + 1, labelEnd - 1);
-      let end = labelEnd;
-      if (text[end] === '(') end = matchingBracket(text, end, '(', ')', false);
-      else if (text[end] === '[') end = matchingBracket(text, end, '[', ']', false);
-      else if (char === '!') end = -1;
-      if (end < 0) {
-        // `[text]` on its own (or a shortcut reference): the brackets stay as written.
-        out += char === '!' ? '!' : '[';
-        i = char === '!' ? i + 1 : i + 1;
-        continue;
-      }
-      out += inlineToText(label, mdx, code);
-      i = end;
+      const link = linkText(text, i, mdx, code);
+      out += link.text;
+      i = link.next;
     } else if (char === '<') {
       const autolink = AUTOLINK.exec(text.slice(i, i + 300));
       if (autolink) {
@@ -151,6 +134,24 @@ export function inlineToText(markdown: string, mdx = false, code = false): strin
   // the spacing that needs it cost less than one regexp over the text).
   const spaced = out.includes('  ') || out.includes('\n') || out.includes('\t') || out.includes('\u00a0');
   return (spaced ? out.replace(/\s+/g, ' ') : out).trim();
+}
+
+/**
+ * A link or an image at `at` (its `[` or `![`) as text: its label's text, and where the text goes
+ * on past its destination. `[text]` on its own (or a shortcut reference) stays as written: only
+ * its first character is taken, and the rest is read again.
+ */
+function linkText(text: string, at: number, mdx: boolean, code: boolean): { text: string; next: number } {
+  const image = text[at] === '!';
+  const open = image ? at + 1 : at;
+  const labelEnd = matchingBracket(text, open, '[', ']', false);
+  if (labelEnd < 0) return { text: text[at]!, next: at + 1 };
+  let end = labelEnd;
+  if (text[end] === '(') end = matchingBracket(text, end, '(', ')', false);
+  else if (text[end] === '[') end = matchingBracket(text, end, '[', ']', false);
+  else if (image) end = -1;
+  if (end < 0) return { text: text[at]!, next: at + 1 };
+  return { text: inlineToText(text.slice(open + 1, labelEnd - 1), mdx, code), next: end };
 }
 
 // Lines the MDX pass leaves for the block rules: where a `<Steps>` list and its `<Step>`s open
@@ -443,13 +444,16 @@ export interface ParseOptions {
   attrList?: boolean;
 }
 
-/** Parses a Markdown/MDX source into a page. `file` is the path relative to its docs folder. */
-export function parseDocument(file: string, source: string, options: ParseOptions = {}): DocPage {
-  const { data, body } = options.frontMatter ?? parseFrontMatter(source);
-  const mdx = options.mdx ?? /\.mdx$/i.test(file);
-  const path = pagePathFromFile(file);
+/**
+ * The body's sections as drafts, one per heading (the text before the first heading first, with
+ * the anchor `''`), and the first H1, which names the page rather than starting a section.
+ */
+function sectionDrafts(
+  body: string,
+  mdx: boolean,
+  options: ParseOptions,
+): { drafts: SectionDraft[]; h1?: string } {
   const slug = createSlugger(options.framework);
-
   const drafts: SectionDraft[] = [{ anchor: '', headingPath: [], lines: [], code: [] }];
   const stack: { depth: number; text: string }[] = [];
   let h1: string | undefined;
@@ -477,26 +481,35 @@ export function parseDocument(file: string, source: string, options: ParseOption
       continue;
     }
     const heading = HEADING.exec(line);
-    if (heading) {
-      const depth = heading[1]!.length;
-      const { text: written, own } = headingWithId(heading[2]!, options);
-      const headingText = inlineToText(written, mdx);
-      // The first H1 names the page; it is not a section of its own.
-      if (depth === 1 && h1 === undefined && stack.length === 0) {
-        h1 = headingText;
-        slug(headingText, own);
-        continue;
-      }
-      while (stack.length && stack[stack.length - 1]!.depth >= depth) stack.pop();
-      stack.push({ depth, text: headingText });
-      const anchor = slug(headingText, own);
-      drafts.push({ anchor, headingPath: stack.map((s) => s.text), lines: [], code: [] });
+    if (!heading) {
+      current.lines.push(line);
       continue;
     }
-    current.lines.push(line);
+    const depth = heading[1]!.length;
+    const { text: written, own } = headingWithId(heading[2]!, options);
+    const headingText = inlineToText(written, mdx);
+    // The first H1 names the page; it is not a section of its own.
+    if (depth === 1 && h1 === undefined && stack.length === 0) {
+      h1 = headingText;
+      slug(headingText, own);
+      continue;
+    }
+    while (stack.length && stack[stack.length - 1]!.depth >= depth) stack.pop();
+    stack.push({ depth, text: headingText });
+    const anchor = slug(headingText, own);
+    drafts.push({ anchor, headingPath: stack.map((s) => s.text), lines: [], code: [] });
   }
   // An unclosed fence still holds code worth keeping.
   if (fence) drafts[drafts.length - 1]!.code.push({ lang: fence.lang, code: fence.lines.join('\n') });
+  return { drafts, ...(h1 !== undefined ? { h1 } : {}) };
+}
+
+/** Parses a Markdown/MDX source into a page. `file` is the path relative to its docs folder. */
+export function parseDocument(file: string, source: string, options: ParseOptions = {}): DocPage {
+  const { data, body } = options.frontMatter ?? parseFrontMatter(source);
+  const mdx = options.mdx ?? /\.mdx$/i.test(file);
+  const path = pagePathFromFile(file);
+  const { drafts, h1 } = sectionDrafts(body, mdx, options);
 
   const title = stringField(data.title) ?? h1 ?? titleFromFile(file);
   const description = stringField(data.description);
