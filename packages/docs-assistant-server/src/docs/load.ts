@@ -17,7 +17,14 @@ import {
 import { readSite } from './sites/detect.js';
 import { listSiteFiles } from './sites/files.js';
 import { publishedPath } from './sites/links.js';
-import type { SiteFramework, SiteLinks, SiteOptions, SitePage, SkippedFile } from './sites/types.js';
+import type {
+  SiteFramework,
+  SiteLinks,
+  SiteNavigation,
+  SiteOptions,
+  SitePage,
+  SkippedFile,
+} from './sites/types.js';
 
 export type { SiteFramework, SiteOptions, SkippedFile } from './sites/types.js';
 
@@ -172,20 +179,12 @@ export async function loadSite(
     const front = frontOf(entry.file);
     const frontError = frontMatterWarning(join(folder, entry.file), front);
     if (frontError) warn(frontError);
-    if (front.data.draft === true) {
-      skipped.push({ file: entry.file, reason: 'draft: true in front matter' });
+    const reason = leftOut(entry, front.data, searchHidden);
+    if (reason) {
+      skipped.push({ file: entry.file, reason });
       continue;
     }
     const hidden = entry.hidden === true || unlistedByFrontMatter(front.data);
-    if (hidden && !searchHidden) {
-      skipped.push({
-        file: entry.file,
-        reason: entry.hidden
-          ? 'hidden page (not in the navigation)'
-          : 'hidden page (front matter keeps it out of search)',
-      });
-      continue;
-    }
     const page = placePage(
       // The front matter read above goes along, so it is parsed once per file.
       (options.parse ?? parseDocument)(entry.file, source, {
@@ -209,6 +208,26 @@ export async function loadSite(
     pages.push(page);
   }
   for (const message of site.warnings) warn(`${folder}: ${message}`);
+  return { pages, report: siteReport(folder, site, listing.ignoreFiles, pages, skipped) };
+}
+
+/** Why a page of the navigation is left out (a draft; hidden, where hidden pages are not searched). */
+function leftOut(entry: SitePage, data: FrontMatter['data'], searchHidden: boolean): string | undefined {
+  if (data.draft === true) return 'draft: true in front matter';
+  if (searchHidden) return undefined;
+  if (entry.hidden) return 'hidden page (not in the navigation)';
+  if (unlistedByFrontMatter(data)) return 'hidden page (front matter keeps it out of search)';
+  return undefined;
+}
+
+/** What start-up prints of one docs folder: its framework, its pages per language and version, what was skipped. */
+function siteReport(
+  folder: string,
+  site: SiteNavigation,
+  ignoreFiles: SiteReport['ignoreFiles'],
+  pages: DocPage[],
+  skipped: SkippedFile[],
+): SiteReport {
   const counts = new Map<string, { language: string; version: string; pages: number }>();
   for (const page of pages) {
     const key = `${page.language ?? ''}\u0000${page.version ?? ''}`;
@@ -216,13 +235,13 @@ export async function loadSite(
     count.pages++;
     counts.set(key, count);
   }
-  const report: SiteReport = {
+  return {
     folder,
     framework: site.framework,
     ...(site.configFile ? { configFile: site.configFile } : {}),
     ...(site.name ? { name: site.name } : {}),
     ...(site.links ? { links: site.links } : {}),
-    ignoreFiles: listing.ignoreFiles,
+    ignoreFiles,
     pages: pages.length,
     hiddenPages: pages.filter((page) => page.hidden).length,
     counts: [...counts.values()],
@@ -231,7 +250,6 @@ export async function loadSite(
     skipped,
     warnings: site.warnings,
   };
-  return { pages, report };
 }
 
 /**

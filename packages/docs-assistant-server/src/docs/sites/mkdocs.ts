@@ -55,30 +55,18 @@ function readsAttrLists(extensions: unknown): boolean {
   return names.some((name) => name === 'attr_list' || name === 'markdown.extensions.attr_list');
 }
 
-export async function readMkDocs(root: string, configFile: string, files: string[]): Promise<SiteNavigation> {
-  // Python tags (`!!python/name:…`, `!ENV`) are left as plain values: only the structure is needed.
-  const config: unknown = parseYaml(docsRoot(root).read(configFile, 'config').toString('utf8'), {
-    customTags: [
-      { tag: '!ENV', resolve: (value: string) => value },
-      { tag: '!relative', resolve: (value: string) => value },
-    ],
-    logLevel: 'silent',
-  });
-  if (!isRecord(config)) throw new Error(`${configFile} is not a YAML mapping`);
-  const docsDir = (text(config.docs_dir) ?? 'docs').replace(/^\.\/?|\/$/g, '');
-  const siteUrl = text(config.site_url);
-  const base = siteUrl ? new URL(siteUrl, 'http://localhost').pathname.replace(/^\/|\/$/g, '') : '';
-  const i18n = i18nPlugin(config.plugins);
-  const inDocs = (file: string) => file.startsWith(`${docsDir}/`);
-  const docFiles = files.filter(inDocs).map((file) => file.slice(docsDir.length + 1));
-  const listed = new PageList(docFiles);
-
-  /** A file's language, the file of its default-language original, and its URL. */
-  const locate = (file: string): { language?: string; original: string; url: string } => {
-    // With use_directory_urls off a page is `setup.html`: the path without the extension still
-    // names it (the service drops `.html` from a reader's path too).
-    const urlPath = (path: string, prefix: string) =>
-      urlOfFile(path, [base, prefix].filter(Boolean).join('/'));
+/**
+ * A file's language, the file of its default-language original, and its URL, under `base` and
+ * the i18n plugin's layout (none, `suffix` or `folder`).
+ */
+function locator(
+  i18n: ReturnType<typeof i18nPlugin>,
+  base: string,
+): (file: string) => { language?: string; original: string; url: string } {
+  // With use_directory_urls off a page is `setup.html`: the path without the extension still
+  // names it (the service drops `.html` from a reader's path too).
+  const urlPath = (path: string, prefix: string) => urlOfFile(path, [base, prefix].filter(Boolean).join('/'));
+  return (file) => {
     if (!i18n) return { original: file, url: urlPath(file, '') };
     if (i18n.structure === 'suffix') {
       const match = /^(.*)\.([A-Za-z]{2}(?:[-_][A-Za-z]{2,4})?)\.(mdx?)$/.exec(file);
@@ -96,6 +84,65 @@ export async function readMkDocs(root: string, configFile: string, files: string
     }
     return { language: i18n.default, original: file, url: urlPath(file, '') };
   };
+}
+
+function readConfig(root: string, configFile: string): Record<string, unknown> {
+  // Python tags (`!!python/name:…`, `!ENV`) are left as plain values: only the structure is needed.
+  const config: unknown = parseYaml(docsRoot(root).read(configFile, 'config').toString('utf8'), {
+    customTags: [
+      { tag: '!ENV', resolve: (value: string) => value },
+      { tag: '!relative', resolve: (value: string) => value },
+    ],
+    logLevel: 'silent',
+  });
+  if (!isRecord(config)) throw new Error(`${configFile} is not a YAML mapping`);
+  return config;
+}
+
+/**
+ * Calls `addRef` for each page `nav` lists, in its order, with its sections' titles as the
+ * breadcrumb and its own title; without a nav, for every page (`originals`), index first, then in
+ * path order, as MkDocs lists them.
+ */
+function listNav(
+  nav: unknown,
+  originals: Iterable<string>,
+  addRef: (ref: string, breadcrumb: string[], title?: string) => void,
+): void {
+  const walk = (value: unknown, breadcrumb: string[]): void => {
+    if (typeof value === 'string') {
+      addRef(value, breadcrumb);
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, breadcrumb);
+      return;
+    }
+    if (!isRecord(value)) return;
+    for (const [title, inner] of Object.entries(value)) {
+      if (typeof inner === 'string') addRef(inner, breadcrumb, title);
+      else walk(inner, [...breadcrumb, title]);
+    }
+  };
+  if (Array.isArray(nav)) walk(nav, []);
+  else {
+    const index = (path: string) => Number(!/(^|\/)index\.md$/.test(path));
+    for (const original of [...originals].sort((a, b) => index(a) - index(b) || a.localeCompare(b)))
+      addRef(original, []);
+  }
+}
+
+export async function readMkDocs(root: string, configFile: string, files: string[]): Promise<SiteNavigation> {
+  const config = readConfig(root, configFile);
+  const docsDir = (text(config.docs_dir) ?? 'docs').replace(/^\.\/?|\/$/g, '');
+  const siteUrl = text(config.site_url);
+  const base = siteUrl ? new URL(siteUrl, 'http://localhost').pathname.replace(/^\/|\/$/g, '') : '';
+  const i18n = i18nPlugin(config.plugins);
+  const inDocs = (file: string) => file.startsWith(`${docsDir}/`);
+  const docFiles = files.filter(inDocs).map((file) => file.slice(docsDir.length + 1));
+  const listed = new PageList(docFiles);
+
+  const locate = locator(i18n, base);
 
   // The files of each original, per language: a nav entry lists the page in every language.
   const byOriginal = new Map<string, string[]>();
@@ -131,29 +178,7 @@ export async function readMkDocs(root: string, configFile: string, files: string
       });
     }
   };
-  const walk = (value: unknown, breadcrumb: string[]): void => {
-    if (typeof value === 'string') {
-      addRef(value, breadcrumb);
-      return;
-    }
-    if (Array.isArray(value)) {
-      for (const item of value) walk(item, breadcrumb);
-      return;
-    }
-    if (!isRecord(value)) return;
-    for (const [title, inner] of Object.entries(value)) {
-      if (typeof inner === 'string') addRef(inner, breadcrumb, title);
-      else walk(inner, [...breadcrumb, title]);
-    }
-  };
-  if (Array.isArray(config.nav)) walk(config.nav, []);
-  // No nav: MkDocs lists every page, index first, then in path order.
-  else
-    for (const original of [...byOriginal.keys()].sort(
-      (a, b) =>
-        Number(!/(^|\/)index\.md$/.test(a)) - Number(!/(^|\/)index\.md$/.test(b)) || a.localeCompare(b),
-    ))
-      addRef(original, []);
+  listNav(config.nav, byOriginal.keys(), addRef);
 
   const rest = hiddenRest(docFiles, listed, {
     page: (file) => {
