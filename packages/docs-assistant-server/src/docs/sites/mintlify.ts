@@ -41,6 +41,31 @@ function defaultFirst(entries: { name: string; default: boolean }[]): string[] {
   return chosen ? [chosen, ...names.filter((n) => n !== chosen)] : [];
 }
 
+type Facet = { name: string; default: boolean };
+
+/** Adds a language or version to the site's list once (the node that names it first says if it is the default); gives its name. */
+function noteFacet(list: Facet[], name: string, isDefault: boolean): string {
+  if (!list.some((facet) => facet.name === name)) list.push({ name, default: isDefault });
+  return name;
+}
+
+/** mint.json's navigation: groups may name their version; the first of `versions` is the default. */
+function walkMintJson(
+  config: Record<string, unknown>,
+  versions: Facet[],
+  walk: (node: unknown, scope: Scope) => void,
+): void {
+  for (const entry of Array.isArray(config.versions) ? config.versions : []) {
+    const name = text(entry) ?? (isRecord(entry) ? text(entry.name) : undefined);
+    if (name) versions.push({ name, default: false });
+  }
+  const defaultVersion = versions[0]?.name;
+  for (const group of Array.isArray(config.navigation) ? config.navigation : []) {
+    const version = isRecord(group) ? (text(group.version) ?? defaultVersion) : defaultVersion;
+    walk(group, { breadcrumb: [], ...(version && isRecord(group) && group.version ? { version } : {}) });
+  }
+}
+
 export function readMintlify(
   configFile: 'docs.json' | 'mint.json',
   config: unknown,
@@ -49,8 +74,8 @@ export function readMintlify(
 ): SiteNavigation {
   if (!isRecord(config)) throw new Error(`${configFile} is not a JSON object`);
   const listed = new PageList(files);
-  const languages: { name: string; default: boolean }[] = [];
-  const versions: { name: string; default: boolean }[] = [];
+  const languages: Facet[] = [];
+  const versions: Facet[] = [];
 
   const addRef = (ref: string, scope: Scope) => {
     if (OPENAPI_REF.test(ref) || /^https?:/.test(ref)) return;
@@ -80,17 +105,9 @@ export function readMintlify(
     if (!isRecord(node)) return;
     const inner: Scope = { ...scope };
     const language = text(node.language);
-    if (language) {
-      inner.language = language;
-      if (!languages.some((l) => l.name === language))
-        languages.push({ name: language, default: node.default === true });
-    }
+    if (language) inner.language = noteFacet(languages, language, node.default === true);
     const version = text(node.version);
-    if (version) {
-      inner.version = version;
-      if (!versions.some((v) => v.name === version))
-        versions.push({ name: version, default: node.default === true });
-    }
+    if (version) inner.version = noteFacet(versions, version, node.default === true);
     const group = text(node.group);
     if (group) inner.breadcrumb = [...scope.breadcrumb, group];
     // A tab, anchor or dropdown may be a page itself (`tab` + `pages`) or a link (`href`): only
@@ -99,24 +116,10 @@ export function readMintlify(
     for (const key of CONTAINERS) if (key in node) walk(node[key], inner);
   };
 
-  let searchesHidden = false;
   const seo = isRecord(config.seo) ? config.seo : {};
-  if (configFile === 'docs.json') {
-    walk(config.navigation, { breadcrumb: [] });
-    searchesHidden = seo.indexing === 'all';
-  } else {
-    // mint.json: groups may name their version; the first of `versions` is the default.
-    for (const entry of Array.isArray(config.versions) ? config.versions : []) {
-      const name = text(entry) ?? (isRecord(entry) ? text(entry.name) : undefined);
-      if (name) versions.push({ name, default: false });
-    }
-    const defaultVersion = versions[0]?.name;
-    for (const group of Array.isArray(config.navigation) ? config.navigation : []) {
-      const version = isRecord(group) ? (text(group.version) ?? defaultVersion) : defaultVersion;
-      walk(group, { breadcrumb: [], ...(version && isRecord(group) && group.version ? { version } : {}) });
-    }
-    searchesHidden = seo.indexHiddenPages === true;
-  }
+  if (configFile === 'docs.json') walk(config.navigation, { breadcrumb: [] });
+  else walkMintJson(config, versions, walk);
+  const searchesHidden = configFile === 'docs.json' ? seo.indexing === 'all' : seo.indexHiddenPages === true;
 
   const languageList = defaultFirst(languages);
   // Translations live under their language's folder (`fr/…`): hidden pages take the language of theirs.

@@ -21,6 +21,36 @@ export const VITEPRESS_CONFIGS = [
 /** `en-US` → `en`; a locale key (`fr`, `pt-BR`) stays as written. */
 const primary = (lang: string) => lang.split(/[-_]/)[0]!.toLowerCase();
 
+type AddLink = (link: string, breadcrumb: string[], language: string | undefined, title?: string) => void;
+
+/**
+ * Calls `addLink` for each link of a `themeConfig`: its sidebar (an array, or one per path prefix,
+ * with `base`), groups' labels as the breadcrumb, then its nav.
+ */
+function readTheme(theme: unknown, language: string | undefined, addLink: AddLink): void {
+  const items = (value: unknown, breadcrumb: string[], linkBase = '') => {
+    if (!Array.isArray(value)) return;
+    for (const item of value) {
+      if (!isRecord(item)) continue;
+      const label = text(item.text);
+      const itemBase = text(item.base) ?? linkBase;
+      const link = text(item.link);
+      if (link) addLink(link.startsWith('/') ? link : `${itemBase}${link}`, breadcrumb, language, label);
+      if (item.items) items(item.items, label && !link ? [...breadcrumb, label] : breadcrumb, itemBase);
+    }
+  };
+  if (!isRecord(theme)) return;
+  const sidebar = theme.sidebar;
+  if (Array.isArray(sidebar)) items(sidebar, []);
+  else if (isRecord(sidebar)) {
+    for (const [prefix, value] of Object.entries(sidebar)) {
+      if (Array.isArray(value)) items(value, [], prefix.endsWith('/') ? prefix : `${prefix}/`);
+      else if (isRecord(value)) items(value.items, [], text(value.base) ?? prefix);
+    }
+  }
+  items(theme.nav, []);
+}
+
 export async function readVitePress(
   root: string,
   configFile: string,
@@ -61,35 +91,11 @@ export async function readVitePress(
       ...(language ? { language } : {}),
     });
   };
-  const items = (value: unknown, breadcrumb: string[], language: string | undefined, linkBase = '') => {
-    if (!Array.isArray(value)) return;
-    for (const item of value) {
-      if (!isRecord(item)) continue;
-      const label = text(item.text);
-      const itemBase = text(item.base) ?? linkBase;
-      const link = text(item.link);
-      if (link) addLink(link.startsWith('/') ? link : `${itemBase}${link}`, breadcrumb, language, label);
-      if (item.items)
-        items(item.items, label && !link ? [...breadcrumb, label] : breadcrumb, language, itemBase);
-    }
-  };
-  const readTheme = (theme: unknown, language: string | undefined) => {
-    if (!isRecord(theme)) return;
-    const sidebar = theme.sidebar;
-    if (Array.isArray(sidebar)) items(sidebar, [], language);
-    else if (isRecord(sidebar)) {
-      for (const [prefix, value] of Object.entries(sidebar)) {
-        if (Array.isArray(value)) items(value, [], language, prefix.endsWith('/') ? prefix : `${prefix}/`);
-        else if (isRecord(value)) items(value.items, [], language, text(value.base) ?? prefix);
-      }
-    }
-    items(theme.nav, [], language);
-  };
-  readTheme(config.themeConfig, multilingual ? defaultLanguage : undefined);
-  readTheme(rootLocale.themeConfig, multilingual ? defaultLanguage : undefined);
+  readTheme(config.themeConfig, multilingual ? defaultLanguage : undefined, addLink);
+  readTheme(rootLocale.themeConfig, multilingual ? defaultLanguage : undefined, addLink);
   for (const key of localeKeys) {
     const locale = locales[key];
-    if (isRecord(locale)) readTheme(locale.themeConfig, key);
+    if (isRecord(locale)) readTheme(locale.themeConfig, key, addLink);
   }
 
   const prefixes = new Map(localeKeys.map((key) => [key, key]));
