@@ -63,6 +63,19 @@ export function body(question: string, extra: Record<string, unknown> = {}) {
   return { fp: 'anonymous', messages: [userMessage(question)], retrievalPageSize: 5, ...extra };
 }
 
+/** An MCP `tools/call` of `search` over HTTP (stateless, no key), as an agent sends it to `<origin>/mcp`. */
+export const mcpSearch = (origin: string, query: string): Request =>
+  new Request(`${origin}/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search', arguments: { query } },
+    }),
+  });
+
 export const authHeaders = (key = ASSISTANT_KEY) => ({
   Authorization: `Bearer ${key}`,
   'Content-Type': 'application/json',

@@ -17,6 +17,7 @@ import {
   authHeaders,
   body,
   DOMAIN,
+  mcpSearch,
   parseStream,
   type RunningService,
   startService,
@@ -266,16 +267,7 @@ describe.each(['sqlite', 'postgres'] as const)('insights on %s', { timeout: 60_0
       });
       expect(response.status).toBe(200);
     }
-    const mcp = await fetch(`${running.url}/mcp`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'search', arguments: { query: 'theme' } },
-      }),
-    });
+    const mcp = await fetch(mcpSearch(running.url, 'theme'));
     expect(mcp.status).toBe(200);
     const beacon = await fetch(`${running.url}/discovery/v1/assistant/${DOMAIN}/events`, {
       method: 'POST',

@@ -12,7 +12,16 @@ import { createAssistantService } from '../../packages/docs-assistant-server/src
 import { createStorage, SQLITE_FILE } from '../../packages/docs-assistant-server/src/storage/index';
 import { openSqlite } from '../../packages/docs-assistant-server/src/storage/sqlite-binding';
 import { hashThreadKey, THREADS_FILE } from '../../packages/docs-assistant-server/src/threads';
-import { ADMIN_KEY, ASSISTANT_KEY, authHeaders, body, DOMAIN, FIXTURE_DOCS, parseStream } from './helpers';
+import {
+  ADMIN_KEY,
+  ASSISTANT_KEY,
+  authHeaders,
+  body,
+  DOMAIN,
+  FIXTURE_DOCS,
+  mcpSearch,
+  parseStream,
+} from './helpers';
 import { startTestPostgres } from './storage-postgres';
 import { type ServiceProcess, startServiceProcess } from './storage-process';
 
@@ -284,18 +293,7 @@ describe('PostgreSQL that is down at start-up or goes away', () => {
       expect(((await noJob.json()) as { code: string }).code).toBe('unavailable');
       // MCP over HTTP counts its callers in the database too: while it is away, a tool call is
       // told so in JSON-RPC (a tool's error, the transport's status 200), not as a rate limit.
-      const tool = await service.fetch(
-        new Request('http://local/mcp', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'tools/call',
-            params: { name: 'search', arguments: { query: 'dark mode' } },
-          }),
-        }),
-      );
+      const tool = await service.fetch(mcpSearch('http://local', 'dark mode'));
       expect(tool.status).toBe(200);
       const rpc = (await tool.json()) as { error?: { code: number; message: string } };
       expect(rpc.error?.message).toMatch(/database \(PostgreSQL at .*\) is unreachable.*Try again shortly/);
