@@ -49,7 +49,6 @@ const KNOWN: Known[] = [
   { fn: 'packages/docs-assistant-server/src/cli/serve.ts: run', owner: 'G' },
   { fn: 'packages/docs-assistant-server/src/service.ts: createAssistantService', owner: 'C' },
   { fn: 'packages/docs-assistant-server/src/static-export/cli.ts: exportCommand', owner: 'G' },
-  { fn: 'packages/docs-assistant-server/src/static-export/routes.ts: createStaticExportRoutes', owner: 'B' },
 ];
 
 /** What a function is called: its own name, the name it is assigned to, or where it sits. */
