@@ -4,7 +4,12 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { formatSiteReport } from '../docs/load.js';
 import type { IndexBuild } from '../retrieval/persist.js';
-import { createAssistantService, DEFAULT_DOCS_DIR, DEFAULT_DOMAIN } from '../service.js';
+import {
+  type AssistantServiceOptions,
+  createAssistantService,
+  DEFAULT_DOCS_DIR,
+  DEFAULT_DOMAIN,
+} from '../service.js';
 import { identityLines, snippetLines } from './snippets.js';
 import { type CliCommand, CliUsageError, parseFlags } from './types.js';
 
@@ -67,111 +72,168 @@ function describeBuild(build: IndexBuild): string {
   return `${pages} in ${ms} (${changed} ${changed === 1 ? 'file' : 'files'} changed, ${build.parsedFiles} parsed)`;
 }
 
+/** The flags `serve` reads (`--help` aside). */
+const FLAGS = {
+  values: [
+    'docs',
+    'port',
+    'host',
+    'domain',
+    'data-dir',
+    'database-url',
+    'retention-days',
+    'insights',
+    'insights-retention-days',
+    'max-thread-bytes',
+    'max-stored-bytes',
+    'engine',
+    'site-url',
+    'assistant-key',
+    'admin-key',
+    'hidden-pages',
+    'mcp-allowed-origin',
+  ],
+  repeatable: ['docs', 'mcp-allowed-origin'],
+  booleans: ['watch', 'mcp-require-key', 'no-mcp'],
+};
+
+type Flags = ReturnType<typeof parseFlags>;
+
+/** A flag's value that must be one of `allowed`, else a usage error naming them. */
+function oneOf<T extends string>(flags: Flags, name: string, allowed: readonly T[]): T | undefined {
+  const value = flags.values[name]?.[0];
+  if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
+  throw new CliUsageError(`--${name} must be ${allowed.map((a) => `"${a}"`).join(' or ')} (got "${value}").`);
+}
+
+/** A flag's whole number of at least 1, else a usage error. */
+function count(flags: Flags, name: string): number | undefined {
+  const value = flags.values[name]?.[0];
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    throw new CliUsageError(`--${name} must be a whole number of at least 1 (got "${value}").`);
+  }
+  return Number(value);
+}
+
+/** The port, the engine and the docs folders the flags name, checked (a folder must exist). */
+async function placeOf(flags: Flags) {
+  const portText = flags.values.port?.[0] ?? String(DEFAULT_PORT);
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    throw new CliUsageError(`--port must be a whole number from 0 to 65535 (got "${portText}").`);
+  }
+  const engine = oneOf(flags, 'engine', ['extractive', 'openai'] as const) ?? 'extractive';
+  const docs = (flags.values.docs ?? [DEFAULT_DOCS_DIR]).map((dir) => resolve(dir));
+  for (const dir of docs) {
+    const info = await stat(dir).catch(() => null);
+    if (!info?.isDirectory()) {
+      throw new CliUsageError(`Docs folder ${dir} does not exist or is not a folder; pass --docs <dir>.`);
+    }
+  }
+  return { port, host: flags.values.host?.[0] ?? DEFAULT_HOST, engine, docs };
+}
+
+/** The service's options from the flags (the docs folders and the engine from `placeOf`). */
+function serviceOptionsOf(flags: Flags, place: Awaited<ReturnType<typeof placeOf>>): AssistantServiceOptions {
+  const one = (name: string): string | undefined => flags.values[name]?.[0];
+  const dataDir = one('data-dir');
+  const databaseUrl = one('database-url') ?? (process.env.DATABASE_URL || undefined);
+  const retentionDays = count(flags, 'retention-days');
+  const insights = oneOf(flags, 'insights', ['on', 'off'] as const) ?? 'on';
+  const insightsRetentionDays = count(flags, 'insights-retention-days');
+  const maxThreadBytes = count(flags, 'max-thread-bytes');
+  const maxStoredBytes = count(flags, 'max-stored-bytes');
+  const hiddenPages = oneOf(flags, 'hidden-pages', ['exclude', 'include'] as const);
+  const limits = {
+    ...(maxThreadBytes ? { maxThreadBytes } : {}),
+    ...(maxStoredBytes ? { maxStoredBytes } : {}),
+  };
+  return {
+    docs: place.docs,
+    engine: place.engine,
+    ...(one('domain') ? { domain: one('domain') } : {}),
+    ...(dataDir ? { dataDir: resolve(dataDir) } : {}),
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(retentionDays ? { retention: { days: retentionDays } } : {}),
+    insights: {
+      enabled: insights === 'on',
+      ...(insightsRetentionDays ? { retentionDays: insightsRetentionDays } : {}),
+    },
+    ...(Object.keys(limits).length ? { limits } : {}),
+    ...(one('site-url') ? { siteUrl: one('site-url') } : {}),
+    ...(one('assistant-key') ? { assistantKey: one('assistant-key') } : {}),
+    ...(one('admin-key') ? { adminKey: one('admin-key') } : {}),
+    ...(hiddenPages ? { site: { hiddenPages } } : {}),
+    ...(flags.booleans.has('watch') ? { watch: true } : {}),
+    mcp: {
+      enabled: !flags.booleans.has('no-mcp'),
+      requireKey: flags.booleans.has('mcp-require-key'),
+      allowedOrigins: flags.values['mcp-allowed-origin'] ?? [],
+    },
+  };
+}
+
+type Service = ReturnType<typeof createAssistantService>;
+
+/** What `serve` prints once it listens at `url`: where to call it, its keys, what it read, the snippets. */
+async function startupLines(
+  service: Service,
+  url: string,
+  shown: { flags: Flags; docs: string[]; engine: string; firstBuild: IndexBuild | undefined },
+): Promise<string[]> {
+  const { flags } = shown;
+  const domain = service.config.domains[0]!;
+  const organization = service.config.organizations[0]!;
+  const index = await service.index(domain.domain);
+  const identity = {
+    url,
+    domain: domain.domain,
+    assistantKey: organization.assistantKeys[0]!,
+    assistantKeyRandom: !flags.values['assistant-key']?.[0],
+    adminKey: organization.adminKeys[0]!,
+    adminKeyRandom: !flags.values['admin-key']?.[0],
+  };
+  const lines = [
+    `docs-assistant serving ${index.pages.length} pages (${index.sections.length} sections) from ${shown.docs.join(', ')}`,
+    `  URL:           ${url}`,
+    `  Endpoint:      POST ${url}/discovery/v1/assistant/${domain.domain}/message`,
+    ...identityLines(identity),
+  ];
+  if (!flags.booleans.has('no-mcp')) {
+    lines.push(
+      `  MCP:           ${url}/mcp (search, get_page; ${flags.booleans.has('mcp-require-key') ? 'assistant key required' : 'public'})`,
+    );
+  }
+  lines.push(
+    `  For agents:    ${url}/llms.txt (every page as Markdown at its path + .md)`,
+    `  Engine:        ${shown.engine}`,
+    `  Storage:       ${service.storage.description}`,
+    `  Insights:      ${service.insights ? `on (question text kept ${service.insights.retentionDays} days; docs-assistant insights stats --url ${url} --key <admin key>)` : 'off'}`,
+  );
+  if (shown.firstBuild) lines.push(`  Index:         ${describeBuild(shown.firstBuild)}`);
+  // What the docs folders' own navigation made of them (issue 17).
+  for (const report of service.siteReports(domain.domain)) {
+    for (const line of formatSiteReport(report)) lines.push(`  ${line}`);
+  }
+  return [...lines, ...snippetLines(identity)];
+}
+
 export const serveCommand: CliCommand = {
   summary: 'Serve the assistant endpoint over a docs folder',
   usage,
   async run(args, io) {
-    const flags = parseFlags(args, {
-      values: [
-        'docs',
-        'port',
-        'host',
-        'domain',
-        'data-dir',
-        'database-url',
-        'retention-days',
-        'insights',
-        'insights-retention-days',
-        'max-thread-bytes',
-        'max-stored-bytes',
-        'engine',
-        'site-url',
-        'assistant-key',
-        'admin-key',
-        'hidden-pages',
-        'mcp-allowed-origin',
-      ],
-      repeatable: ['docs', 'mcp-allowed-origin'],
-      booleans: ['watch', 'mcp-require-key', 'no-mcp'],
-    });
+    const flags = parseFlags(args, FLAGS);
     if (flags.booleans.has('help')) {
       io.out(usage);
       return 0;
     }
-    const one = (name: string): string | undefined => flags.values[name]?.[0];
-    const portText = one('port') ?? String(DEFAULT_PORT);
-    const port = Number(portText);
-    if (!/^\d+$/.test(portText) || port > 65535) {
-      throw new CliUsageError(`--port must be a whole number from 0 to 65535 (got "${portText}").`);
-    }
-    const engine = one('engine') ?? 'extractive';
-    if (engine !== 'extractive' && engine !== 'openai') {
-      throw new CliUsageError(`--engine must be "extractive" or "openai" (got "${engine}").`);
-    }
-    const docs = (flags.values.docs ?? [DEFAULT_DOCS_DIR]).map((dir) => resolve(dir));
-    for (const dir of docs) {
-      const info = await stat(dir).catch(() => null);
-      if (!info?.isDirectory()) {
-        throw new CliUsageError(`Docs folder ${dir} does not exist or is not a folder; pass --docs <dir>.`);
-      }
-    }
-    const dataDir = one('data-dir');
-    const databaseUrl = one('database-url') ?? (process.env.DATABASE_URL || undefined);
-    const count = (name: string): number | undefined => {
-      const value = one(name);
-      if (value === undefined) return undefined;
-      if (!/^\d+$/.test(value) || Number(value) < 1) {
-        throw new CliUsageError(`--${name} must be a whole number of at least 1 (got "${value}").`);
-      }
-      return Number(value);
-    };
-    const retentionDays = count('retention-days');
-    const insights = one('insights') ?? 'on';
-    if (insights !== 'on' && insights !== 'off') {
-      throw new CliUsageError(`--insights must be "on" or "off" (got "${insights}").`);
-    }
-    const insightsRetentionDays = count('insights-retention-days');
-    const maxThreadBytes = count('max-thread-bytes');
-    const maxStoredBytes = count('max-stored-bytes');
-    const siteUrl = one('site-url');
-    const assistantKey = one('assistant-key');
-    const adminKey = one('admin-key');
-    const hiddenPages = one('hidden-pages');
-    if (hiddenPages !== undefined && hiddenPages !== 'exclude' && hiddenPages !== 'include') {
-      throw new CliUsageError(`--hidden-pages must be "exclude" or "include" (got "${hiddenPages}").`);
-    }
+    const place = await placeOf(flags);
     let firstBuild: IndexBuild | undefined;
-    let service: ReturnType<typeof createAssistantService>;
+    let service: Service;
     try {
       service = createAssistantService({
-        docs,
-        engine,
-        ...(one('domain') ? { domain: one('domain') } : {}),
-        ...(dataDir ? { dataDir: resolve(dataDir) } : {}),
-        ...(databaseUrl ? { databaseUrl } : {}),
-        ...(retentionDays ? { retention: { days: retentionDays } } : {}),
-        insights: {
-          enabled: insights === 'on',
-          ...(insightsRetentionDays ? { retentionDays: insightsRetentionDays } : {}),
-        },
-        ...(maxThreadBytes || maxStoredBytes
-          ? {
-              limits: {
-                ...(maxThreadBytes ? { maxThreadBytes } : {}),
-                ...(maxStoredBytes ? { maxStoredBytes } : {}),
-              },
-            }
-          : {}),
-        ...(siteUrl ? { siteUrl } : {}),
-        ...(assistantKey ? { assistantKey } : {}),
-        ...(adminKey ? { adminKey } : {}),
-        ...(hiddenPages ? { site: { hiddenPages } } : {}),
-        ...(flags.booleans.has('watch') ? { watch: true } : {}),
-        mcp: {
-          enabled: !flags.booleans.has('no-mcp'),
-          requireKey: flags.booleans.has('mcp-require-key'),
-          allowedOrigins: flags.values['mcp-allowed-origin'] ?? [],
-        },
+        ...serviceOptionsOf(flags, place),
         onIndex: (_domain, build) => {
           // The first build is reported with the start-up lines; later ones as they happen.
           if (!firstBuild) firstBuild = build;
@@ -182,46 +244,18 @@ export const serveCommand: CliCommand = {
       throw new CliUsageError(error instanceof Error ? error.message : String(error));
     }
     await service.ready();
-    const host = one('host') ?? DEFAULT_HOST;
-    const domain = service.config.domains[0]!;
-    const organization = service.config.organizations[0]!;
-    const index = await service.index(domain.domain);
+    const { port, host } = place;
     await new Promise<void>((resolveListening, reject) => {
       const server = serve({ fetch: service.fetch, port, hostname: host }, (info) => {
         const shownHost = info.address.includes(':') ? `[${info.address}]` : info.address;
         const url = `http://${shownHost}:${info.port}`;
-        io.out(
-          `docs-assistant serving ${index.pages.length} pages (${index.sections.length} sections) from ${docs.join(', ')}`,
+        startupLines(service, url, { flags, docs: place.docs, engine: place.engine, firstBuild }).then(
+          (lines) => {
+            for (const line of lines) io.out(line);
+            resolveListening();
+          },
+          reject,
         );
-        io.out(`  URL:           ${url}`);
-        io.out(`  Endpoint:      POST ${url}/discovery/v1/assistant/${domain.domain}/message`);
-        const identity = {
-          url,
-          domain: domain.domain,
-          assistantKey: organization.assistantKeys[0]!,
-          assistantKeyRandom: !assistantKey,
-          adminKey: organization.adminKeys[0]!,
-          adminKeyRandom: !adminKey,
-        };
-        for (const line of identityLines(identity)) io.out(line);
-        if (!flags.booleans.has('no-mcp')) {
-          io.out(
-            `  MCP:           ${url}/mcp (search, get_page; ${flags.booleans.has('mcp-require-key') ? 'assistant key required' : 'public'})`,
-          );
-        }
-        io.out(`  For agents:    ${url}/llms.txt (every page as Markdown at its path + .md)`);
-        io.out(`  Engine:        ${engine}`);
-        io.out(`  Storage:       ${service.storage.description}`);
-        io.out(
-          `  Insights:      ${service.insights ? `on (question text kept ${service.insights.retentionDays} days; docs-assistant insights stats --url ${url} --key <admin key>)` : 'off'}`,
-        );
-        if (firstBuild) io.out(`  Index:         ${describeBuild(firstBuild)}`);
-        // What the docs folders' own navigation made of them (issue 17).
-        for (const report of service.siteReports(domain.domain)) {
-          for (const line of formatSiteReport(report)) io.out(`  ${line}`);
-        }
-        for (const line of snippetLines(identity)) io.out(line);
-        resolveListening();
       });
       server.once('error', (error: NodeJS.ErrnoException) =>
         reject(
