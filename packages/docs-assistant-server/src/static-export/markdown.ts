@@ -27,7 +27,7 @@ function textOf(node: HastLike | undefined): string {
 }
 
 /** A heading's children without its own anchor, which ends its last text (`Setup {#setup}`). */
-function withoutOwnId(children: ReactNode): ReactNode {
+function withoutOwnId(children: ReactNode): ReactNode[] {
   const list = Array.isArray(children) ? [...children] : [children];
   const last = list.at(-1);
   if (typeof last === 'string') list[list.length - 1] = last.replace(/[ \t]*\{#[^\s{}\\]+\}$/, '');
@@ -58,7 +58,10 @@ export function renderMarkdown(body: string, options: RenderMarkdownOptions): Re
       const { text, own } = renderedHeadingWithId(textOf(node), options.page.site);
       const id = options.slugger(text, own);
       headings.push({ depth, id, text });
-      return createElement(`h${depth}`, { id }, own ? withoutOwnId(children) : children);
+      const tag = `h${depth}`;
+      return own
+        ? createElement(tag, { id }, ...withoutOwnId(children))
+        : createElement(tag, { id }, children);
     };
   const components: Components = {
     h1: heading(1),
