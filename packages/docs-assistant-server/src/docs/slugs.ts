@@ -45,6 +45,8 @@ function ownIdRule(site: HeadingSite | undefined): RegExp | undefined {
 const ATTR_LIST =
   /[ \t]*\{:?[ \t]*(?:(?:\.[\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))[ \t]+)*(?:#([^\s{}\\]+)[ \t]*)?(?:(?:\.[\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))[ \t]*)*\}[ \t]*$/;
 
+const OWN_ID_HINT = /\{[#:./ \t]/;
+
 /** How `markHeadingIds` leaves an own anchor: text in Markdown and in MDX alike. */
 const MARKED = /[ \t]*\\\{#([^\s{}\\]+)\\\}$/;
 
@@ -57,7 +59,8 @@ const MARKED = /[ \t]*\\\{#([^\s{}\\]+)\\\}$/;
  */
 export function markHeadingIds(body: string, site: HeadingSite | undefined): string {
   const own = ownIdRule(site);
-  if (!own || !body.includes('{')) return body;
+  // One scan for the brace every form opens with (`{#`, `{:`, `{.`, `{/*`, `{ `) before the per-line pass.
+  if (!own || !OWN_ID_HINT.test(body)) return body;
   const fences = new FenceTracker();
   return body
     .split('\n')
