@@ -24,13 +24,16 @@
  *   the views a reader opens on demand (`dist/views/`: history, feedback comment, attachments,
  *   shared transcript, consent notice, support), each loaded the first time it is shown, reported
  *   apart. Budget 16 kB for all of them together.
- * - Markdown worker: the chunk of the Web Worker that parses Markdown off the page's main thread
+ * - Markdown worker: the chunks of the Web Worker that parses Markdown off the page's main thread
  *   (`new Worker(new URL('./markdown-worker.js', import.meta.url))` in the panel), which Vite,
- *   webpack and Rspack bundle on their own (esbuild does not bundle workers: its column is empty).
- *   Reported apart, not budgeted, in neither the launcher nor the whole widget (see `isWorkerChunk`).
+ *   webpack and Rspack bundle on their own. esbuild does not bundle workers and leaves that URL as
+ *   written; the panel then starts the worker from a chunk esbuild does emit (`parts/worker-chunk.ts`),
+ *   which imports the worker's code (`markdown-worker-….js`, `workerCodeOnly`) and the parser.
+ *   Reported apart, not budgeted, in neither the launcher nor the whole widget (see `isWorkerFile`,
+ *   `workerCodeOnly`); `worker-chunk`'s own chunk, which the page loads there, is counted.
  * - the page's parser: the chunk the panel loads only where the worker cannot parse
- *   (`pageParser` in `parts/parse-off-thread.ts`; see `parserOnly`). Reported apart, not budgeted, where the bundler
- *   bundles the worker; counted in the whole widget where it does not (esbuild).
+ *   (`pageParser` in `parts/parse-off-thread.ts`; see `parserOnly`). Reported apart, not budgeted,
+ *   where the bundler emits a worker (all four do); counted in the whole widget where it emits none.
  * - runtime: the bundler's own code, reported on its own (see `RUNTIME` for how each is separated).
  *   esbuild prints its CommonJS helpers in the first chunk that needs them, or, when several entry
  *   points (its dynamic imports are entry points) need them, in a chunk of their own that maps to no
@@ -98,10 +101,19 @@ export const BUDGETS = {
  * result, which takes 0.12 kB of code in the panel (esbuild: 94.31 to 94.43 kB), so the ceiling
  * went up by 0.10 kB, the second raise: counted honestly before, with the beacon's 0.75 kB in it,
  * esbuild's whole widget was 95.06 kB, and it is 94.45 now.
+ *
+ * 2026-12-07, later still: esbuild's pages parse in a worker too. esbuild leaves the worker's URL as
+ * written, naming a file its output lacks; the panel now sees that and starts the worker from a
+ * chunk esbuild does emit (`parts/worker-chunk.ts`), which loads the worker's code and the parser
+ * in the worker (`tests/consumers/esbuild.test.ts` runs it in Chromium: the page never loads the
+ * parser's chunk, nothing 404s). Its parser is counted apart as the other bundlers' is: esbuild's
+ * whole widget went from 94.45 to 69.60 kB, and its ceiling is the budget. The code that does it
+ * costs the others 0.6 to 0.8 kB (Vite 64.17 to 64.94, webpack 65.24 to 65.86, Rspack 64.53 to
+ * 65.12 kB).
  */
 export const CEILINGS: Record<Bundler, { launcher: number; whole: number }> = {
   vite: { launcher: 8_100, whole: BUDGETS.whole },
-  esbuild: { launcher: 8_760, whole: 94_450 },
+  esbuild: { launcher: 8_760, whole: BUDGETS.whole },
   webpack: { launcher: 8_200, whole: BUDGETS.whole },
   rspack: { launcher: 8_150, whole: BUDGETS.whole },
 };
@@ -142,6 +154,23 @@ export const parserOnly = (ids: string[]): boolean => {
     paths.some((id) =>
       /docs-assistant\/dist\/parts\/parse-markdown\.js$|node_modules\/micromark\//.test(id),
     ) && paths.every((id) => !/docs-assistant\/dist\//.test(id) || PARSER_MODULE.test(id))
+  );
+};
+
+/**
+ * A chunk of the worker's own code: `dist/parts/markdown-worker.js`, `worker-dom.js` and the
+ * entity table only it imports (`character-entities`: the page's parser decodes with the DOM,
+ * `decode-named-character-reference`'s browser build), possibly beside the parser's modules.
+ * `worker-chunk.js` imports them in a worker only, so every bundler emits them as lazy chunks that
+ * no page loads (webpack and Rspack split them, and share them with the worker they bundle).
+ */
+export const workerCodeOnly = (ids: string[]): boolean => {
+  const paths = ids.map((id) => id.replace(/\\/g, '/'));
+  const own =
+    /docs-assistant\/dist\/parts\/(markdown-worker|worker-dom)\.js$|node_modules\/character-entities\//;
+  return (
+    paths.some((id) => own.test(id)) &&
+    paths.every((id) => !/docs-assistant\/dist\//.test(id) || own.test(id) || PARSER_MODULE.test(id))
   );
 };
 
@@ -437,7 +466,7 @@ async function bundleWithVite(work: string, entry: string, outDir: string): Prom
           gzip: gzip(chunk.code),
           upfront: upfront.has(chunk.fileName),
           search: searchOnly(Object.keys(chunk.modules)),
-          worker: isWorkerFile(chunk.fileName),
+          worker: isWorkerFile(chunk.fileName) || workerCodeOnly(Object.keys(chunk.modules)),
           parser: parserOnly(Object.keys(chunk.modules)),
         })),
       ...scripts.map((asset) => ({
@@ -537,8 +566,15 @@ async function bundleWithEsbuild(work: string, entry: string, outDir: string): P
           bytesInOutput > 0 ? [input] : [],
         ),
       ),
-      // esbuild does not bundle workers (it leaves `new URL(…)` as written): none is expected here.
-      worker: isWorkerFile(file.path),
+      // esbuild bundles no worker (it leaves `new URL(…)` as written): the worker's code is the
+      // chunk of `markdown-worker.js`, which `worker-chunk.js` imports in the worker it starts.
+      worker:
+        isWorkerFile(file.path) ||
+        workerCodeOnly(
+          Object.entries(info.inputs).flatMap(([input, { bytesInOutput }]) =>
+            bytesInOutput > 0 ? [input] : [],
+          ),
+        ),
     });
     if (isUpfront) {
       for (const [input, { bytesInOutput }] of Object.entries(info.inputs)) {
@@ -730,7 +766,7 @@ async function bundleWithWebpack(
           gzip: gzip(code),
           upfront,
           search: searchOnly(names),
-          worker: isWorker(chunk, file),
+          worker: isWorker(chunk, file) || workerCodeOnly(names),
           parser: parserOnly(names),
         });
       }
@@ -785,9 +821,9 @@ export function markdownTable(report: {
   const mark = (bytes: number, budget: number) => `${kB(bytes)}${bytes > budget ? ' **over**' : ''}`;
   for (const cell of report.cells) {
     const search = withSearch ? ` ${mark(cell.search ?? 0, BUDGETS.search)} |` : '';
-    // "none": the bundler emitted no worker chunk (esbuild never does; nor does any before the worker).
+    // "none": the bundler emitted no worker chunk (none did before the worker; esbuild did not until worker-chunk.ts).
     const worker = withWorker ? ` ${cell.worker ? kB(cell.worker) : 'none'} |` : '';
-    // "in whole": no worker, so every page that opens the panel loads the parser (esbuild).
+    // "in whole": no worker, so every page that opens the panel loads the parser.
     const parser = withParser ? ` ${cell.parser ? kB(cell.parser) : 'in whole'} |` : '';
     rows.push(
       `| ${cell.bundler} | \`${cell.import}\` | ${mark(cell.launcher, BUDGETS.launcher)} | ${mark(cell.whole, BUDGETS.whole)} |${search}${worker}${parser} ${kB(cell.runtime)} |`,
@@ -841,10 +877,10 @@ async function main() {
     console.log('\nbundler runtime, reported apart:');
     for (const bundler of BUNDLERS) console.log(`  ${bundler}: ${RUNTIME[bundler]}`);
     console.log(
-      "\nMarkdown worker, reported apart: Vite emits it as an asset of its own build (assets/markdown-worker-….js), webpack and Rspack as chunks that run in a runtime other than the page's; esbuild does not bundle workers",
+      "\nMarkdown worker, reported apart: Vite emits it as an asset of its own build (assets/markdown-worker-….js), webpack and Rspack as chunks that run in a runtime other than the page's; esbuild bundles no worker, and the panel starts one from the chunk of parts/worker-chunk.js, which loads markdown-worker-….js and the parser in the worker (the same chunks the page would load without a worker)",
     );
     console.log(
-      "\nthe page's parser (pageParser in parts/parse-off-thread.ts), reported apart where the worker is bundled: loaded only where the worker cannot parse (no Worker, a worker that failed to load, a CSP that forbids it); counted in the whole widget where no worker is bundled (esbuild), as every page loads it there",
+      "\nthe page's parser (pageParser in parts/parse-off-thread.ts), reported apart where a worker is emitted (all four bundlers): loaded by the page only where the worker cannot parse (no Worker, a worker that failed to load, a CSP that forbids it); it would be counted in the whole widget where no worker is emitted, as every page would load it there",
     );
     console.log(
       `\nversions: ${Object.entries(report.versions)

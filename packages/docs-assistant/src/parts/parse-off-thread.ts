@@ -6,8 +6,10 @@
  * `undefined` while it is on its way (the block keeps what it showed), and `null` when this page
  * parses on its own thread. That is the case on the server, without `Worker`, when the worker cannot
  * start (not even through a `blob:` module, see `createFromAnotherOrigin`) or fails to load (a
- * host bundler that does not bundle workers, such as esbuild, leaves its URL pointing nowhere; a
  * Content-Security-Policy without the worker's origin), and for a text the worker could not parse.
+ * A host bundler that does not bundle workers (esbuild) leaves the worker's URL as the library wrote
+ * it, naming a file it did not emit: the worker then starts from a chunk it did emit
+ * (`worker-chunk.ts`, see `startFromChunk`).
  * A worker that fails, or leaves a text unanswered for `ANSWER_WITHIN_MS`, wakes every block
  * waiting on it, which then parses here. `markdown.tsx` asks the worker for the blocks of an answer
  * that streams in the page, to its end; a finished answer that mounts is parsed here.
@@ -186,47 +188,129 @@ const create = () =>
     name: 'docs-assistant markdown',
   });
 
+/** The worker's file as the library build names it, beside this module (see `create`). */
+const AS_WRITTEN = './markdown-worker.js';
+/** This module's URL; a name of its own, so that no bundler takes `new URL(…)` below for an asset. */
+const HERE = import.meta.url;
+
+/** A module of the page's own origin (a `blob:` URL) that imports the script at `url`. */
+const trampoline = (url: string) =>
+  URL.createObjectURL(new Blob([`import ${JSON.stringify(url)};`], { type: 'text/javascript' }));
+
 /**
- * A worker whose script is on another origin (the script build served from the assistant's host
- * to a docs site elsewhere) cannot be started from its URL; a module of the page's own origin
- * (a `blob:` URL) that imports it can, the import fetched with CORS as the script build itself is.
+ * Runs `create` with the global `Worker` replaced by `Stand` (`create` names the global: for this
+ * call only, the class given).
  */
-function createFromAnotherOrigin(): Worker {
+function createWith(Stand: typeof Worker): Worker {
   const Native = globalThis.Worker;
-  globalThis.Worker = class extends Native {
-    constructor(url: string | URL, options?: WorkerOptions) {
-      const trampoline = `import ${JSON.stringify(String(url))};`;
-      super(URL.createObjectURL(new Blob([trampoline], { type: 'text/javascript' })), options);
-    }
-  };
+  globalThis.Worker = Stand;
   try {
-    // `create` names the global `Worker`: for this call only, the class above.
     return create();
   } finally {
     globalThis.Worker = Native;
   }
 }
 
-function start(): Worker | null {
-  if (worker || unusable) return worker;
+/**
+ * Whether the host's bundler left the worker's URL as the library wrote it (esbuild, which
+ * bundles no worker, or no bundler at all): those that bundle the worker give it the URL of
+ * their own file.
+ */
+function leftAsWritten(): boolean {
+  let url = '';
   try {
-    worker = create();
+    createWith(
+      class {
+        constructor(given: string | URL) {
+          url = String(given);
+          throw new Error('only the URL was wanted');
+        }
+      } as unknown as typeof Worker,
+    );
   } catch {
-    try {
-      worker = createFromAnotherOrigin();
-    } catch {
-      unusable = true;
-      return null;
-    }
+    // Expected: nothing was started.
   }
-  worker.onmessage = receive;
-  worker.onerror = (event) => {
+  return url === new URL(AS_WRITTEN, HERE).href;
+}
+
+/**
+ * A worker whose script is on another origin (the script build served from the assistant's host
+ * to a docs site elsewhere, a host's chunks on a CDN) cannot be started from its URL; a module of
+ * the page's own origin that imports it can, the import fetched with CORS as the script itself is.
+ */
+function createFromAnotherOrigin(): Worker {
+  const Native = globalThis.Worker;
+  return createWith(
+    class extends Native {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(trampoline(String(url)), options);
+      }
+    },
+  );
+}
+
+function listen(started: Worker): void {
+  worker = started;
+  started.onmessage = receive;
+  started.onerror = (event) => {
     // A worker that did not load is not the host page's error.
     event.preventDefault();
     giveUp();
   };
-  worker.onmessageerror = giveUp;
-  return worker;
+  started.onmessageerror = giveUp;
+}
+
+/** The worker's script is being found (`startFromChunk`): texts asked for wait in `sent`. */
+let pending = false;
+
+/**
+ * Starts the worker from `worker-chunk.ts`'s chunk, which every bundler emits, where the bundler
+ * left the worker's own URL pointing at a file it did not emit. Texts asked for meanwhile are sent
+ * once it runs.
+ */
+function startFromChunk(): void {
+  pending = true;
+  const failed = () => {
+    pending = false;
+    giveUp();
+  };
+  import('./worker-chunk.js').then(({ workerScript }) => {
+    pending = false;
+    if (unusable) return;
+    const options: WorkerOptions = { type: 'module', name: 'docs-assistant markdown' };
+    try {
+      try {
+        listen(new Worker(workerScript, options));
+      } catch {
+        listen(new Worker(trampoline(workerScript), options));
+      }
+    } catch {
+      failed();
+      return;
+    }
+    queued = [...sent].map(([id, text]) => ({ id, text }));
+    sendQueued();
+  }, failed);
+}
+
+/** Whether a worker runs or is on its way; starts it if neither. */
+function start(): boolean {
+  if (worker || pending) return true;
+  if (unusable) return false;
+  try {
+    if (leftAsWritten()) startFromChunk();
+    else {
+      try {
+        listen(create());
+      } catch {
+        listen(createFromAnotherOrigin());
+      }
+    }
+    return true;
+  } catch {
+    unusable = true;
+    return false;
+  }
 }
 
 /** The tree of `text` if the worker has sent it; asks for it if not (see `useWorkerTree`). */
