@@ -46,8 +46,6 @@ const KNOWN: Known[] = [
   { fn: 'packages/docs-assistant/src/views/feedback/feedback.tsx: Feedback', owner: 'D' },
   { fn: 'packages/docs-assistant/src/views/history/history.tsx: HistoryView', owner: 'D' },
   { fn: 'packages/docs-assistant/src/views/share/shared-transcript.tsx: SharedTranscript', owner: 'D' },
-  { fn: 'packages/docs-assistant-server/src/service.ts: createAssistantService', owner: 'C' },
-  { fn: 'packages/docs-assistant-server/src/static-export/cli.ts: exportCommand', owner: 'G' },
 ];
 
 /** What a function is called: its own name, the name it is assigned to, or where it sits. */

@@ -19,7 +19,7 @@ import { mountMcpRoutes } from './mcp/http.js';
 import { type AssistantServiceOptions, resolveServiceConfig } from './options.js';
 import { StoredLimiter } from './rate-limit.js';
 import type { DocsIndex, SiteReport } from './retrieval/index.js';
-import { PersistedDocsIndex } from './retrieval/persist.js';
+import { type IndexBuild, PersistedDocsIndex } from './retrieval/persist.js';
 import { createStaticExportRoutes } from './static-export/routes.js';
 import { createStorage, migrateJobFiles, migrateThreadsJsonl } from './storage/index.js';
 import type { SqlStorage } from './storage/sql.js';
@@ -85,23 +85,32 @@ function createEngine(options: AssistantServiceOptions): AnswerEngine {
   throw new Error(`Unknown engine "${String(engine)}"; use "extractive" or "openai".`);
 }
 
-export function createAssistantService(options: AssistantServiceOptions): AssistantService {
-  const config = resolveServiceConfig(options);
-  const warn = options.warn ?? ((message: string) => console.warn(`[docs-assistant] ${message}`));
-  const { maxThreadBytes, maxStoredBytes } = config.limits ?? DEFAULT_ASSISTANT_LIMITS;
-  const storage =
+type Warn = (message: string) => void;
+
+/** The storage the options name, or the one they describe (PostgreSQL, SQLite in `dataDir` or in memory). */
+function storageOf(options: AssistantServiceOptions, config: ServiceConfig, warn: Warn): Storage {
+  return (
     options.storage ??
     createStorage({
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
       ...(config.dataDir ? { dataDir: config.dataDir } : {}),
       ...(options.memoryBundleBytes ? { memoryBundleBytes: options.memoryBundleBytes } : {}),
       warn,
-    });
-  const threads = new ThreadStore({ storage, maxThreadBytes, maxStoredBytes, warn });
+    })
+  );
+}
+
+/**
+ * Retention: a sweep of old threads, export jobs and insights, run every `retention.sweepIntervalMs`
+ * by a timer that never keeps the process alive by itself; a failed sweep (database down) is tried
+ * at the next tick.
+ */
+function startRetention(
+  options: AssistantServiceOptions,
+  parts: { threads: ThreadStore; insights: InsightsRecorder | undefined; storage: Storage; warn: Warn },
+): { sweep: () => Promise<void>; stop: () => void } {
+  const { threads, insights, storage, warn } = parts;
   const retentionDays = options.retention?.days;
-  // Insights (docs/insights.md): on unless `insights.enabled` is false, where the storage keeps them.
-  const recordInto = options.insights?.enabled === false ? undefined : insightsStorage(storage);
-  const insights = recordInto && new InsightsRecorder(recordInto, { ...options.insights, warn });
   const sweep = async () => {
     await insights
       ?.sweep()
@@ -115,58 +124,133 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
       );
     }
   };
-  // Never keeps the process alive by itself; a failed sweep (database down) is tried at the next tick.
   const sweeper = setInterval(
     () => void sweep().catch((error: unknown) => warn(`retention sweep failed: ${(error as Error).message}`)),
     options.retention?.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
   );
   sweeper.unref();
+  return { sweep, stop: () => clearInterval(sweeper) };
+}
+
+/**
+ * Each domain's docs index, built on first use, saved under `dataDir` and reused while no file
+ * changed, and watched for changes with `watch`. A failed load is retried on the next request
+ * instead of being cached.
+ */
+function domainIndexes(options: AssistantServiceOptions, config: ServiceConfig, warn: Warn) {
   const indexes = new Map<string, Promise<DocsIndex>>();
   const siteReports = new Map<string, SiteReport[]>();
   // Stops watching each domain's docs folders (`watch`); the index stores, to wait for their saves.
   const watchers = new Map<string, () => void>();
   const stores = new Set<PersistedDocsIndex>();
+  const watch = (domain: string, store: PersistedDocsIndex) => {
+    if (!options.watch || watchers.has(domain)) return;
+    const watchOptions = typeof options.watch === 'object' ? options.watch : {};
+    const onUpdate = (update: IndexBuild) => {
+      indexes.set(domain, Promise.resolve(update.index));
+      siteReports.set(domain, update.reports);
+      options.onIndex?.(domain, update);
+    };
+    watchers.set(
+      domain,
+      store.watch({
+        ...(watchOptions.debounceMs !== undefined ? { debounceMs: watchOptions.debounceMs } : {}),
+        onUpdate,
+      }),
+    );
+  };
+  const load = (domain: string): Promise<DocsIndex> => {
+    const entry = config.domains.find((d) => d.domain === domain);
+    if (!entry) return Promise.reject(new Error(`Unknown domain "${domain}".`));
+    const store = new PersistedDocsIndex({
+      folders: entry.docs,
+      ...(entry.site ? { site: entry.site } : {}),
+      ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+      incremental: !!options.watch,
+      warn,
+    });
+    stores.add(store);
+    return store.open().then((build) => {
+      // A --site-url at odds with the site's base path stops the start, saying what to change.
+      checkSiteUrl(entry, build.index.pages);
+      siteReports.set(domain, build.reports);
+      options.onIndex?.(domain, build);
+      watch(domain, store);
+      return build.index;
+    });
+  };
   const index = (domain: string): Promise<DocsIndex> => {
     let built = indexes.get(domain);
     if (!built) {
-      const entry = config.domains.find((d) => d.domain === domain);
-      if (!entry) return Promise.reject(new Error(`Unknown domain "${domain}".`));
-      // Saved under `dataDir` and reused while no file changed; watched for changes with `watch`.
-      const store = new PersistedDocsIndex({
-        folders: entry.docs,
-        ...(entry.site ? { site: entry.site } : {}),
-        ...(config.dataDir ? { dataDir: config.dataDir } : {}),
-        incremental: !!options.watch,
-        warn,
-      });
-      stores.add(store);
-      built = store.open().then((build) => {
-        // A --site-url at odds with the site's base path stops the start, saying what to change.
-        checkSiteUrl(entry, build.index.pages);
-        siteReports.set(domain, build.reports);
-        options.onIndex?.(domain, build);
-        if (options.watch && !watchers.has(domain)) {
-          const watchOptions = typeof options.watch === 'object' ? options.watch : {};
-          watchers.set(
-            domain,
-            store.watch({
-              ...(watchOptions.debounceMs !== undefined ? { debounceMs: watchOptions.debounceMs } : {}),
-              onUpdate: (update) => {
-                indexes.set(domain, Promise.resolve(update.index));
-                siteReports.set(domain, update.reports);
-                options.onIndex?.(domain, update);
-              },
-            }),
-          );
-        }
-        return build.index;
-      });
-      // A failed load is retried on the next request instead of being cached.
+      built = load(domain);
       built.catch(() => indexes.delete(domain));
       indexes.set(domain, built);
     }
     return built;
   };
+  return {
+    index,
+    siteReports: (domain: string) => siteReports.get(domain) ?? [],
+    /** Stops watching and waits for the indexes' saves. */
+    close: async () => {
+      for (const stop of watchers.values()) stop();
+      watchers.clear();
+      await Promise.all([...stores].map((store) => store.saved()));
+    },
+  };
+}
+
+/** `GET /health` names the storage and whether it answers; 503 while it does not. */
+async function withStorageHealth(response: Response, storage: Storage): Promise<Response> {
+  const health = await storage.health();
+  const body = {
+    ...((await response.json()) as Record<string, unknown>),
+    ...(health.ok ? {} : { ok: false }),
+    storage: {
+      mode: storage.mode,
+      reachable: health.ok,
+      // Full or damaged: the service answers (200) but keeps nothing; an operator sees why here.
+      ...(health.ok ? (health.degraded ? { degraded: health.degraded } : {}) : { error: health.error }),
+    },
+  };
+  return new Response(JSON.stringify(body), { status: health.ok ? 200 : 503, headers: response.headers });
+}
+
+/**
+ * Opens the storage and moves a `dataDir`'s files of older versions into it. A database that does
+ * not answer is no reason not to start: the service answers 503 until it is back.
+ */
+async function openStorage(
+  storage: Storage,
+  options: AssistantServiceOptions,
+  config: ServiceConfig,
+  limits: { warn: Warn; maxThreadBytes: number },
+): Promise<void> {
+  const { warn, maxThreadBytes } = limits;
+  try {
+    await storage.open();
+    if (config.dataDir && storage.mode === 'embedded' && !options.storage) {
+      await migrateThreadsJsonl(storage as SqlStorage, config.dataDir, { warn, maxThreadBytes });
+      await migrateJobFiles(storage as SqlStorage, config.dataDir, warn);
+    }
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    warn(`${error.message} Requests that need it get 503 until then.`);
+  }
+}
+
+export function createAssistantService(options: AssistantServiceOptions): AssistantService {
+  const config = resolveServiceConfig(options);
+  const warn = options.warn ?? ((message: string) => console.warn(`[docs-assistant] ${message}`));
+  const { maxThreadBytes, maxStoredBytes } = config.limits ?? DEFAULT_ASSISTANT_LIMITS;
+  const storage = storageOf(options, config, warn);
+  const threads = new ThreadStore({ storage, maxThreadBytes, maxStoredBytes, warn });
+  // Insights (docs/insights.md): on unless `insights.enabled` is false, where the storage keeps them.
+  const recordInto = options.insights?.enabled === false ? undefined : insightsStorage(storage);
+  const insights = recordInto && new InsightsRecorder(recordInto, { ...options.insights, warn });
+  const retention = startRetention(options, { threads, insights, storage, warn });
+  const docs = domainIndexes(options, config, warn);
+  const { index } = docs;
 
   const runtime: AssistantRuntime = {
     config,
@@ -196,51 +280,24 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
   return {
     fetch: async (request, env) => {
       const response = await app.fetch(request, env);
-      if (request.method !== 'GET' || new URL(request.url).pathname !== '/health' || !response.ok)
-        return response;
-      // The health check names the storage and whether it answers; 503 while it does not.
-      const health = await storage.health();
-      const body = {
-        ...((await response.json()) as Record<string, unknown>),
-        ...(health.ok ? {} : { ok: false }),
-        storage: {
-          mode: storage.mode,
-          reachable: health.ok,
-          // Full or damaged: the service answers (200) but keeps nothing; an operator sees why here.
-          ...(health.ok ? (health.degraded ? { degraded: health.degraded } : {}) : { error: health.error }),
-        },
-      };
-      return new Response(JSON.stringify(body), { status: health.ok ? 200 : 503, headers: response.headers });
+      const isHealth = request.method === 'GET' && new URL(request.url).pathname === '/health';
+      return isHealth && response.ok ? withStorageHealth(response, storage) : response;
     },
     app,
     config,
     ready: async () => {
-      const opened = (async () => {
-        try {
-          await storage.open();
-          if (config.dataDir && storage.mode === 'embedded' && !options.storage) {
-            await migrateThreadsJsonl(storage as SqlStorage, config.dataDir, { warn, maxThreadBytes });
-            await migrateJobFiles(storage as SqlStorage, config.dataDir, warn);
-          }
-        } catch (error) {
-          // The service starts anyway and answers 503 until the database is back.
-          if (!(error instanceof StorageUnavailableError)) throw error;
-          warn(`${error.message} Requests that need it get 503 until then.`);
-        }
-      })();
+      const opened = openStorage(storage, options, config, { warn, maxThreadBytes });
       await Promise.all([opened, ...config.domains.map((d) => index(d.domain))]);
     },
     index,
-    siteReports: (domain) => siteReports.get(domain) ?? [],
+    siteReports: docs.siteReports,
     threads,
     storage,
     insights,
-    sweep,
+    sweep: retention.sweep,
     close: async () => {
-      for (const stop of watchers.values()) stop();
-      watchers.clear();
-      await Promise.all([...stores].map((store) => store.saved()));
-      clearInterval(sweeper);
+      await docs.close();
+      retention.stop();
       await Promise.all([threads.flush(), staticExport.close(), insights?.close()]);
       if (!options.storage) await storage.close();
     },

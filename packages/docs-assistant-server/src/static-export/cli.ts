@@ -113,18 +113,30 @@ function progressLine(job: StaticExportJob): string {
   return fields.join(' ');
 }
 
-export async function exportCommand(argv: string[], io: CliIO): Promise<number> {
-  let values: {
-    domain?: string;
-    'base-url'?: string;
-    out?: string;
-    'helm-values'?: string;
-    version?: string;
-    timeout?: string;
-    'database-url'?: string;
-    replicas?: string;
-    help?: boolean;
-  };
+interface ExportFlags {
+  domain?: string;
+  'base-url'?: string;
+  out?: string;
+  'helm-values'?: string;
+  version?: string;
+  timeout?: string;
+  'database-url'?: string;
+  replicas?: string;
+  help?: boolean;
+}
+
+/** What `export` was asked to do, its flags checked. */
+interface ExportPlan {
+  flags: ExportFlags & { domain: string };
+  adminKey: string;
+  timeoutSeconds: number | undefined;
+  databaseUrl: string | undefined;
+  replicas: number | undefined;
+}
+
+/** The flags as given, or the exit code after the usage or the help was printed. */
+function readExportFlags(argv: string[], io: CliIO): ExportFlags | number {
+  let values: ExportFlags;
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -154,150 +166,197 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
     io.stderr.write(`export: --domain is required\n\n${EXPORT_USAGE}`);
     return EXIT_USAGE;
   }
-  const timeoutSeconds = values.timeout === undefined ? undefined : Number(values.timeout);
-  if (timeoutSeconds !== undefined && !(Number.isFinite(timeoutSeconds) && timeoutSeconds > 0)) {
-    io.stderr.write(`export: --timeout must be a positive number of seconds (got "${values.timeout}")\n`);
-    return EXIT_USAGE;
-  }
-  const adminKey = io.env.DOCS_ASSISTANT_ADMIN_KEY;
+  return values;
+}
+
+/** Why `DOCS_ASSISTANT_ADMIN_KEY` cannot start an export, or `undefined` when it is an admin key. */
+function adminKeyProblem(adminKey: string | undefined): string | undefined {
   const kind = keyKind(adminKey);
-  if (kind !== 'admin') {
-    io.stderr.write(
-      kind === 'assistant'
-        ? 'export: DOCS_ASSISTANT_ADMIN_KEY holds an assistant API key (svc_dsc_…); static export needs an admin API key (svc_…).\n'
-        : adminKey
-          ? 'export: DOCS_ASSISTANT_ADMIN_KEY is not an admin API key; it must start with "svc_" (and not "svc_dsc_").\n'
-          : 'export: set DOCS_ASSISTANT_ADMIN_KEY to an admin API key (svc_…) from the dashboard API keys page.\n',
-    );
-    return EXIT_USAGE;
+  if (kind === 'admin') return undefined;
+  if (kind === 'assistant')
+    return 'DOCS_ASSISTANT_ADMIN_KEY holds an assistant API key (svc_dsc_…); static export needs an admin API key (svc_…).';
+  return adminKey
+    ? 'DOCS_ASSISTANT_ADMIN_KEY is not an admin API key; it must start with "svc_" (and not "svc_dsc_").'
+    : 'set DOCS_ASSISTANT_ADMIN_KEY to an admin API key (svc_…) from the dashboard API keys page.';
+}
+
+/** The flags and the environment checked together: the plan, or a message saying what to change. */
+function exportPlan(flags: ExportFlags & { domain: string }, env: CliIO['env']): ExportPlan | string {
+  const timeoutSeconds = flags.timeout === undefined ? undefined : Number(flags.timeout);
+  if (timeoutSeconds !== undefined && !(Number.isFinite(timeoutSeconds) && timeoutSeconds > 0)) {
+    return `--timeout must be a positive number of seconds (got "${flags.timeout}")`;
   }
-  const databaseUrl = values['database-url'] ?? (io.env.DATABASE_URL || undefined);
+  const adminKey = env.DOCS_ASSISTANT_ADMIN_KEY;
+  const keyProblem = adminKeyProblem(adminKey);
+  if (keyProblem) return keyProblem;
+  const databaseUrl = flags['database-url'] ?? (env.DATABASE_URL || undefined);
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/./.test(databaseUrl)) {
-    io.stderr.write(
-      'export: --database-url must be a PostgreSQL URL: postgres://user:password@host:5432/database\n',
-    );
-    return EXIT_USAGE;
+    return '--database-url must be a PostgreSQL URL: postgres://user:password@host:5432/database';
   }
-  const replicas = values.replicas === undefined ? (databaseUrl ? 2 : undefined) : Number(values.replicas);
+  const replicas = flags.replicas === undefined ? (databaseUrl ? 2 : undefined) : Number(flags.replicas);
   if (replicas !== undefined && !(Number.isInteger(replicas) && replicas >= 1)) {
-    io.stderr.write(`export: --replicas must be a whole number of at least 1 (got "${values.replicas}")\n`);
-    return EXIT_USAGE;
+    return `--replicas must be a whole number of at least 1 (got "${flags.replicas}")`;
   }
   if (replicas !== undefined && replicas > 1 && !databaseUrl) {
+    return '--replicas above 1 needs --database-url (or DATABASE_URL): replicas share their state through PostgreSQL';
+  }
+  return { flags, adminKey: adminKey!, timeoutSeconds, databaseUrl, replicas };
+}
+
+/**
+ * Draws the job's progress: one line redrawn in place on a TTY, a line per change elsewhere.
+ * `end` ends the redrawn line.
+ */
+function progressPrinter(io: CliIO): { show: (job: StaticExportJob) => void; end: () => void } {
+  const tty = Boolean(io.stdout.isTTY);
+  let lastLine = '';
+  let longest = 0;
+  return {
+    show: (job) => {
+      const line = progressLine(job);
+      if (line === lastLine) return;
+      // Pad to the longest line drawn so far, so a shorter redraw leaves no stale characters.
+      longest = Math.max(longest, line.length);
+      lastLine = line;
+      io.stdout.write(tty ? `\r${line.padEnd(longest)}` : `${line}\n`);
+    },
+    end: () => {
+      if (tty && lastLine) io.stdout.write('\n');
+    },
+  };
+}
+
+/**
+ * Downloads the bundle to `temp` (beside the target, renamed once whole, so an interrupted run
+ * leaves no half-written bundle under the final name) and checks it as serve-bundle will read it:
+ * streamed, within its default limits, never inflated whole. Returns its files.
+ */
+async function downloadBundle(
+  response: Response,
+  temp: string,
+  signal: AbortSignal,
+): Promise<Map<string, Uint8Array>> {
+  if (!response.body) throw new Error('the bundle download has no body');
+  await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), createWriteStream(temp), {
+    signal,
+  });
+  let files: Map<string, Uint8Array>;
+  try {
+    files = await unpackBundle(readBundleFile(temp, DEFAULT_BUNDLE_LIMITS));
+  } catch (error) {
+    const reason = (error as Error).message.replace(/ \(raise --[^)]*\)$/, '');
+    throw new Error(`the downloaded bundle is not one serve-bundle can serve: ${reason}`);
+  }
+  if (!files.has('index.html')) throw new Error('the downloaded bundle has no index.html');
+  return files;
+}
+
+/** Writes the Helm values for this export (`--helm-values`), through a temp file renamed into place. */
+async function writeHelmValues(
+  file: string,
+  plan: ExportPlan,
+  exported: { jobId: string; bundleUrl: string; expiresAt: string | number },
+): Promise<void> {
+  const { replicas, databaseUrl } = plan;
+  const staticExport: { enabled: true; bundleUrl: string; version: string } = {
+    enabled: true,
+    bundleUrl: exported.bundleUrl,
+    // Without --version the job id pins this exact export, for reproducible rollouts.
+    version: plan.flags.version ?? exported.jobId,
+  };
+  // Replicas share threads, export jobs and rate limits through one PostgreSQL database.
+  const assistant =
+    replicas === undefined ? undefined : { replicas, ...(databaseUrl ? { databaseUrl } : {}) };
+  const yamlText = `# Written by docs-assistant export. The bundleUrl expires at ${exported.expiresAt}:\n# export again (or regenerate the link) and upgrade the release after that.\n${toYaml({ staticExport, ...(assistant ? { assistant } : {}) })}`;
+  const tempValues = `${file}.${process.pid}.tmp`;
+  await writeFile(tempValues, yamlText);
+  await rename(tempValues, file);
+}
+
+/** What a failed export prints, and its exit code. */
+function exportFailure(error: unknown, interrupted: boolean, io: CliIO): number {
+  if (interrupted) {
+    io.stderr.write('\nexport: interrupted; nothing was saved.\n');
+    return EXIT_INTERRUPTED;
+  }
+  if (error instanceof StaticExportError) {
     io.stderr.write(
-      'export: --replicas above 1 needs --database-url (or DATABASE_URL): replicas share their state through PostgreSQL\n',
+      error.code === 'job_failed'
+        ? `export: ${error.message}\n`
+        : `export: ${error.message}${error.status ? ` (HTTP ${error.status}, ${error.code})` : ''}\n`,
     );
+    return 1;
+  }
+  io.stderr.write(`export: ${(error as Error).message}\n`);
+  return 1;
+}
+
+/** Starts the export job, follows it to the end, saves the bundle and the Helm values. */
+async function runExport(plan: ExportPlan, io: CliIO, out: string, temp: string, signal: AbortSignal) {
+  const { flags, timeoutSeconds } = plan;
+  const { domain } = flags;
+  const client = createStaticExportClient({
+    baseUrl: flags['base-url']!,
+    adminKey: plan.adminKey,
+    fetch: io.fetch,
+  });
+  const started = await client.startJob(
+    { domain, ...(flags.version ? { version: flags.version } : {}) },
+    { signal },
+  );
+  io.stdout.write(`Export job ${started.jobId} started for ${domain}\n`);
+  const progress = progressPrinter(io);
+  if (typeof started.status === 'string') progress.show({ ...started, status: started.status });
+  let job: StaticExportJob;
+  try {
+    job = await client.waitForJob(started.jobId, {
+      signal,
+      onProgress: progress.show,
+      intervalMs: io.pollIntervalMs,
+      ...(timeoutSeconds === undefined ? {} : { timeoutMs: timeoutSeconds * 1000 }),
+    });
+  } finally {
+    progress.end();
+  }
+  const bundle = await client.generateBundle(started.jobId, { signal });
+  io.stdout.write(
+    bundle.sizeBytes === undefined ? 'Downloading the bundle…\n' : `Downloading ${bundle.sizeBytes} bytes…\n`,
+  );
+  const files = await downloadBundle(await client.openBundle(bundle.bundleUrl, { signal }), temp, signal);
+  signal.throwIfAborted();
+  await rename(temp, out);
+  const pages = typeof job.pageCount === 'number' ? `, ${job.pageCount} pages` : '';
+  io.stdout.write(`Saved ${out} (${files.size} files${pages})\n`);
+  io.stdout.write(`Bundle link (expires ${bundle.expiresAt}):\n${bundle.bundleUrl}\n`);
+  if (flags['helm-values']) {
+    const file = resolve(io.cwd ?? process.cwd(), flags['helm-values']);
+    await writeHelmValues(file, plan, { jobId: started.jobId, ...bundle });
+    io.stdout.write(`Wrote Helm values to ${file}\n`);
+  }
+}
+
+export async function exportCommand(argv: string[], io: CliIO): Promise<number> {
+  const flags = readExportFlags(argv, io);
+  if (typeof flags === 'number') return flags;
+  const plan = exportPlan(flags as ExportFlags & { domain: string }, io.env);
+  if (typeof plan === 'string') {
+    io.stderr.write(`export: ${plan}\n`);
     return EXIT_USAGE;
   }
-  const domain = values.domain;
-  const cwd = io.cwd ?? process.cwd();
-  const out = resolve(cwd, values.out ?? `${domain}-static-export.tar.gz`);
+  const out = resolve(io.cwd ?? process.cwd(), flags.out ?? `${plan.flags.domain}-static-export.tar.gz`);
   const temp = join(dirname(out), `.${basename(out)}.${process.pid}.part`);
-  const tty = Boolean(io.stdout.isTTY);
   const controller = new AbortController();
   let interrupted = false;
   const removeInterrupt = (io.onInterrupt ?? defaultInterrupt)(() => {
     interrupted = true;
     controller.abort(new Error('interrupted'));
   });
-  const signal = controller.signal;
-  let lastLine = '';
-  let longest = 0;
-  const show = (job: StaticExportJob) => {
-    const line = progressLine(job);
-    if (line === lastLine) return;
-    // Pad to the longest line drawn so far, so a shorter redraw leaves no stale characters.
-    longest = Math.max(longest, line.length);
-    lastLine = line;
-    io.stdout.write(tty ? `\r${line.padEnd(longest)}` : `${line}\n`);
-  };
-
   try {
-    const client = createStaticExportClient({
-      baseUrl: values['base-url']!,
-      adminKey: adminKey!,
-      fetch: io.fetch,
-    });
-    const started = await client.startJob(
-      { domain, ...(values.version ? { version: values.version } : {}) },
-      { signal },
-    );
-    io.stdout.write(`Export job ${started.jobId} started for ${domain}\n`);
-    if (typeof started.status === 'string') show({ ...started, status: started.status });
-    let job: StaticExportJob;
-    try {
-      job = await client.waitForJob(started.jobId, {
-        signal,
-        onProgress: show,
-        intervalMs: io.pollIntervalMs,
-        ...(timeoutSeconds === undefined ? {} : { timeoutMs: timeoutSeconds * 1000 }),
-      });
-    } finally {
-      if (tty && lastLine) io.stdout.write('\n');
-    }
-    const bundle = await client.generateBundle(started.jobId, { signal });
-    io.stdout.write(
-      bundle.sizeBytes === undefined
-        ? 'Downloading the bundle…\n'
-        : `Downloading ${bundle.sizeBytes} bytes…\n`,
-    );
-    const response = await client.openBundle(bundle.bundleUrl, { signal });
-    if (!response.body) throw new Error('the bundle download has no body');
-    // Written to a temp file beside the target and renamed, so an interrupted run leaves no
-    // half-written bundle under the final name.
-    await pipeline(
-      Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
-      createWriteStream(temp),
-      { signal },
-    );
-    // Checked as serve-bundle will read it (streamed, within its default limits), never inflated whole.
-    let files: Map<string, Uint8Array>;
-    try {
-      files = await unpackBundle(readBundleFile(temp, DEFAULT_BUNDLE_LIMITS));
-    } catch (error) {
-      const reason = (error as Error).message.replace(/ \(raise --[^)]*\)$/, '');
-      throw new Error(`the downloaded bundle is not one serve-bundle can serve: ${reason}`);
-    }
-    if (!files.has('index.html')) throw new Error('the downloaded bundle has no index.html');
-    signal.throwIfAborted();
-    await rename(temp, out);
-    const pages = typeof job.pageCount === 'number' ? `, ${job.pageCount} pages` : '';
-    io.stdout.write(`Saved ${out} (${files.size} files${pages})\n`);
-    io.stdout.write(`Bundle link (expires ${bundle.expiresAt}):\n${bundle.bundleUrl}\n`);
-    if (values['helm-values']) {
-      const file = resolve(cwd, values['helm-values']);
-      const staticExport: { enabled: true; bundleUrl: string; version: string } = {
-        enabled: true,
-        bundleUrl: bundle.bundleUrl,
-        // Without --version the job id pins this exact export, for reproducible rollouts.
-        version: values.version ?? started.jobId,
-      };
-      // Replicas share threads, export jobs and rate limits through one PostgreSQL database.
-      const assistant =
-        replicas === undefined ? undefined : { replicas, ...(databaseUrl ? { databaseUrl } : {}) };
-      const yamlText = `# Written by docs-assistant export. The bundleUrl expires at ${bundle.expiresAt}:\n# export again (or regenerate the link) and upgrade the release after that.\n${toYaml({ staticExport, ...(assistant ? { assistant } : {}) })}`;
-      const tempValues = `${file}.${process.pid}.tmp`;
-      await writeFile(tempValues, yamlText);
-      await rename(tempValues, file);
-      io.stdout.write(`Wrote Helm values to ${file}\n`);
-    }
+    await runExport(plan, io, out, temp, controller.signal);
     return 0;
   } catch (error) {
     await rm(temp, { force: true });
-    if (interrupted) {
-      io.stderr.write('\nexport: interrupted; nothing was saved.\n');
-      return EXIT_INTERRUPTED;
-    }
-    if (error instanceof StaticExportError) {
-      io.stderr.write(
-        error.code === 'job_failed'
-          ? `export: ${error.message}\n`
-          : `export: ${error.message}${error.status ? ` (HTTP ${error.status}, ${error.code})` : ''}\n`,
-      );
-      return 1;
-    }
-    io.stderr.write(`export: ${(error as Error).message}\n`);
-    return 1;
+    return exportFailure(error, interrupted, io);
   } finally {
     removeInterrupt();
   }
