@@ -102,7 +102,20 @@ export const BUDGETS = {
  * went up by 0.10 kB, the second raise: counted honestly before, with the beacon's 0.75 kB in it,
  * esbuild's whole widget was 95.06 kB, and it is 94.45 now.
  *
- * 2026-12-07, later still: esbuild's pages parse in a worker too. esbuild leaves the worker's URL as
+ * 2026-12-07, later still: three moves out of the launcher. The code that starts the collectors once
+ * their chunk is there went into that chunk (`startCollectors` in `context/collector-chunk.ts`);
+ * the panel gets the shell's error boundary and header from its props (`ShellFrame`) instead of
+ * importing them, so esbuild keeps them in the launcher rather than in the chunk it shares with the
+ * panel; `rootPropsOf` lists the widget's own prop names instead of destructuring each. Launchers:
+ * 8.08 to 7.93 kB (Vite), 8.75 to 8.49 (esbuild), 8.18 to 7.96 (webpack), 8.13 to 7.91 (Rspack):
+ * Vite, webpack and Rspack are within the budget and held to it. esbuild is not: it still loads,
+ * apart, a 1.08 kB chunk of what the launcher shares with the panel: `context/store` and the labels
+ * (`shell`, `merge`, `context`), which the panel reaches through the public `useDocsAssistant` and
+ * `useLabels`, and `ui/icons`, `ui/dom` and `events/emit`, which a dozen of its modules import.
+ * The collector chunk grew by 0.24 kB, the whole widget by up to 0.11 kB (Vite 64.17 to 64.28,
+ * webpack 65.24 to 65.28, Rspack 64.52 to 64.55; esbuild's stays at 94.45).
+ *
+ * 2026-12-07, last: esbuild's pages parse in a worker too. esbuild leaves the worker's URL as
  * written, naming a file its output lacks; the panel now sees that and starts the worker from a
  * chunk esbuild does emit (`parts/worker-chunk.ts`), which loads the worker's code and the parser
  * in the worker (`tests/consumers/esbuild.test.ts` runs it in Chromium: the page never loads the
@@ -112,10 +125,10 @@ export const BUDGETS = {
  * 65.12 kB).
  */
 export const CEILINGS: Record<Bundler, { launcher: number; whole: number }> = {
-  vite: { launcher: 8_100, whole: BUDGETS.whole },
-  esbuild: { launcher: 8_760, whole: BUDGETS.whole },
-  webpack: { launcher: 8_200, whole: BUDGETS.whole },
-  rspack: { launcher: 8_150, whole: BUDGETS.whole },
+  vite: { launcher: BUDGETS.launcher, whole: BUDGETS.whole },
+  esbuild: { launcher: 8_500, whole: BUDGETS.whole },
+  webpack: { launcher: BUDGETS.launcher, whole: BUDGETS.whole },
+  rspack: { launcher: BUDGETS.launcher, whole: BUDGETS.whole },
 };
 
 /** The figure a cell must not exceed: its bundler's ceiling while the budgets are missed. */

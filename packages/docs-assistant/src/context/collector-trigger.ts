@@ -16,7 +16,6 @@
  */
 import type { Context } from '../protocol/index.js';
 import type { ResolvedCollectors } from './collector-options.js';
-import type { Collector } from './selection-collector.js';
 
 type Chunk = typeof import('./collector-chunk.js');
 
@@ -60,9 +59,8 @@ const LISTENING = { capture: true, passive: true } as const;
 
 /** Starts the trigger (or the collectors, once loaded); returns what stops everything. */
 export function startLazyCollectors(doc: Document, options: LazyCollectorsOptions): () => void {
-  const { selection, codeBlocks, widgetRef, label, accessibleLabel, shortcut } = options;
+  const { selection, codeBlocks, widgetRef } = options;
   const isInsideWidget = (node: Node) => widgetRef.current?.contains(node) ?? false;
-  const running: Collector[] = [];
   let stopped = false;
   let requested = false;
   let pointerDown = false;
@@ -91,35 +89,12 @@ export function startLazyCollectors(doc: Document, options: LazyCollectorsOption
     return selection && !!selected && !selected.isCollapsed && !!inPage(selected.anchorNode);
   };
 
-  const startSelection = () => {
-    doc.removeEventListener('mouseup', startSelection, true);
-    if (!stopped && loaded) attempt(() => running.push(loaded!.createSelectionCollector(shared)));
-  };
-  const shared = {
-    isInsideWidget,
-    container: () => widgetRef.current,
-    onAsk: (context: Context) => options.onAsk(context),
-    label,
-  };
-
+  // Once loaded, the chunk starts the collectors (`startCollectors`): that code stays out of the launcher.
+  let stopCollectors: (() => void) | undefined;
   const start = (module: Chunk) => {
     if (stopped) return;
     listen(false);
-    if (codeBlocks) {
-      attempt(() => {
-        const collector = module.createCodeBlockCollector({
-          ...shared,
-          selector: codeBlocks,
-          ...(accessibleLabel ? { accessibleLabel } : {}),
-          ...(shortcut ? { shortcut } : {}),
-        });
-        running.push(collector);
-        if (hovered) collector.hover(hovered);
-      });
-    }
-    // Mid-drag, the selection collector starts when the drag ends, as it would have waited for.
-    if (selection && pointerDown) doc.addEventListener('mouseup', startSelection, LISTENING);
-    else if (selection) startSelection();
+    stopCollectors = module.startCollectors(doc, options, { isInsideWidget, hovered, pointerDown });
   };
 
   const request = () => {
@@ -192,16 +167,6 @@ export function startLazyCollectors(doc: Document, options: LazyCollectorsOption
   return () => {
     stopped = true;
     listen(false);
-    doc.removeEventListener('mouseup', startSelection, true);
-    for (const collector of running) collector.destroy();
+    stopCollectors?.();
   };
-}
-
-/** A collector that cannot start (a bad selector) is reported, never thrown into the host page. */
-function attempt(run: () => void): void {
-  try {
-    run();
-  } catch (error) {
-    console.error(error);
-  }
 }

@@ -29,7 +29,7 @@ export function useLazyCollectors(options: UseLazyCollectorsOptions): void {
         codeBlocks,
         widgetRef,
         label,
-        ...(accessibleLabel ? { accessibleLabel } : {}),
+        accessibleLabel,
         onAsk: (context) => latest.current.onAsk(context),
         shortcut: () => latest.current.shortcut,
       }),

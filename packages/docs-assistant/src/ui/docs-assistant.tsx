@@ -20,8 +20,9 @@ import { shellLabels } from '../labels/shell.js';
 import { cx, flag, visuallyHidden } from './dom.js';
 import { Boundary, reportWidgetError } from './error-boundary.js';
 import { createPanelBridge } from './panel-bridge.js';
+import { PanelHeader } from './panel-header.js';
 import { preloadPanel } from './panel-loader.js';
-import type { PanelProps } from './panel-types.js';
+import type { PanelProps, ShellFrame } from './panel-types.js';
 import { rootPropsOf } from './shell-props.js';
 import { Launcher, PanelFrame, PanelStandIn } from './shell-view.js';
 import type { DocsAssistantHandle, DocsAssistantProps } from './types.js';
@@ -76,6 +77,8 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
 );
 
 DocsAssistant.displayName = 'DocsAssistant';
+
+const frame: ShellFrame = { Boundary, reportWidgetError, Header: PanelHeader };
 
 const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsAssistantShell(props, ref) {
   const shell = useShell(props, ref);
@@ -177,6 +180,7 @@ function ShellPanel({ props, shell }: { props: DocsAssistantProps; shell: ShellM
       emit: opening.emit,
       sharedId: shell.sharedId,
       onWithdrawConsent: gate.withdrawable ? shell.withdraw : undefined,
+      frame,
     };
     return <Panel {...panelProps} />;
   }

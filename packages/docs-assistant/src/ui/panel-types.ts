@@ -3,11 +3,25 @@ import type { DocsAssistantEvent, FeedbackOptions } from '../events/types.js';
 import type { PartComponents } from '../parts/types.js';
 import type { Features } from '../search/features.js';
 import type { SupportOption } from '../views/support/types.js';
+import type { Boundary, reportWidgetError } from './error-boundary.js';
 import type { PanelBridge } from './panel-bridge.js';
+import type { PanelHeader } from './panel-header.js';
 import type { StarterQuestionsOption } from './starter-questions.js';
 import type { ClassNames, Variant } from './types.js';
 
 export type { PanelApi, PanelBridge } from './panel-bridge.js';
+
+/**
+ * The shell's error boundary and the panel's header, which the launcher has anyway: handed to the
+ * panel rather than imported by it. A module both import is one esbuild splits into a chunk of its
+ * own, a second file the launcher loads (see tests/size/lazy-views.test.ts), and one webpack and
+ * Rspack cannot merge into the launcher's code.
+ */
+export interface ShellFrame {
+  Boundary: typeof Boundary;
+  reportWidgetError: typeof reportWidgetError;
+  Header: typeof PanelHeader;
+}
 
 /** Props of the lazily loaded panel body (`panel.tsx`), given by the shell once. */
 export interface PanelProps {
@@ -39,6 +53,8 @@ export interface PanelProps {
   sharedId?: string | null;
   /** The widget's `attachments` prop (views/attachments). */
   attachments?: boolean;
+  /** The shell's error boundary and header (`ShellFrame`). */
+  frame: ShellFrame;
   /** Withdraws the reader's consent (the `consent` prop, when the host does not decide it). */
   onWithdrawConsent?: () => void;
 }

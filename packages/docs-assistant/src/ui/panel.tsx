@@ -13,10 +13,8 @@ import { useLabels } from '../labels/index.js';
 import { warmUp as warmUpMarkdown } from '../parts/parse-off-thread.js';
 import { Composer } from './composer.js';
 import { ContextChips } from './context-chips.js';
-import { Boundary, reportWidgetError } from './error-boundary.js';
 import { HeaderActions } from './header-actions.js';
 import { PanelContent, PanelErrorBanner } from './panel-content.js';
-import { PanelHeader } from './panel-header.js';
 import type { PanelProps } from './panel-types.js';
 import { useFullScreenModal } from './use-full-screen-modal.js';
 import { Announcer, usePanelChat } from './use-panel-chat.js';
@@ -36,6 +34,7 @@ export const forgetMemory = (domain: string): void =>
  * in the panel, which says so and offers Retry; the launcher and the host page carry on.
  */
 export default function Panel(props: PanelProps) {
+  const { Boundary, reportWidgetError } = props.frame;
   return (
     <Boundary
       onCatch={(cause) =>
@@ -57,7 +56,13 @@ export default function Panel(props: PanelProps) {
  * In place of a panel body that threw while rendering: the title bar (so it can still be closed) and a
  * Retry that renders the panel again (the conversation is restored from storage).
  */
-function PanelCrashed({ titleId, classNames, onClose, onRetry }: PanelProps & { onRetry: () => void }) {
+function PanelCrashed({
+  titleId,
+  classNames,
+  onClose,
+  onRetry,
+  frame,
+}: PanelProps & { onRetry: () => void }) {
   const labels = useLabels();
   const retryRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -67,7 +72,7 @@ function PanelCrashed({ titleId, classNames, onClose, onRetry }: PanelProps & { 
   }, []);
   return (
     <>
-      <PanelHeader titleId={titleId} className={classNames?.header} onClose={onClose} />
+      <frame.Header titleId={titleId} className={classNames?.header} onClose={onClose} />
       <div
         data-docs-assistant="error"
         data-error-kind="unavailable"
@@ -100,12 +105,12 @@ function PanelBody(props: PanelProps) {
   );
   const commands = usePanelCommands(props, labels, chat, box, views);
   useBridge(props.bridge, chat.state, commands.bridge, box.inputRef);
-  const { classNames } = props;
+  const { classNames, frame } = props;
   return (
     <>
-      <PanelHeader titleId={props.titleId} className={classNames?.header} onClose={props.onClose}>
+      <frame.Header titleId={props.titleId} className={classNames?.header} onClose={props.onClose}>
         <HeaderActions actions={commands.actions} moreLabel={labels.moreActions} />
-      </PanelHeader>
+      </frame.Header>
       <PanelContent props={props} labels={labels} chat={chat} box={box} views={views} commands={commands} />
       <PanelErrorBanner commands={commands} className={classNames?.error} shown={!commands.errorInList} />
       <ContextChips

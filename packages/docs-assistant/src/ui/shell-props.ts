@@ -1,52 +1,62 @@
+import type { HTMLAttributes } from 'react';
 import type { DocsAssistantProps } from './types.js';
 
 /**
- * The props that go on the root element: everything but the widget's own (the hook and the panel
- * read theirs from the props by name), so `id`, `style`, `dir`, `aria-*` and handlers reach the DOM.
+ * The widget's own props, which stay off the root element (the hook and the panel read theirs from
+ * the props by name). A list of names rather than a destructuring of each: the launcher carries
+ * each name once, as a string that compresses well.
  */
-export function rootPropsOf(props: DocsAssistantProps) {
-  const {
-    variant: _variant,
-    open: _open,
-    defaultOpen: _defaultOpen,
-    onOpenChange: _onOpenChange,
-    shortcut: _shortcut,
-    starterQuestions: _starterQuestions,
-    labels: _labels,
-    theme: _theme,
-    unstyled: _unstyled,
-    classNames: _classNames,
-    components: _components,
-    collectors: _collectors,
-    docsBaseUrl: _docsBaseUrl,
-    allowedImageOrigins: _allowedImageOrigins,
-    whenUnavailable: _whenUnavailable,
-    domain: _domain,
-    apiKey: _apiKey,
-    baseUrl: _baseUrl,
-    api: _api,
-    fp: _fp,
-    retrievalPageSize: _retrievalPageSize,
-    filter: _filter,
-    currentPath: _currentPath,
-    storage: _storage,
-    deployment: _deployment,
-    fetch: _fetch,
-    headers: _headers,
-    onFinish: _onFinish,
-    onError: _onError,
-    className: _className,
-    features: _features,
-    defaultView: _defaultView,
-    sourceAction: _sourceAction,
-    consent: _consent,
-    onEvent: _onEvent,
-    eventsIncludeText: _eventsIncludeText,
-    feedback: _feedback,
-    share: _share,
-    support: _support,
-    attachments: _attachments,
-    ...rootProps
-  } = props;
+const OWN_PROPS = new Set<string>([
+  'variant',
+  'open',
+  'defaultOpen',
+  'onOpenChange',
+  'shortcut',
+  'starterQuestions',
+  'labels',
+  'theme',
+  'unstyled',
+  'classNames',
+  'components',
+  'collectors',
+  'docsBaseUrl',
+  'allowedImageOrigins',
+  'whenUnavailable',
+  'domain',
+  'apiKey',
+  'baseUrl',
+  'api',
+  'fp',
+  'retrievalPageSize',
+  'filter',
+  'currentPath',
+  'storage',
+  'deployment',
+  'fetch',
+  'headers',
+  'onFinish',
+  'onError',
+  'className',
+  'features',
+  'defaultView',
+  'sourceAction',
+  'consent',
+  'onEvent',
+  'eventsIncludeText',
+  'feedback',
+  'share',
+  'support',
+  'attachments',
+] satisfies (keyof DocsAssistantProps)[]);
+
+/**
+ * The props that go on the root element: everything but the widget's own, so `id`, `style`, `dir`,
+ * `aria-*` and handlers reach the DOM.
+ */
+export function rootPropsOf(
+  props: DocsAssistantProps,
+): Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'title'> {
+  const rootProps: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(props)) if (!OWN_PROPS.has(key)) rootProps[key] = value;
   return rootProps;
 }
