@@ -27,18 +27,7 @@ const KNOWN: Known[] = [
   { fn: 'packages/docs-assistant/src/context/selection-collector.ts: createSelectionCollector', owner: 'F' },
   { fn: 'packages/docs-assistant/src/parts/markdown.tsx: MarkdownView', owner: 'G' },
   { fn: 'packages/docs-assistant/src/parts/mdast-to-hast.ts: one', owner: 'G' },
-  { fn: 'packages/docs-assistant/src/proxy/create-assistant-proxy.ts: createAssistantProxy', owner: 'G' },
-  {
-    fn: 'packages/docs-assistant/src/proxy/create-assistant-proxy.ts: a function in createAssistantProxy',
-    owner: 'G',
-  },
   { fn: 'packages/docs-assistant/src/search/search-results.tsx: SearchResults', owner: 'G' },
-  { fn: 'packages/docs-assistant/src/static-export/client.ts: createStaticExportClient', owner: 'G' },
-  { fn: 'packages/docs-assistant/src/static-export/handler.ts: createStaticExportHandler', owner: 'G' },
-  {
-    fn: 'packages/docs-assistant/src/static-export/handler.ts: a function in createStaticExportHandler',
-    owner: 'G',
-  },
   { fn: 'packages/docs-assistant/src/static-export/panel.tsx: StaticExportPanel', owner: 'G' },
   { fn: 'packages/docs-assistant/src/ui/composer.tsx: Composer', owner: 'D' },
   { fn: 'packages/docs-assistant/src/ui/message-list.tsx: useConversationScroll', owner: 'D' },

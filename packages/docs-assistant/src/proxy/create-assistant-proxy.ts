@@ -157,6 +157,95 @@ function checkOptions(options: AssistantProxyOptions): void {
   }
 }
 
+/** A request the route turned down: its answer. */
+type Refusal = Response;
+
+/** Method, `authorize` and the rate limit: the answer that turns the request down, if any. */
+async function admit(
+  request: Request,
+  options: AssistantProxyOptions,
+  limiter: ReturnType<typeof createRateLimiter> | undefined,
+): Promise<Refusal | undefined> {
+  if (request.method.toUpperCase() !== 'POST') {
+    return jsonError(405, 'method_not_allowed', 'Use POST to ask the assistant.', { Allow: 'POST' });
+  }
+  const { authorize, rateLimit } = options;
+  if (authorize) {
+    let allowed: boolean;
+    try {
+      allowed = (await authorize(request)) === true;
+    } catch {
+      return jsonError(500, 'internal', 'The authorize check of this assistant route failed.');
+    }
+    if (!allowed) return jsonError(401, 'unauthorized', 'Sign in to ask the assistant.');
+  }
+  if (!limiter) return undefined;
+  let key: string;
+  try {
+    key = rateLimit?.key ? await rateLimit.key(request) : forwardedAddress(request);
+  } catch {
+    return jsonError(500, 'internal', 'The rate limit key of this assistant route failed.');
+  }
+  const retryAfter = limiter.take(key);
+  if (retryAfter === undefined) return undefined;
+  return jsonError(429, 'rate_limited', `Too many questions; try again in ${retryAfter} s.`, {
+    'Retry-After': String(retryAfter),
+  });
+}
+
+/** The request's body as sent, checked to be a JSON object within `maxBodyBytes`; or the refusal. */
+async function readQuestion(
+  request: Request,
+  maxBodyBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | Refusal> {
+  if (mediaType(request.headers.get('content-type')) !== 'application/json') {
+    return jsonError(
+      415,
+      'unsupported_media_type',
+      'Send the question as JSON: Content-Type: application/json, with the body the widget sends.',
+    );
+  }
+  const tooLarge = () =>
+    jsonError(413, 'payload_too_large', `The request body is larger than ${maxBodyBytes} bytes; send less.`);
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBodyBytes) return tooLarge();
+  let bytes: Uint8Array<ArrayBuffer> | undefined;
+  try {
+    bytes = await readCappedBody(request, maxBodyBytes);
+  } catch {
+    return jsonError(400, 'invalid_request', 'The request body could not be read; send it again.');
+  }
+  if (bytes === undefined) return tooLarge();
+  const json = decodeJson(bytes);
+  const body = 'value' in json ? json.value : undefined;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return jsonError(
+      400,
+      'invalid_json',
+      'The request body is not a JSON object; send the body the widget sends ({ "fp", "messages", … }).',
+    );
+  }
+  return bytes;
+}
+
+/** The service's answer as it streams, with only `FORWARDED_RESPONSE_HEADERS` of its headers. */
+function streamBack(upstream: Response): Response {
+  const headers = new Headers();
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  // Asks nginx-style proxies in front of the host not to hold the stream back.
+  headers.set('X-Accel-Buffering', 'no');
+  // The body as a stream: each chunk goes on as the service writes it.
+  return new Response(upstream.body, {
+    status: upstream.status,
+    statusText: upstream.statusText,
+    headers,
+  });
+}
+
 /**
  * Creates the route the widget's `api` prop points at. Throws at once for an admin key, a missing
  * or malformed assistant key, a bad `baseUrl` or `domain`.
@@ -181,70 +270,16 @@ export function createAssistantProxy(options: AssistantProxyOptions): AssistantP
   checkOptions(options);
   const endpoint = joinUrl(options.baseUrl, assistantMessagePath(options.domain));
   const authorization = `Bearer ${options.apiKey}`;
-  const { authorize, rateLimit } = options;
+  const { rateLimit } = options;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const limiter = rateLimit ? createRateLimiter(rateLimit.limit, rateLimit.windowMs) : undefined;
   const doFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   return async (request) => {
-    if (request.method.toUpperCase() !== 'POST') {
-      return jsonError(405, 'method_not_allowed', 'Use POST to ask the assistant.', { Allow: 'POST' });
-    }
-    if (authorize) {
-      let allowed: boolean;
-      try {
-        allowed = (await authorize(request)) === true;
-      } catch {
-        return jsonError(500, 'internal', 'The authorize check of this assistant route failed.');
-      }
-      if (!allowed) return jsonError(401, 'unauthorized', 'Sign in to ask the assistant.');
-    }
-    if (limiter) {
-      let key: string;
-      try {
-        key = rateLimit?.key ? await rateLimit.key(request) : forwardedAddress(request);
-      } catch {
-        return jsonError(500, 'internal', 'The rate limit key of this assistant route failed.');
-      }
-      const retryAfter = limiter.take(key);
-      if (retryAfter !== undefined) {
-        return jsonError(429, 'rate_limited', `Too many questions; try again in ${retryAfter} s.`, {
-          'Retry-After': String(retryAfter),
-        });
-      }
-    }
-    if (mediaType(request.headers.get('content-type')) !== 'application/json') {
-      return jsonError(
-        415,
-        'unsupported_media_type',
-        'Send the question as JSON: Content-Type: application/json, with the body the widget sends.',
-      );
-    }
-    const tooLarge = () =>
-      jsonError(
-        413,
-        'payload_too_large',
-        `The request body is larger than ${maxBodyBytes} bytes; send less.`,
-      );
-    const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-    if (declared > maxBodyBytes) return tooLarge();
-    let bytes: Uint8Array<ArrayBuffer> | undefined;
-    try {
-      bytes = await readCappedBody(request, maxBodyBytes);
-    } catch {
-      return jsonError(400, 'invalid_request', 'The request body could not be read; send it again.');
-    }
-    if (bytes === undefined) return tooLarge();
-    const json = decodeJson(bytes);
-    const body = 'value' in json ? json.value : undefined;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return jsonError(
-        400,
-        'invalid_json',
-        'The request body is not a JSON object; send the body the widget sends ({ "fp", "messages", … }).',
-      );
-    }
-
+    const refused = await admit(request, options, limiter);
+    if (refused) return refused;
+    const bytes = await readQuestion(request, maxBodyBytes);
+    if (bytes instanceof Response) return bytes;
     let upstream: Response;
     try {
       upstream = await doFetch(endpoint, {
@@ -259,19 +294,6 @@ export function createAssistantProxy(options: AssistantProxyOptions): AssistantP
       if (request.signal.aborted) return jsonError(499, 'client_closed', 'The request was cancelled.');
       return jsonError(502, 'network_error', 'The assistant service could not be reached; try again later.');
     }
-    const headers = new Headers();
-    for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value !== null) headers.set(name, value);
-    }
-    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
-    // Asks nginx-style proxies in front of the host not to hold the stream back.
-    headers.set('X-Accel-Buffering', 'no');
-    // The body as a stream: each chunk goes on as the service writes it.
-    return new Response(upstream.body, {
-      status: upstream.status,
-      statusText: upstream.statusText,
-      headers,
-    });
+    return streamBack(upstream);
   };
 }

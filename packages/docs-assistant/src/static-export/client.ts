@@ -106,9 +106,8 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-export function createStaticExportClient(options: StaticExportClientOptions): StaticExportClient {
-  assertServerSide('The static export client', options.dangerouslyAllowBrowser);
-  const { baseUrl, adminKey } = options;
+/** Throws for a `baseUrl` that is not an http(s) URL and for a key that is not an admin key. */
+function checkClientOptions({ baseUrl, adminKey }: StaticExportClientOptions): void {
   if (typeof baseUrl !== 'string' || !/^https?:\/\//i.test(baseUrl)) {
     throw new StaticExportError(
       0,
@@ -126,6 +125,22 @@ export function createStaticExportClient(options: StaticExportClientOptions): St
         : 'adminKey must be an admin API key: a string starting with "svc_" (and not "svc_dsc_").',
     );
   }
+}
+
+/** What `call` checks an answer's JSON with: one of the protocol's schemas. */
+interface AnswerSchema<T> {
+  safeParse(
+    data: unknown,
+    params: { reportInput: boolean },
+  ): { success: true; data: T } | { success: false; error: { issues: readonly IssueLike[] } };
+}
+
+/**
+ * The client's requests: `send` fetches and turns a failure or an error answer into a
+ * `StaticExportError`; `call` sends a request of the API with the admin key and checks its answer.
+ */
+function createTransport(options: StaticExportClientOptions) {
+  const { baseUrl, adminKey } = options;
   const doFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   async function send(url: string, init: RequestInit): Promise<Response> {
@@ -148,12 +163,7 @@ export function createStaticExportClient(options: StaticExportClientOptions): St
   async function call<T>(
     method: 'GET' | 'POST',
     path: string,
-    schema: {
-      safeParse(
-        data: unknown,
-        params: { reportInput: boolean },
-      ): { success: true; data: T } | { success: false; error: { issues: readonly IssueLike[] } };
-    },
+    schema: AnswerSchema<T>,
     body: unknown,
     signal: AbortSignal | undefined,
   ): Promise<T> {
@@ -188,6 +198,43 @@ export function createStaticExportClient(options: StaticExportClientOptions): St
     }
     return parsed.data;
   }
+  return { send, call };
+}
+
+/** Polls the job until it completes (its last state), fails, or `timeoutMs` would pass. */
+async function waitForJob(
+  client: StaticExportClient,
+  jobId: string,
+  { onProgress, signal, intervalMs = DEFAULT_INTERVAL_MS, timeoutMs }: WaitForJobOptions = {},
+): Promise<StaticExportJobStatus> {
+  const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
+  for (;;) {
+    const job = await client.getJob(jobId, { signal });
+    onProgress?.(job);
+    if (job.status === 'completed') return job;
+    if (isTerminalStatus(job.status)) {
+      throw new StaticExportError(
+        200,
+        'job_failed',
+        `Static export job ${jobId} failed: ${job.error ?? 'no reason given'}`,
+      );
+    }
+    if (Date.now() + intervalMs > deadline) {
+      const percent = progressPercent(job.progress);
+      throw new StaticExportError(
+        0,
+        'timeout',
+        `Static export job ${jobId} was still ${JSON.stringify(job.status)}${percent === undefined ? '' : ` (${percent}%)`} after ${timeoutMs} ms; wait longer (timeoutMs) or check the service.`,
+      );
+    }
+    await sleep(intervalMs, signal);
+  }
+}
+
+export function createStaticExportClient(options: StaticExportClientOptions): StaticExportClient {
+  assertServerSide('The static export client', options.dangerouslyAllowBrowser);
+  checkClientOptions(options);
+  const { send, call } = createTransport(options);
 
   const client: StaticExportClient = {
     startJob: (body, { signal } = {}) =>
@@ -198,31 +245,7 @@ export function createStaticExportClient(options: StaticExportClientOptions): St
     }),
     generateBundle: (jobId, { signal } = {}) =>
       call('POST', staticExportBundlePath(jobId), StaticExportBundleSchema, undefined, signal),
-
-    async waitForJob(jobId, { onProgress, signal, intervalMs = DEFAULT_INTERVAL_MS, timeoutMs } = {}) {
-      const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
-      for (;;) {
-        const job = await client.getJob(jobId, { signal });
-        onProgress?.(job);
-        if (job.status === 'completed') return job;
-        if (isTerminalStatus(job.status)) {
-          throw new StaticExportError(
-            200,
-            'job_failed',
-            `Static export job ${jobId} failed: ${job.error ?? 'no reason given'}`,
-          );
-        }
-        if (Date.now() + intervalMs > deadline) {
-          const percent = progressPercent(job.progress);
-          throw new StaticExportError(
-            0,
-            'timeout',
-            `Static export job ${jobId} was still ${JSON.stringify(job.status)}${percent === undefined ? '' : ` (${percent}%)`} after ${timeoutMs} ms; wait longer (timeoutMs) or check the service.`,
-          );
-        }
-        await sleep(intervalMs, signal);
-      }
-    },
+    waitForJob: (jobId, wait) => waitForJob(client, jobId, wait),
 
     async openBundle(bundleUrl, { signal } = {}) {
       // No Authorization header: the link is presigned, and the key must not travel to storage.

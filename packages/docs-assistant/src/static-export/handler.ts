@@ -27,6 +27,7 @@ import {
   staticExportJobPath,
 } from '../protocol/paths.js';
 import {
+  type StartStaticExportJobBody,
   StartStaticExportJobBodySchema,
   StaticExportJobSchema,
   StaticExportStartedJobSchema,
@@ -135,35 +136,9 @@ const configurationError = (message: string) => new StaticExportError(0, 'invali
 /** Job ids a domain-restricted handler remembers; past it the oldest are forgotten. */
 const MAX_REMEMBERED_JOBS = 10_000;
 
-/**
- * Creates the route the dashboard panel calls. Throws at once without `authorize`.
- *
- * @example
- * // app/api/static-export/[...path]/route.ts (Next.js)
- * const handler = createStaticExportHandler({
- *   baseUrl: 'https://api.example.com',
- *   adminKey: process.env.DOCS_ASSISTANT_ADMIN_KEY!,
- *   domain: 'acme',
- *   authorize: async (request) => (await getSession(request))?.role === 'admin',
- * });
- * export { handler as GET, handler as POST };
- */
-export function createStaticExportHandler(options: StaticExportHandlerOptions): StaticExportHandler {
-  assertServerSide('createStaticExportHandler', options.dangerouslyAllowBrowser);
-  if (keyKind(options.adminKey) !== 'admin') {
-    throw new StaticExportError(
-      0,
-      'invalid_configuration',
-      'createStaticExportHandler needs an admin API key (svc_…, not svc_dsc_…) in adminKey.',
-    );
-  }
-  if (typeof options.authorize !== 'function') {
-    throw configurationError(
-      'createStaticExportHandler needs an authorize(request) option: a function that returns true only for a user allowed to export the site, e.g. authorize: async (request) => (await getSession(request))?.isAdmin === true. Without it anyone who can reach the route could export the whole site. Pass authorize: () => true only if the export is meant to be public.',
-    );
-  }
-  const authorize = options.authorize;
-  const allowedOrigins = new Set<string>();
+/** The origins of `allowedOrigins`, each checked to be an origin and nothing more. */
+function allowedOriginsOf(options: StaticExportHandlerOptions): Set<string> {
+  const allowed = new Set<string>();
   for (const origin of options.allowedOrigins ?? []) {
     let parsed: URL | undefined;
     try {
@@ -176,8 +151,26 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
         `createStaticExportHandler: allowedOrigins takes origins such as "https://admin.example.com" (scheme, host and port, no path or trailing slash); got ${JSON.stringify(origin)}.`,
       );
     }
-    allowedOrigins.add(origin);
+    allowed.add(origin);
   }
+  return allowed;
+}
+
+/** The options checked: what the handler needs of them. Throws what to change for a bad one. */
+function handlerSettings(options: StaticExportHandlerOptions) {
+  if (keyKind(options.adminKey) !== 'admin') {
+    throw new StaticExportError(
+      0,
+      'invalid_configuration',
+      'createStaticExportHandler needs an admin API key (svc_…, not svc_dsc_…) in adminKey.',
+    );
+  }
+  if (typeof options.authorize !== 'function') {
+    throw configurationError(
+      'createStaticExportHandler needs an authorize(request) option: a function that returns true only for a user allowed to export the site, e.g. authorize: async (request) => (await getSession(request))?.isAdmin === true. Without it anyone who can reach the route could export the whole site. Pass authorize: () => true only if the export is meant to be public.',
+    );
+  }
+  const allowedOrigins = allowedOriginsOf(options);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!isPositiveInteger(maxBodyBytes)) {
     throw configurationError(
@@ -193,11 +186,29 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
       'createStaticExportHandler: rateLimit takes { limit, windowMs } as positive whole numbers (job starts per window, window in ms), or false to turn the limit off.',
     );
   }
-  const limiter = rateLimit === false ? undefined : createRateLimiter(rateLimit.limit, rateLimit.windowMs);
-  const rateLimitKey = rateLimit === false ? undefined : rateLimit.key;
-  const doFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const auth = { Authorization: `Bearer ${options.adminKey}` };
+  return {
+    authorize: options.authorize,
+    allowedOrigins,
+    maxBodyBytes,
+    limiter: rateLimit === false ? undefined : createRateLimiter(rateLimit.limit, rateLimit.windowMs),
+    rateLimitKey: rateLimit === false ? undefined : rateLimit.key,
+  };
+}
 
+/** What the handler's routes share: its settings, the service's requests, the jobs it started. */
+interface Route extends ReturnType<typeof handlerSettings> {
+  options: StaticExportHandlerOptions;
+  /** `Authorization` with the admin key, for the service only. */
+  auth: { Authorization: string };
+  /** The service's answer to `path`, passed through, or a 502 when it cannot be reached. */
+  forward(path: string, init: RequestInit): Promise<Response>;
+  /** Ids of the jobs started through this handler (kept only with a domain restriction). */
+  remember(jobId: string): void;
+  startedJobs: ReadonlySet<string>;
+}
+
+function createRoute(options: StaticExportHandlerOptions): Route {
+  const doFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   async function forward(path: string, init: RequestInit): Promise<Response> {
     let upstream: Response;
     try {
@@ -218,8 +229,7 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
       },
     });
   }
-
-  // Ids of the jobs started through this handler (only kept with a domain restriction), oldest first.
+  // Oldest first; past MAX_REMEMBERED_JOBS the oldest are forgotten.
   const startedJobs = new Set<string>();
   const remember = (jobId: string) => {
     startedJobs.delete(jobId);
@@ -229,189 +239,238 @@ export function createStaticExportHandler(options: StaticExportHandlerOptions): 
       startedJobs.delete(oldest);
     }
   };
+  const auth = { Authorization: `Bearer ${options.adminKey}` };
+  return { ...handlerSettings(options), options, auth, forward, remember, startedJobs };
+}
 
-  /**
-   * With a domain restriction, a job this handler did not start is reported as missing, unless
-   * its status names the domain. Returns the status response when it had to fetch it.
-   */
-  async function checkJobDomain(jobId: string, signal: AbortSignal): Promise<Response | undefined> {
-    if (!options.domain || startedJobs.has(jobId)) return undefined;
-    const response = await forward(staticExportJobPath(jobId), { headers: auth, signal });
-    if (!response.ok) return response;
-    let data: unknown;
-    try {
-      data = await response.clone().json();
-    } catch {
-      data = undefined;
-    }
-    const parsed = StaticExportJobSchema.safeParse(data);
-    if (parsed.success && parsed.data.domain === options.domain) {
-      remember(jobId);
-      return response;
-    }
+/**
+ * With a domain restriction, a job this handler did not start is reported as missing, unless
+ * its status names the domain. Returns the status response when it had to fetch it.
+ */
+async function checkJobDomain(
+  route: Route,
+  jobId: string,
+  signal: AbortSignal,
+): Promise<Response | undefined> {
+  const { options } = route;
+  if (!options.domain || route.startedJobs.has(jobId)) return undefined;
+  const response = await route.forward(staticExportJobPath(jobId), { headers: route.auth, signal });
+  if (!response.ok) return response;
+  let data: unknown;
+  try {
+    data = await response.clone().json();
+  } catch {
+    data = undefined;
+  }
+  const parsed = StaticExportJobSchema.safeParse(data);
+  if (parsed.success && parsed.data.domain === options.domain) {
+    route.remember(jobId);
+    return response;
+  }
+  return jsonError(
+    404,
+    'not_found',
+    `No static export job "${jobId}" for the domain "${options.domain}" started through this endpoint.`,
+  );
+}
+
+/** The job id of a path segment, or a 400 when it is not valid percent-encoding. */
+function jobIdOf(segment: string): string | Response {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
     return jsonError(
-      404,
-      'not_found',
-      `No static export job "${jobId}" for the domain "${options.domain}" started through this endpoint.`,
+      400,
+      'invalid_request',
+      `The job id in the path is not valid percent-encoding (${JSON.stringify(segment.slice(0, 60))}); encode it with encodeURIComponent.`,
     );
   }
+}
 
-  /** The job id of a path segment, or a 400 when it is not valid percent-encoding. */
-  function jobIdOf(segment: string): string | Response {
+/** The origin check, then the host's authorize check: a refusal, or `undefined` to go on. */
+async function guard(route: Route, request: Request): Promise<Response | undefined> {
+  const crossOrigin = crossOriginRefusal(request, route.allowedOrigins);
+  if (crossOrigin) return jsonError(403, 'forbidden', crossOrigin);
+  let allowed: boolean;
+  try {
+    allowed = (await route.authorize(request)) === true;
+  } catch {
+    return jsonError(500, 'internal', 'The authorize check of this static export endpoint failed.');
+  }
+  if (!allowed) {
+    return jsonError(401, 'unauthorized', 'Sign in as a user allowed to export this site.');
+  }
+  return undefined;
+}
+
+/** A start request's body, as JSON within `maxBodyBytes`, or the refusal. */
+async function readStartBody(route: Route, request: Request): Promise<{ body: unknown } | Response> {
+  const { maxBodyBytes } = route;
+  if (mediaType(request.headers.get('content-type')) !== 'application/json') {
+    return jsonError(
+      415,
+      'unsupported_media_type',
+      'Send the start request as JSON: Content-Type: application/json with a body such as { "domain": "…" }.',
+    );
+  }
+  const tooLarge = () =>
+    jsonError(
+      413,
+      'payload_too_large',
+      `The request body is larger than ${maxBodyBytes} bytes; a start request is { "domain": "…" } with optional "version" and "paths".`,
+    );
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBodyBytes) return tooLarge();
+  let text: string | undefined;
+  try {
+    const bytes = await readCappedBody(request, maxBodyBytes);
+    text = bytes === undefined ? undefined : new TextDecoder().decode(bytes);
+  } catch {
+    return jsonError(400, 'invalid_request', 'The request body could not be read; send it again.');
+  }
+  if (text === undefined) return tooLarge();
+  try {
+    return { body: text.trim() ? JSON.parse(text) : {} };
+  } catch {
+    return jsonError(400, 'invalid_json', 'The request body is not valid JSON; send { "domain": "…" }.');
+  }
+}
+
+/** The start body checked against the handler's domain and the API's schema, or the refusal. */
+function startBodyOf(route: Route, read: unknown): StartStaticExportJobBody | Response {
+  const { domain } = route.options;
+  let body = read;
+  if (domain && body && typeof body === 'object' && !Array.isArray(body)) {
+    const given = (body as { domain?: unknown }).domain;
+    if (given !== undefined && given !== domain) {
+      return jsonError(403, 'forbidden', `This endpoint only exports the domain "${domain}".`);
+    }
+    body = { ...body, domain };
+  }
+  const parsed = StartStaticExportJobBodySchema.safeParse(body, { reportInput: true });
+  if (parsed.success) return parsed.data;
+  const issues = describeIssues(parsed.error.issues);
+  return jsonError(
+    400,
+    'invalid_request',
+    `Invalid static export request: ${problemList(issues)}.`,
+    {},
+    issues,
+  );
+}
+
+/** The rate limit on job starts: a refusal, or `undefined` to go on. */
+async function takeStart(route: Route, request: Request): Promise<Response | undefined> {
+  const { limiter, rateLimitKey } = route;
+  if (!limiter) return undefined;
+  let key = '';
+  try {
+    key = rateLimitKey ? await rateLimitKey(request) : '';
+  } catch {
+    return jsonError(500, 'internal', 'The rate limit key of this static export endpoint failed.');
+  }
+  const retryAfter = limiter.take(key);
+  if (retryAfter === undefined) return undefined;
+  return jsonError(
+    429,
+    'rate_limited',
+    `Too many static export jobs started; try again in ${retryAfter} s.`,
+    {
+      'Retry-After': String(retryAfter),
+    },
+  );
+}
+
+/** `POST …/jobs`: starts a job, remembering its id under a domain restriction. */
+async function startJob(route: Route, request: Request): Promise<Response> {
+  const read = await readStartBody(route, request);
+  if (read instanceof Response) return read;
+  const body = startBodyOf(route, read.body);
+  if (body instanceof Response) return body;
+  const limited = await takeStart(route, request);
+  if (limited) return limited;
+  const response = await route.forward(STATIC_EXPORT_JOBS_PATH, {
+    method: 'POST',
+    headers: { ...route.auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: request.signal,
+  });
+  if (route.options.domain && response.ok) {
     try {
-      return decodeURIComponent(segment);
+      const started = StaticExportStartedJobSchema.safeParse(await response.clone().json());
+      if (started.success) route.remember(started.data.jobId);
     } catch {
-      return jsonError(
-        400,
-        'invalid_request',
-        `The job id in the path is not valid percent-encoding (${JSON.stringify(segment.slice(0, 60))}); encode it with encodeURIComponent.`,
-      );
+      // Not JSON: the panel reports the unexpected answer; there is no id to remember.
     }
   }
+  return response;
+}
 
-  /** The origin check, then the host's authorize check: a refusal, or `undefined` to go on. */
-  async function guard(request: Request): Promise<Response | undefined> {
-    const crossOrigin = crossOriginRefusal(request, allowedOrigins);
-    if (crossOrigin) return jsonError(403, 'forbidden', crossOrigin);
-    let allowed: boolean;
-    try {
-      allowed = (await authorize(request)) === true;
-    } catch {
-      return jsonError(500, 'internal', 'The authorize check of this static export endpoint failed.');
-    }
-    if (!allowed) {
-      return jsonError(401, 'unauthorized', 'Sign in as a user allowed to export this site.');
-    }
-    return undefined;
+/** `POST …/jobs/{jobId}/bundle`: a bundle link for a job of the handler's domain. */
+async function generateBundle(route: Route, request: Request, segment: string): Promise<Response> {
+  // No body is read here; a form's or no-cors fetch's body type is still refused.
+  const type = mediaType(request.headers.get('content-type'));
+  if (type !== undefined && type !== 'application/json') {
+    return jsonError(
+      415,
+      'unsupported_media_type',
+      'Send the bundle request without a body, or as Content-Type: application/json.',
+    );
   }
+  const jobId = jobIdOf(segment);
+  if (typeof jobId !== 'string') return jobId;
+  const check = await checkJobDomain(route, jobId, request.signal);
+  if (check && !check.ok) return check;
+  return route.forward(staticExportBundlePath(jobId), {
+    method: 'POST',
+    headers: route.auth,
+    signal: request.signal,
+  });
+}
 
+/** `GET …/jobs/{jobId}`: a job of the handler's domain. */
+async function readJob(route: Route, request: Request, segment: string): Promise<Response> {
+  const jobId = jobIdOf(segment);
+  if (typeof jobId !== 'string') return jobId;
+  return (
+    (await checkJobDomain(route, jobId, request.signal)) ??
+    route.forward(staticExportJobPath(jobId), { headers: route.auth, signal: request.signal })
+  );
+}
+
+/**
+ * Creates the route the dashboard panel calls. Throws at once without `authorize`.
+ *
+ * @example
+ * // app/api/static-export/[...path]/route.ts (Next.js)
+ * const handler = createStaticExportHandler({
+ *   baseUrl: 'https://api.example.com',
+ *   adminKey: process.env.DOCS_ASSISTANT_ADMIN_KEY!,
+ *   domain: 'acme',
+ *   authorize: async (request) => (await getSession(request))?.role === 'admin',
+ * });
+ * export { handler as GET, handler as POST };
+ */
+export function createStaticExportHandler(options: StaticExportHandlerOptions): StaticExportHandler {
+  assertServerSide('createStaticExportHandler', options.dangerouslyAllowBrowser);
+  const route = createRoute(options);
   return async (request) => {
     const segments = new URL(request.url).pathname.split('/').filter(Boolean);
     const at = segments.lastIndexOf('jobs');
     const rest = at === -1 ? undefined : segments.slice(at + 1);
     const method = request.method.toUpperCase();
-
     if (rest && rest.length === 0) {
       if (method !== 'POST') return methodNotAllowed('POST', 'Use POST to start a static export job.');
-      const refused = await guard(request);
-      if (refused) return refused;
-      if (mediaType(request.headers.get('content-type')) !== 'application/json') {
-        return jsonError(
-          415,
-          'unsupported_media_type',
-          'Send the start request as JSON: Content-Type: application/json with a body such as { "domain": "…" }.',
-        );
-      }
-      const tooLarge = () =>
-        jsonError(
-          413,
-          'payload_too_large',
-          `The request body is larger than ${maxBodyBytes} bytes; a start request is { "domain": "…" } with optional "version" and "paths".`,
-        );
-      const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-      if (declared > maxBodyBytes) return tooLarge();
-      let text: string | undefined;
-      try {
-        const bytes = await readCappedBody(request, maxBodyBytes);
-        text = bytes === undefined ? undefined : new TextDecoder().decode(bytes);
-      } catch {
-        return jsonError(400, 'invalid_request', 'The request body could not be read; send it again.');
-      }
-      if (text === undefined) return tooLarge();
-      let body: unknown;
-      try {
-        body = text.trim() ? JSON.parse(text) : {};
-      } catch {
-        return jsonError(400, 'invalid_json', 'The request body is not valid JSON; send { "domain": "…" }.');
-      }
-      if (options.domain && body && typeof body === 'object' && !Array.isArray(body)) {
-        const given = (body as { domain?: unknown }).domain;
-        if (given !== undefined && given !== options.domain) {
-          return jsonError(403, 'forbidden', `This endpoint only exports the domain "${options.domain}".`);
-        }
-        body = { ...body, domain: options.domain };
-      }
-      const parsed = StartStaticExportJobBodySchema.safeParse(body, { reportInput: true });
-      if (!parsed.success) {
-        const issues = describeIssues(parsed.error.issues);
-        return jsonError(
-          400,
-          'invalid_request',
-          `Invalid static export request: ${problemList(issues)}.`,
-          {},
-          issues,
-        );
-      }
-      if (limiter) {
-        let key = '';
-        try {
-          key = rateLimitKey ? await rateLimitKey(request) : '';
-        } catch {
-          return jsonError(500, 'internal', 'The rate limit key of this static export endpoint failed.');
-        }
-        const retryAfter = limiter.take(key);
-        if (retryAfter !== undefined) {
-          return jsonError(
-            429,
-            'rate_limited',
-            `Too many static export jobs started; try again in ${retryAfter} s.`,
-            { 'Retry-After': String(retryAfter) },
-          );
-        }
-      }
-      const response = await forward(STATIC_EXPORT_JOBS_PATH, {
-        method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify(parsed.data),
-        signal: request.signal,
-      });
-      if (options.domain && response.ok) {
-        try {
-          const started = StaticExportStartedJobSchema.safeParse(await response.clone().json());
-          if (started.success) remember(started.data.jobId);
-        } catch {
-          // Not JSON: the panel reports the unexpected answer; there is no id to remember.
-        }
-      }
-      return response;
+      return (await guard(route, request)) ?? startJob(route, request);
     }
-
     if (rest && rest.length === 1 && rest[0]) {
       if (method !== 'GET') return methodNotAllowed('GET', 'Use GET to read a static export job.');
-      const refused = await guard(request);
-      if (refused) return refused;
-      const jobId = jobIdOf(rest[0]);
-      if (typeof jobId !== 'string') return jobId;
-      return (
-        (await checkJobDomain(jobId, request.signal)) ??
-        forward(staticExportJobPath(jobId), { headers: auth, signal: request.signal })
-      );
+      return (await guard(route, request)) ?? readJob(route, request, rest[0]);
     }
-
     if (rest && rest.length === 2 && rest[0] && rest[1] === 'bundle') {
       if (method !== 'POST') return methodNotAllowed('POST', 'Use POST to generate a bundle link.');
-      const refused = await guard(request);
-      if (refused) return refused;
-      // No body is read here; a form's or no-cors fetch's body type is still refused.
-      const type = mediaType(request.headers.get('content-type'));
-      if (type !== undefined && type !== 'application/json') {
-        return jsonError(
-          415,
-          'unsupported_media_type',
-          'Send the bundle request without a body, or as Content-Type: application/json.',
-        );
-      }
-      const jobId = jobIdOf(rest[0]);
-      if (typeof jobId !== 'string') return jobId;
-      const check = await checkJobDomain(jobId, request.signal);
-      if (check && !check.ok) return check;
-      return forward(staticExportBundlePath(jobId), {
-        method: 'POST',
-        headers: auth,
-        signal: request.signal,
-      });
+      return (await guard(route, request)) ?? generateBundle(route, request, rest[0]);
     }
-
     return jsonError(
       404,
       'not_found',
