@@ -28,7 +28,6 @@ const KNOWN: Known[] = [
   { fn: 'packages/docs-assistant/src/parts/markdown.tsx: MarkdownView', owner: 'G' },
   { fn: 'packages/docs-assistant/src/parts/mdast-to-hast.ts: one', owner: 'G' },
   { fn: 'packages/docs-assistant/src/search/search-results.tsx: SearchResults', owner: 'G' },
-  { fn: 'packages/docs-assistant/src/static-export/panel.tsx: StaticExportPanel', owner: 'G' },
   { fn: 'packages/docs-assistant/src/ui/composer.tsx: Composer', owner: 'D' },
   { fn: 'packages/docs-assistant/src/ui/message-list.tsx: useConversationScroll', owner: 'D' },
   { fn: 'packages/docs-assistant/src/views/attachments/tray.tsx: AttachmentTray', owner: 'D' },

@@ -129,89 +129,104 @@ function formatRemaining(ms: number): string {
   return hours ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
 }
 
-export function StaticExportPanel({
-  endpoint,
-  domain,
-  version,
-  defaultJobId,
-  fetch: fetchProp,
-  pollIntervalMs = DEFAULT_POLL_MS,
-  pollTimeoutMs,
-  tickMs = DEFAULT_TICK_MS,
-  now = Date.now,
-  labels: labelsProp,
-  onJobChange,
-  className,
-  ...props
-}: StaticExportPanelProps) {
-  const labels = useMemo(() => ({ ...defaultStaticExportLabels, ...labelsProp }), [labelsProp]);
-  const doFetch: Fetch = fetchProp ?? ((input, init) => globalThis.fetch(input, init));
-  const fetchRef = useRef(doFetch);
-  fetchRef.current = doFetch;
-  const onJobChangeRef = useRef(onJobChange);
-  onJobChangeRef.current = onJobChange;
-  const base = endpoint.replace(/\/+$/, '');
-  const id = useId();
+type PanelError = { message: string; retry: () => void };
 
-  const [jobId, setJobId] = useState(defaultJobId);
+/** What the panel's requests need: where to send them, with what, and when "now" is. */
+interface RequestSetup {
+  base: string;
+  domain: string | undefined;
+  version: string | undefined;
+  now: () => number;
+  fetchRef: { current: Fetch };
+  onJobChangeRef: { current: ((job: StaticExportJob) => void) | undefined };
+}
+
+/**
+ * The panel's state and its two requests: start a job (`start`) and get a bundle link
+ * (`generate`); the job as last seen (`seeJob` tells `onJobChange`), the link, what is on its way
+ * and the last error with what retries it.
+ */
+function useExportRequests({ base, domain, version, now, fetchRef, onJobChangeRef }: RequestSetup) {
   const [job, setJob] = useState<StaticExportJob>();
   const [bundle, setBundle] = useState<StaticExportBundle>();
   const [busy, setBusy] = useState<Busy>('idle');
-  const [error, setError] = useState<{ message: string; retry: () => void }>();
+  const [error, setError] = useState<PanelError>();
   const [clock, setClock] = useState(now);
   // When the current run of polls began, for pollTimeoutMs.
   const pollSince = useRef<number | undefined>(undefined);
 
-  const seeJob = useCallback((next: StaticExportJob) => {
-    setJob(next);
-    onJobChangeRef.current?.(next);
-  }, []);
+  const seeJob = useCallback(
+    (next: StaticExportJob) => {
+      setJob(next);
+      onJobChangeRef.current?.(next);
+    },
+    [onJobChangeRef],
+  );
 
-  const start = useCallback(async () => {
-    setBusy('starting');
-    setError(undefined);
-    setBundle(undefined);
-    try {
-      const body: Record<string, string> = {};
-      if (domain) body.domain = domain;
-      if (version) body.version = version;
-      const response = await fetchRef.current(`${base}/jobs`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const started = await readJson(response, StaticExportStartedJobSchema);
-      pollSince.current = now();
-      setJobId(started.jobId);
-      // The spec's answer is only { jobId }; the reference service sends the queued job too.
-      if (typeof started.status === 'string') seeJob({ ...started, status: started.status });
-      else setJob(undefined);
-    } catch (cause) {
-      setError({ message: (cause as Error).message, retry: () => void start() });
-    } finally {
-      setBusy('idle');
-    }
-  }, [base, domain, version, seeJob, now]);
+  const start = useCallback(
+    async (setJobId: (jobId: string) => void) => {
+      setBusy('starting');
+      setError(undefined);
+      setBundle(undefined);
+      try {
+        const body: Record<string, string> = {};
+        if (domain) body.domain = domain;
+        if (version) body.version = version;
+        const response = await fetchRef.current(`${base}/jobs`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        const started = await readJson(response, StaticExportStartedJobSchema);
+        pollSince.current = now();
+        setJobId(started.jobId);
+        // The spec's answer is only { jobId }; the reference service sends the queued job too.
+        if (typeof started.status === 'string') seeJob({ ...started, status: started.status });
+        else setJob(undefined);
+      } catch (cause) {
+        setError({ message: (cause as Error).message, retry: () => void start(setJobId) });
+      } finally {
+        setBusy('idle');
+      }
+    },
+    [base, domain, version, seeJob, now, fetchRef],
+  );
 
-  const generate = useCallback(async () => {
-    if (!jobId) return;
-    setBusy('bundling');
-    setError(undefined);
-    try {
-      const response = await fetchRef.current(`${base}/jobs/${encodeURIComponent(jobId)}/bundle`, {
-        method: 'POST',
-      });
-      setBundle(await readJson(response, StaticExportBundleSchema));
-      setClock(now());
-    } catch (cause) {
-      setError({ message: (cause as Error).message, retry: () => void generate() });
-    } finally {
-      setBusy('idle');
-    }
-  }, [base, jobId, now]);
+  const generate = useCallback(
+    async (jobId: string | undefined) => {
+      if (!jobId) return;
+      setBusy('bundling');
+      setError(undefined);
+      try {
+        const response = await fetchRef.current(`${base}/jobs/${encodeURIComponent(jobId)}/bundle`, {
+          method: 'POST',
+        });
+        setBundle(await readJson(response, StaticExportBundleSchema));
+        setClock(now());
+      } catch (cause) {
+        setError({ message: (cause as Error).message, retry: () => void generate(jobId) });
+      } finally {
+        setBusy('idle');
+      }
+    },
+    [base, now, fetchRef],
+  );
+  return { job, bundle, busy, error, setError, clock, setClock, pollSince, seeJob, start, generate };
+}
 
-  // Poll until the job completes or fails (statuses the spec does not name are polled through),
-  // and once for a job given by id.
+type ExportRequests = ReturnType<typeof useExportRequests>;
+
+/**
+ * Polls the job until it completes or fails (statuses the spec does not name are polled through),
+ * and once for a job given by id; past `pollTimeoutMs` it stops with an error that resumes it.
+ */
+function useJobPolling(
+  jobId: string | undefined,
+  requests: ExportRequests,
+  setup: RequestSetup & { pollIntervalMs: number; pollTimeoutMs: number | undefined },
+): void {
+  const { job, error, setError, pollSince, seeJob } = requests;
+  const { base, now, fetchRef, pollIntervalMs, pollTimeoutMs } = setup;
   const active = job === undefined || !isTerminalStatus(job.status);
   useEffect(() => {
     if (!jobId || !active || error) return;
@@ -244,25 +259,174 @@ export function StaticExportPanel({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [jobId, job, active, error, base, pollIntervalMs, pollTimeoutMs, now, seeJob]);
+  }, [
+    jobId,
+    job,
+    active,
+    error,
+    base,
+    pollIntervalMs,
+    pollTimeoutMs,
+    now,
+    seeJob,
+    setError,
+    pollSince,
+    fetchRef,
+  ]);
+}
+
+/** The job's progress bar, percent and pages (not for a failed job). */
+function JobProgress({
+  job,
+  id,
+  labels,
+}: {
+  job: StaticExportJob;
+  id: string;
+  labels: StaticExportPanelLabels;
+}) {
+  const percent = progressPercent(job.progress) ?? (job.status === 'completed' ? 100 : undefined);
+  const progressText =
+    percent !== undefined ? `${percent}%` : typeof job.progress === 'string' ? job.progress : '';
+  return (
+    <div data-static-export="progress">
+      <label htmlFor={`${id}-progress`}>{labels.progressLabel}</label>
+      {/* Without a numeric progress the bar is indeterminate (no value). */}
+      <progress id={`${id}-progress`} max={100} value={percent} aria-valuetext={progressText || undefined}>
+        {progressText}
+      </progress>
+      {progressText ? <span data-static-export="percent">{progressText}</span> : null}
+      {typeof job.pageCount === 'number' ? (
+        <span data-static-export="pages">{labels.pages(job.pageCount)}</span>
+      ) : typeof job.pageCount === 'string' ? (
+        <span data-static-export="pages">{job.pageCount}</span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Start (or export again, or retry a failed job), get the link, retry a failed request. */
+function ExportActions({
+  requests,
+  expired,
+  labels,
+  onStart,
+  onGenerate,
+}: {
+  requests: ExportRequests;
+  expired: boolean;
+  labels: StaticExportPanelLabels;
+  onStart: () => void;
+  onGenerate: () => void;
+}) {
+  const { job, busy, bundle, error } = requests;
+  return (
+    <div data-static-export="actions">
+      {!job || job.status === 'failed' || job.status === 'completed' ? (
+        <button type="button" data-static-export="start" onClick={onStart} disabled={busy !== 'idle'}>
+          {busy === 'starting'
+            ? labels.starting
+            : job?.status === 'failed'
+              ? labels.retry
+              : job
+                ? labels.exportAgain
+                : labels.start}
+        </button>
+      ) : null}
+      {job?.status === 'completed' && (!bundle || expired) ? (
+        <button type="button" data-static-export="bundle" onClick={onGenerate} disabled={busy !== 'idle'}>
+          {busy === 'bundling' ? labels.generating : bundle ? labels.regenerate : labels.getLink}
+        </button>
+      ) : null}
+      {error ? (
+        <button type="button" data-static-export="retry" onClick={error.retry}>
+          {labels.retry}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The download link and the time left on it, or that it expired. */
+function BundleLink({
+  bundle,
+  clock,
+  labels,
+}: {
+  bundle: StaticExportBundle;
+  clock: number;
+  labels: StaticExportPanelLabels;
+}) {
+  const { expired, expiry, remaining } = expiryOf(bundle, clock);
+  return (
+    <div data-static-export="link" data-expired={expired ? '' : undefined}>
+      {expired ? (
+        <p data-static-export="expiry">{labels.expired}</p>
+      ) : (
+        <>
+          <a href={bundle.bundleUrl} download data-static-export="download">
+            {labels.download}
+          </a>
+          <p data-static-export="expiry">
+            {Number.isFinite(expiry) ? (
+              <time dateTime={new Date(expiry).toISOString()}>
+                {labels.expiresIn(formatRemaining(remaining))}
+              </time>
+            ) : (
+              labels.expiresIn(String(bundle.expiresAt))
+            )}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** When the link expires and the time left: an expiry that cannot be read is shown as it came, and the link is offered as still valid. */
+function expiryOf(bundle: StaticExportBundle | undefined, clock: number) {
+  const expiry = bundle ? bundleExpiryTime(bundle.expiresAt) : Number.NaN;
+  const remaining = Number.isFinite(expiry) ? expiry - clock : Number.POSITIVE_INFINITY;
+  return { expiry, remaining, expired: bundle !== undefined && remaining <= 0 };
+}
+
+export function StaticExportPanel({
+  endpoint,
+  domain,
+  version,
+  defaultJobId,
+  fetch: fetchProp,
+  pollIntervalMs = DEFAULT_POLL_MS,
+  pollTimeoutMs,
+  tickMs = DEFAULT_TICK_MS,
+  now = Date.now,
+  labels: labelsProp,
+  onJobChange,
+  className,
+  ...props
+}: StaticExportPanelProps) {
+  const labels = useMemo(() => ({ ...defaultStaticExportLabels, ...labelsProp }), [labelsProp]);
+  const doFetch: Fetch = fetchProp ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchRef = useRef(doFetch);
+  fetchRef.current = doFetch;
+  const onJobChangeRef = useRef(onJobChange);
+  onJobChangeRef.current = onJobChange;
+  const base = endpoint.replace(/\/+$/, '');
+  const id = useId();
+  const [jobId, setJobId] = useState(defaultJobId);
+  const setup = { base, domain, version, now, fetchRef, onJobChangeRef };
+  const requests = useExportRequests(setup);
+  const { job, bundle, busy, error, clock, setClock } = requests;
+  useJobPolling(jobId, requests, { ...setup, pollIntervalMs, pollTimeoutMs });
 
   // Count down while there is a link.
   useEffect(() => {
     if (!bundle) return;
     const timer = setInterval(() => setClock(now()), tickMs);
     return () => clearInterval(timer);
-  }, [bundle, tickMs, now]);
+  }, [bundle, tickMs, now, setClock]);
 
-  const expiry = bundle ? bundleExpiryTime(bundle.expiresAt) : Number.NaN;
-  // An expiry that cannot be read is shown as it came, and the link is offered as still valid.
-  const remaining = Number.isFinite(expiry) ? expiry - clock : Number.POSITIVE_INFINITY;
-  const expired = bundle !== undefined && remaining <= 0;
+  const { expired } = expiryOf(bundle, clock);
   const status = error ? 'error' : busy === 'starting' ? 'starting' : (job?.status ?? 'idle');
-  const percent = job
-    ? (progressPercent(job.progress) ?? (job.status === 'completed' ? 100 : undefined))
-    : undefined;
-  const progressText =
-    percent !== undefined ? `${percent}%` : typeof job?.progress === 'string' ? job.progress : '';
 
   return (
     <section
@@ -279,95 +443,26 @@ export function StaticExportPanel({
       <p role="status" aria-live="polite" data-static-export="status">
         {job ? labels.status(job.status) : ''}
       </p>
-
-      {job && job.status !== 'failed' ? (
-        <div data-static-export="progress">
-          <label htmlFor={`${id}-progress`}>{labels.progressLabel}</label>
-          {/* Without a numeric progress the bar is indeterminate (no value). */}
-          <progress
-            id={`${id}-progress`}
-            max={100}
-            value={percent}
-            aria-valuetext={progressText || undefined}
-          >
-            {progressText}
-          </progress>
-          {progressText ? <span data-static-export="percent">{progressText}</span> : null}
-          {typeof job.pageCount === 'number' ? (
-            <span data-static-export="pages">{labels.pages(job.pageCount)}</span>
-          ) : typeof job.pageCount === 'string' ? (
-            <span data-static-export="pages">{job.pageCount}</span>
-          ) : null}
-        </div>
-      ) : null}
-
+      {job && job.status !== 'failed' ? <JobProgress job={job} id={id} labels={labels} /> : null}
       {job?.status === 'failed' ? (
         <p role="alert" data-static-export="failure">
           {labels.failed(job.error ?? 'no reason given')}
         </p>
       ) : null}
-
       {error ? (
         <p role="alert" data-static-export="error">
           {labels.requestFailed(error.message)}
         </p>
       ) : null}
-
-      <div data-static-export="actions">
-        {!job || job.status === 'failed' || job.status === 'completed' ? (
-          <button
-            type="button"
-            data-static-export="start"
-            onClick={() => void start()}
-            disabled={busy !== 'idle'}
-          >
-            {busy === 'starting'
-              ? labels.starting
-              : job?.status === 'failed'
-                ? labels.retry
-                : job
-                  ? labels.exportAgain
-                  : labels.start}
-          </button>
-        ) : null}
-        {job?.status === 'completed' && (!bundle || expired) ? (
-          <button
-            type="button"
-            data-static-export="bundle"
-            onClick={() => void generate()}
-            disabled={busy !== 'idle'}
-          >
-            {busy === 'bundling' ? labels.generating : bundle ? labels.regenerate : labels.getLink}
-          </button>
-        ) : null}
-        {error ? (
-          <button type="button" data-static-export="retry" onClick={error.retry}>
-            {labels.retry}
-          </button>
-        ) : null}
-      </div>
-
+      <ExportActions
+        requests={requests}
+        expired={expired}
+        labels={labels}
+        onStart={() => void requests.start(setJobId)}
+        onGenerate={() => void requests.generate(jobId)}
+      />
       {bundle && job?.status === 'completed' ? (
-        <div data-static-export="link" data-expired={expired ? '' : undefined}>
-          {expired ? (
-            <p data-static-export="expiry">{labels.expired}</p>
-          ) : (
-            <>
-              <a href={bundle.bundleUrl} download data-static-export="download">
-                {labels.download}
-              </a>
-              <p data-static-export="expiry">
-                {Number.isFinite(expiry) ? (
-                  <time dateTime={new Date(expiry).toISOString()}>
-                    {labels.expiresIn(formatRemaining(remaining))}
-                  </time>
-                ) : (
-                  labels.expiresIn(String(bundle.expiresAt))
-                )}
-              </p>
-            </>
-          )}
-        </div>
+        <BundleLink bundle={bundle} clock={clock} labels={labels} />
       ) : null}
     </section>
   );
