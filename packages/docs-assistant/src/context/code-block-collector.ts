@@ -158,27 +158,18 @@ const overlaps = (a: Box, b: Box) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 const hasArea = (box: Box) => box.right > box.left && box.bottom > box.top;
 
-/** Offers "Ask AI" on the page's code blocks through one button of its own. */
-export function createCodeBlockCollector(options: CodeBlockCollectorOptions): CodeBlockCollector {
-  checkOptions('createCodeBlockCollector', options);
-  const doc = resolveDocument(options.root, 'createCodeBlockCollector');
-  const selector = assertSelector(doc, options.selector ?? DEFAULT_CODE_BLOCK_SELECTOR);
-  const { onAsk, label } = options;
-  const accessibleLabel = options.accessibleLabel || `${label} about this code`;
-  const insideWidget = options.isInsideWidget ?? (() => false);
-  const shortcut = () => options.shortcut?.() || undefined;
-  const container = () => options.container?.() ?? doc.body ?? doc.documentElement;
-  const win = doc.defaultView;
+/** Where the page's blocks are: the one a node is in or whose frame it is in, and a block's frame. */
+interface BlockFinder {
+  blockAt(target: EventTarget | null): Element | null;
+  frameOf(block: Element): Element;
+}
 
-  let button: HTMLButtonElement | null = null;
-  /** The block the button is shown for. */
-  let current: Element | null = null;
-  let hovered: Element | null = null;
-  let focused: Element | null = null;
-  let destroyed = false;
-  /** Blocks whose shortcut was announced when focus entered them. */
-  const announced = new WeakSet<Element>();
-
+/** Finds the page's blocks by `selector`, never the widget's (`insideWidget`, `widgetRoot`). */
+function blockFinder(
+  selector: string,
+  insideWidget: (node: Node) => boolean,
+  widgetRoot: () => Element | null | undefined,
+): BlockFinder {
   /** The outermost code block around a node, unless it is the widget's. */
   const blockOf = (node: EventTarget | Node | null): Element | null => {
     if (!node || typeof (node as Node).nodeType !== 'number') return null;
@@ -205,10 +196,10 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
   const frameOf = (block: Element): Element => {
     const box = block.getBoundingClientRect();
     const laidOut = hasArea(box);
-    const widgetRoot = options.container?.();
+    const root = widgetRoot();
     let frame = block;
     for (let el = block.parentElement; el && !SECTIONS.has(el.tagName); el = el.parentElement) {
-      if (isWidgetNode(el, insideWidget) || (widgetRoot && el.contains(widgetRoot))) break;
+      if (isWidgetNode(el, insideWidget) || (root && el.contains(root))) break;
       const blocks = blocksIn(el);
       if (blocks.size !== 1 || !blocks.has(block)) break;
       const r = el.getBoundingClientRect();
@@ -243,116 +234,188 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
     }
     return null;
   };
+  return { blockAt, frameOf };
+}
 
-  const ask = (block = current) => {
-    if (!block?.isConnected) return;
-    const value = codeText(block);
-    if (!value.trim()) return;
-    const path = pagePath(doc);
-    const elementId = nearestElementId(block);
-    onAsk({ type: 'code', value, ...(path ? { path } : {}), ...(elementId ? { elementId } : {}) });
-  };
+/** The collector's one button: never a Tab stop, fixed, its inset read back from CSS. */
+function createAskButton(doc: Document, label: string, accessibleLabel: string, onClick: () => void) {
+  const b = doc.createElement('button');
+  b.type = 'button';
+  b.tabIndex = -1;
+  b.setAttribute(WIDGET_ATTRIBUTE, 'ask-code');
+  b.setAttribute('aria-label', accessibleLabel);
+  b.textContent = label;
+  b.style.position = 'fixed';
+  b.style.zIndex = Z_INDEX;
+  // Read back resolved (an `em` of the button's font), to place the button by numbers.
+  b.style.scrollMarginBlockEnd = INSET;
+  b.addEventListener('click', onClick);
+  return b;
+}
 
-  const createButton = () => {
-    const b = doc.createElement('button');
-    b.type = 'button';
-    b.tabIndex = -1;
-    b.setAttribute(WIDGET_ATTRIBUTE, 'ask-code');
-    b.setAttribute('aria-label', accessibleLabel);
-    b.textContent = label;
-    b.style.position = 'fixed';
-    b.style.zIndex = Z_INDEX;
-    // Read back resolved (an `em` of the button's font), to place the button by numbers.
-    b.style.scrollMarginBlockEnd = INSET;
-    b.addEventListener('click', () => ask());
-    return b;
-  };
-
-  /**
-   * A polite status saying the shortcut, in the widget. Made on first use (it is no status of the
-   * page's until then) and spoken a frame later, once it exists: a live region inserted with its
-   * text already in is not announced by every screen reader.
-   */
+/**
+ * A polite status saying the shortcut, in the widget, the first time focus enters each block. Made
+ * on first use (it is no status of the page's until then) and spoken a frame later, once it
+ * exists: a live region inserted with its text already in is not announced by every screen reader.
+ */
+function createAnnouncer(doc: Document, accessibleLabel: string, container: () => Element) {
+  const announced = new WeakSet<Element>();
   let status: HTMLElement | null = null;
   let said = '';
   const speaker = createScheduler(doc, () => {
     if (status) status.textContent = said;
   });
-  const announce = (block: Element) => {
-    const keys = shortcut();
-    if (!keys || announced.has(block)) return;
-    announced.add(block);
-    if (!status) {
-      status = doc.createElement('span');
-      status.setAttribute(WIDGET_ATTRIBUTE, 'ask-code-status');
-      status.setAttribute('role', 'status');
-      status.style.cssText =
-        'position:fixed;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap;border:0';
+  return {
+    announce(block: Element, keys: string | undefined) {
+      if (!keys || announced.has(block)) return;
+      announced.add(block);
+      if (!status) {
+        status = doc.createElement('span');
+        status.setAttribute(WIDGET_ATTRIBUTE, 'ask-code-status');
+        status.setAttribute('role', 'status');
+        status.style.cssText =
+          'position:fixed;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap;border:0';
+      }
+      if (!status.isConnected) container().append(status);
+      // Emptied first, so the same words for the next block are a change a screen reader speaks.
+      status.textContent = '';
+      said = `${accessibleLabel}: ${keys}`;
+      speaker.request();
+    },
+    destroy() {
+      speaker.cancel();
+      status?.remove();
+    },
+  };
+}
+
+/** The boxes the button keeps clear of: the site's controls on the block, the widget's own. */
+function obstacles(
+  frame: Element,
+  block: Element,
+  insideWidget: (node: Node) => boolean,
+  widgetRoot: Element | null | undefined,
+): Box[] {
+  const controls = Array.from(frame.querySelectorAll(CONTROLS)).filter(
+    (el) => !(block.contains(el) && el.closest('code')) && !isWidgetNode(el, insideWidget) && isRendered(el),
+  );
+  const widget = Array.from(widgetRoot?.querySelectorAll(WIDGET_BOXES) ?? []);
+  return [...controls, ...widget].map((el) => el.getBoundingClientRect()).filter(hasArea);
+}
+
+/**
+ * Puts the button in the block's bottom inline-end corner, or beside what is there; hides it where
+ * nothing is free, where the block is off screen, and while the widget is modal.
+ */
+function placeButton(
+  button: HTMLElement,
+  block: Element,
+  finder: BlockFinder,
+  insideWidget: (node: Node) => boolean,
+  widgetRoot: Element | null | undefined,
+): void {
+  const rect = block.getBoundingClientRect();
+  // Without layout (jsdom) there is nowhere to compute: the button stays where it is, shown.
+  if (!hasArea(rect)) return;
+  const doc = block.ownerDocument;
+  const win = doc.defaultView;
+  const modal = !!widgetRoot?.querySelector(MODAL);
+  const width = doc.documentElement.clientWidth || win?.innerWidth || 0;
+  const height = win?.innerHeight || doc.documentElement.clientHeight;
+  const rtl = win?.getComputedStyle(block).direction === 'rtl';
+  const inset = Number.parseFloat(win?.getComputedStyle(button).scrollMarginBlockEnd ?? '') || INSET_FALLBACK;
+  // The block's visible inside: its padding box without scrollbars, cut to the viewport.
+  const inner: Box = {
+    left: Math.max(rect.left + block.clientLeft, 0) + inset,
+    right: Math.min(rect.left + block.clientLeft + block.clientWidth, width) - inset,
+    top: Math.max(rect.top + block.clientTop, 0) + inset,
+    bottom: Math.min(rect.top + block.clientTop + block.clientHeight, height) - inset,
+  };
+  const w = button.offsetWidth;
+  const h = button.offsetHeight;
+  // A block lower than the button (an unstyled one-line `pre`) gets it across its middle.
+  const top = inner.bottom - inner.top >= h ? inner.bottom - h : (inner.top + inner.bottom - h) / 2;
+  const spot: Box = { left: rtl ? inner.left : inner.right - w, top, right: 0, bottom: top + h };
+  spot.right = spot.left + w;
+  const boxes = obstacles(finder.frameOf(block), block, insideWidget, widgetRoot);
+  let blocked = boxes.find((box) => overlaps(box, spot));
+  for (let moves = 0; blocked && moves < MOVES; moves++) {
+    spot.left = rtl ? blocked.right + GAP : blocked.left - GAP - w;
+    spot.right = spot.left + w;
+    blocked = boxes.find((box) => overlaps(box, spot));
+  }
+  const onScreen = rect.bottom > 0 && rect.top < height;
+  const fits = onScreen && spot.left >= inner.left - 0.5 && spot.right <= inner.right + 0.5;
+  button.style.visibility = modal || blocked || !fits ? 'hidden' : '';
+  button.style.top = `${Math.round(spot.top)}px`;
+  button.style.left = `${Math.round(spot.left)}px`;
+}
+
+type Listening = [EventTarget | null | undefined, string, EventListener, AddEventListenerOptions | boolean];
+
+/** Adds each listener; returns what removes them all. */
+function listenAll(listening: Listening[]): () => void {
+  for (const [target, type, listener, how] of listening) target?.addEventListener(type, listener, how);
+  return () => {
+    for (const [target, type, listener, how] of listening) {
+      target?.removeEventListener(type, listener, typeof how === 'object' ? { capture: how.capture } : how);
     }
-    if (!status.isConnected) container().append(status);
-    // Emptied first, so the same words for the next block are a change a screen reader speaks.
-    status.textContent = '';
-    said = `${accessibleLabel}: ${keys}`;
-    speaker.request();
   };
+}
 
-  /** The boxes the button keeps clear of: the site's controls on the block, the widget's own. */
-  const obstacles = (frame: Element, block: Element): Box[] => {
-    const controls = Array.from(frame.querySelectorAll(CONTROLS)).filter(
-      (el) =>
-        !(block.contains(el) && el.closest('code')) && !isWidgetNode(el, insideWidget) && isRendered(el),
-    );
-    const widget = Array.from(options.container?.()?.querySelectorAll(WIDGET_BOXES) ?? []);
-    return [...controls, ...widget].map((el) => el.getBoundingClientRect()).filter(hasArea);
+/** What the collector's parts share: the one button, the block it is shown for, what holds the reader. */
+interface ButtonState {
+  button: HTMLButtonElement | null;
+  /** The block the button is shown for. */
+  current: Element | null;
+  hovered: Element | null;
+  focused: Element | null;
+  destroyed: boolean;
+}
+
+/** What the collector knows from its options. */
+interface Setup {
+  doc: Document;
+  label: string;
+  accessibleLabel: string;
+  insideWidget: (node: Node) => boolean;
+  shortcut: () => string | undefined;
+  /** Where the button goes. */
+  container: () => Element;
+  /** The widget's own root, if the options name it. */
+  widgetRoot: () => Element | null | undefined;
+  finder: BlockFinder;
+  onAsk: (context: Context) => void;
+}
+
+/**
+ * The button's behaviour: `ask` about a block, `show` the button for one, `place` it, and
+ * `refresh`: show it for the block that is hovered, else the one holding focus; else hide it.
+ */
+function buttonView(state: ButtonState, setup: Setup) {
+  const { doc, label, accessibleLabel, shortcut, container, finder, insideWidget } = setup;
+  const ask = (block = state.current) => {
+    if (!block?.isConnected) return;
+    const value = codeText(block);
+    if (!value.trim()) return;
+    const path = pagePath(doc);
+    const elementId = nearestElementId(block);
+    setup.onAsk({ type: 'code', value, ...(path ? { path } : {}), ...(elementId ? { elementId } : {}) });
   };
-
-  /** In the block's bottom inline-end corner, or beside what is there; hidden where nothing is free. */
   const place = (): void => {
+    const { button, current } = state;
     if (!button || !current) return;
     if (!current.isConnected) {
-      current = null;
+      state.current = null;
       refresh();
       return;
     }
-    const rect = current.getBoundingClientRect();
-    // Without layout (jsdom) there is nowhere to compute: the button stays where it is, shown.
-    if (!hasArea(rect)) return;
-    const modal = !!options.container?.()?.querySelector(MODAL);
-    const width = doc.documentElement.clientWidth || win?.innerWidth || 0;
-    const height = win?.innerHeight || doc.documentElement.clientHeight;
-    const rtl = win?.getComputedStyle(current).direction === 'rtl';
-    const inset =
-      Number.parseFloat(win?.getComputedStyle(button).scrollMarginBlockEnd ?? '') || INSET_FALLBACK;
-    // The block's visible inside: its padding box without scrollbars, cut to the viewport.
-    const inner: Box = {
-      left: Math.max(rect.left + current.clientLeft, 0) + inset,
-      right: Math.min(rect.left + current.clientLeft + current.clientWidth, width) - inset,
-      top: Math.max(rect.top + current.clientTop, 0) + inset,
-      bottom: Math.min(rect.top + current.clientTop + current.clientHeight, height) - inset,
-    };
-    const w = button.offsetWidth;
-    const h = button.offsetHeight;
-    // A block lower than the button (an unstyled one-line `pre`) gets it across its middle.
-    const top = inner.bottom - inner.top >= h ? inner.bottom - h : (inner.top + inner.bottom - h) / 2;
-    const spot: Box = { left: rtl ? inner.left : inner.right - w, top, right: 0, bottom: top + h };
-    spot.right = spot.left + w;
-    const boxes = obstacles(frameOf(current), current);
-    let blocked = boxes.find((box) => overlaps(box, spot));
-    for (let moves = 0; blocked && moves < MOVES; moves++) {
-      spot.left = rtl ? blocked.right + GAP : blocked.left - GAP - w;
-      spot.right = spot.left + w;
-      blocked = boxes.find((box) => overlaps(box, spot));
-    }
-    const onScreen = rect.bottom > 0 && rect.top < height;
-    const fits = onScreen && spot.left >= inner.left - 0.5 && spot.right <= inner.right + 0.5;
-    button.style.visibility = modal || blocked || !fits ? 'hidden' : '';
-    button.style.top = `${Math.round(spot.top)}px`;
-    button.style.left = `${Math.round(spot.left)}px`;
+    placeButton(button, current, finder, insideWidget, setup.widgetRoot());
   };
-
   const show = (block: Element) => {
-    current = block;
-    button ??= createButton();
+    state.current = block;
+    state.button ??= createAskButton(doc, label, accessibleLabel, () => ask());
+    const { button } = state;
     // The shortcut is known once the widget has mounted, and may change.
     const keys = shortcut();
     if (keys) {
@@ -365,109 +428,136 @@ export function createCodeBlockCollector(options: CodeBlockCollectorOptions): Co
     if (!button.isConnected) container().append(button);
     place();
   };
-
-  /** Shows the button for the block that is hovered, else the one holding focus; else hides it. */
   function refresh(): void {
-    if (destroyed) return;
-    const target = button && hasFocus(button) && current?.isConnected ? current : (hovered ?? focused);
+    if (state.destroyed) return;
+    const { button, current } = state;
+    const target =
+      button && hasFocus(button) && current?.isConnected ? current : (state.hovered ?? state.focused);
     if (target?.isConnected) show(target);
     else {
-      current = null;
+      state.current = null;
       button?.remove();
     }
   }
+  return { ask, place, show, refresh };
+}
 
-  const scheduler = createScheduler(doc, place);
+/** The page's keyboard, pointer and focus, as they move the button and ask about a block. */
+function pageHandlers(
+  state: ButtonState,
+  view: ReturnType<typeof buttonView>,
+  setup: Setup,
+  announcer: ReturnType<typeof createAnnouncer>,
+) {
+  const { blockAt } = setup.finder;
+  return {
+    // The widget's shortcut on the block holding the focus.
+    onKeyDown(event: KeyboardEvent) {
+      const keys = setup.shortcut();
+      if (!keys || event.defaultPrevented || event.repeat || event.isComposing) return;
+      if (!matchesKeyShortcut(event, keys)) return;
+      const block = blockAt(event.composedPath?.()[0] ?? event.target);
+      if (!block) return;
+      // Taken here, before the widget's own listener (which opens the assistant without the code).
+      event.preventDefault();
+      view.ask(block);
+    },
+    // Over the button (which covers part of the block) the block stays hovered. Pointer leaving the
+    // window is not tracked: the button stays until the pointer is back over something else.
+    onMouseOver(event: MouseEvent) {
+      if (isOwnButton(state.button, event.target, event)) return;
+      const block = blockAt(event.target);
+      const moved = block !== state.hovered;
+      state.hovered = block;
+      // Pointing at another block moves the button there even while it has focus (after a click);
+      // a pointer resting somewhere does not take it from a keyboard user.
+      if (moved && block && state.button && hasFocus(state.button)) view.show(block);
+      else view.refresh();
+    },
+    onFocusIn(event: FocusEvent) {
+      if (isOwnButton(state.button, event.target, event)) return;
+      const focused = blockAt(event.target);
+      state.focused = focused;
+      // The latest move wins: focus entering a block shows the button there, wherever the pointer rests.
+      if (focused) {
+        view.show(focused);
+        announcer.announce(focused, setup.shortcut());
+      } else view.refresh();
+    },
+    // Focus leaving for somewhere that is not a block (the page's background) fires no focusin.
+    onFocusOut(event: FocusEvent) {
+      if (isOwnButton(state.button, event.relatedTarget)) return;
+      state.focused = blockAt(event.relatedTarget);
+      view.refresh();
+    },
+  };
+}
+
+/** Offers "Ask AI" on the page's code blocks through one button of its own. */
+export function createCodeBlockCollector(options: CodeBlockCollectorOptions): CodeBlockCollector {
+  checkOptions('createCodeBlockCollector', options);
+  const doc = resolveDocument(options.root, 'createCodeBlockCollector');
+  const selector = assertSelector(doc, options.selector ?? DEFAULT_CODE_BLOCK_SELECTOR);
+  const { label } = options;
+  const insideWidget = options.isInsideWidget ?? (() => false);
+  const widgetRoot = () => options.container?.();
+  const setup: Setup = {
+    doc,
+    label,
+    accessibleLabel: options.accessibleLabel || `${label} about this code`,
+    insideWidget,
+    shortcut: () => options.shortcut?.() || undefined,
+    container: () => options.container?.() ?? doc.body ?? doc.documentElement,
+    widgetRoot,
+    finder: blockFinder(selector, insideWidget, widgetRoot),
+    onAsk: options.onAsk,
+  };
+  const state: ButtonState = { button: null, current: null, hovered: null, focused: null, destroyed: false };
+  const announcer = createAnnouncer(doc, setup.accessibleLabel, setup.container);
+  const view = buttonView(state, setup);
+  const { blockAt } = setup.finder;
+  const scheduler = createScheduler(doc, view.place);
   const replace = () => {
-    if (button?.isConnected) scheduler.request();
+    if (state.button?.isConnected) scheduler.request();
   };
-
-  // --- keyboard: the widget's shortcut on the block holding the focus -----------------------------
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const keys = shortcut();
-    if (!keys || event.defaultPrevented || event.repeat || event.isComposing) return;
-    if (!matchesKeyShortcut(event, keys)) return;
-    const block = blockAt(event.composedPath?.()[0] ?? event.target);
-    if (!block) return;
-    // Taken here, before the widget's own listener (which opens the assistant without the code).
-    event.preventDefault();
-    ask(block);
-  };
-
-  // --- pointer and focus ---------------------------------------------------------------------------
-
-  // Over the button (which covers part of the block) the block stays hovered. Pointer leaving the
-  // window is not tracked: the button stays until the pointer is back over something else.
-  const onMouseOver = (event: MouseEvent) => {
-    if (isOwnButton(button, event.target, event)) return;
-    const block = blockAt(event.target);
-    const moved = block !== hovered;
-    hovered = block;
-    // Pointing at another block moves the button there even while it has focus (after a click);
-    // a pointer resting somewhere does not take it from a keyboard user.
-    if (moved && block && button && hasFocus(button)) show(block);
-    else refresh();
-  };
-  const onFocusIn = (event: FocusEvent) => {
-    if (isOwnButton(button, event.target, event)) return;
-    focused = blockAt(event.target);
-    // The latest move wins: focus entering a block shows the button there, wherever the pointer rests.
-    if (focused) {
-      show(focused);
-      announce(focused);
-    } else refresh();
-  };
-  // Focus leaving for somewhere that is not a block (the page's background) fires no focusin.
-  const onFocusOut = (event: FocusEvent) => {
-    if (isOwnButton(button, event.relatedTarget)) return;
-    focused = blockAt(event.relatedTarget);
-    refresh();
-  };
+  const on = pageHandlers(state, view, setup, announcer);
 
   // The launcher and the panel move (open, close, the panel's opening animation): place again.
-  const watched = options.container?.();
+  const watched = widgetRoot();
   const observer =
     watched && typeof MutationObserver === 'function' ? new MutationObserver(replace) : undefined;
   observer?.observe(watched!, { subtree: true, attributes: true, attributeFilter: ['hidden', 'data-state'] });
-  watched?.addEventListener('animationend', replace);
-  watched?.addEventListener('transitionend', replace);
-
-  doc.addEventListener('mouseover', onMouseOver, true);
-  doc.addEventListener('focusin', onFocusIn, true);
-  doc.addEventListener('focusout', onFocusOut, true);
-  doc.addEventListener('keydown', onKeyDown, true);
-  doc.addEventListener('scroll', scheduler.request, { capture: true, passive: true });
-  win?.addEventListener('resize', scheduler.request);
+  const stopListening = listenAll([
+    [watched, 'animationend', replace, false],
+    [watched, 'transitionend', replace, false],
+    [doc, 'mouseover', on.onMouseOver as EventListener, true],
+    [doc, 'focusin', on.onFocusIn as EventListener, true],
+    [doc, 'focusout', on.onFocusOut as EventListener, true],
+    [doc, 'keydown', on.onKeyDown as EventListener, true],
+    [doc, 'scroll', scheduler.request, { capture: true, passive: true }],
+    [doc.defaultView, 'resize', scheduler.request, false],
+  ]);
   // Focus already in a block when the collector starts (e.g. before hydration) is offered too.
-  focused = blockAt(doc.activeElement);
-  refresh();
-  if (focused) announce(focused);
+  state.focused = blockAt(doc.activeElement);
+  view.refresh();
+  if (state.focused) announcer.announce(state.focused, setup.shortcut());
 
   return {
     hover(target) {
-      if (destroyed || isOwnButton(button, target)) return;
-      hovered = blockAt(target);
-      refresh();
+      if (state.destroyed || isOwnButton(state.button, target)) return;
+      state.hovered = blockAt(target);
+      view.refresh();
     },
     destroy() {
-      if (destroyed) return;
-      destroyed = true;
+      if (state.destroyed) return;
+      state.destroyed = true;
       scheduler.cancel();
-      speaker.cancel();
+      announcer.destroy();
       observer?.disconnect();
-      watched?.removeEventListener('animationend', replace);
-      watched?.removeEventListener('transitionend', replace);
-      doc.removeEventListener('mouseover', onMouseOver, true);
-      doc.removeEventListener('focusin', onFocusIn, true);
-      doc.removeEventListener('focusout', onFocusOut, true);
-      doc.removeEventListener('keydown', onKeyDown, true);
-      doc.removeEventListener('scroll', scheduler.request, { capture: true });
-      win?.removeEventListener('resize', scheduler.request);
-      button?.remove();
-      status?.remove();
-      button = null;
-      current = null;
+      stopListening();
+      state.button?.remove();
+      state.button = null;
+      state.current = null;
     },
   };
 }
