@@ -38,6 +38,7 @@ import {
   hasFocus,
   isOwnButton,
   isWidgetNode,
+  listenAll,
   matchesKeyShortcut,
   nearestElementId,
   pagePath,
@@ -349,18 +350,6 @@ function placeButton(
   button.style.visibility = modal || blocked || !fits ? 'hidden' : '';
   button.style.top = `${Math.round(spot.top)}px`;
   button.style.left = `${Math.round(spot.left)}px`;
-}
-
-type Listening = [EventTarget | null | undefined, string, EventListener, AddEventListenerOptions | boolean];
-
-/** Adds each listener; returns what removes them all. */
-function listenAll(listening: Listening[]): () => void {
-  for (const [target, type, listener, how] of listening) target?.addEventListener(type, listener, how);
-  return () => {
-    for (const [target, type, listener, how] of listening) {
-      target?.removeEventListener(type, listener, typeof how === 'object' ? { capture: how.capture } : how);
-    }
-  };
 }
 
 /** What the collector's parts share: the one button, the block it is shown for, what holds the reader. */

@@ -122,3 +122,21 @@ export function matchesKeyShortcut(event: KeyboardEvent, shortcut: string): bool
   if (/^[0-9]$/.test(key)) return event.code === `Digit${key}`;
   return false;
 }
+
+/** A listener to add: on what, for which event, how (`true`: capture). */
+export type Listening = [
+  EventTarget | null | undefined,
+  string,
+  EventListener,
+  AddEventListenerOptions | boolean,
+];
+
+/** Adds each listener; returns what removes them all (with the same `capture`). */
+export function listenAll(listening: Listening[]): () => void {
+  for (const [target, type, listener, how] of listening) target?.addEventListener(type, listener, how);
+  return () => {
+    for (const [target, type, listener, how] of listening) {
+      target?.removeEventListener(type, listener, typeof how === 'object' ? { capture: how.capture } : how);
+    }
+  };
+}
