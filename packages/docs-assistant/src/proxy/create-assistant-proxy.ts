@@ -12,13 +12,7 @@
 import { keyKind } from '../protocol/keys.js';
 import { assistantMessagePath, joinUrl } from '../protocol/paths.js';
 import { decodeJson } from '../routes/body.js';
-import {
-  createRateLimiter,
-  isPositiveInteger,
-  jsonError,
-  mediaType,
-  readCappedBody,
-} from '../routes/route-kit.js';
+import { createRateLimiter, isPositiveInteger, jsonError, readJsonRequest } from '../routes/route-kit.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -198,24 +192,11 @@ async function readQuestion(
   request: Request,
   maxBodyBytes: number,
 ): Promise<Uint8Array<ArrayBuffer> | Refusal> {
-  if (mediaType(request.headers.get('content-type')) !== 'application/json') {
-    return jsonError(
-      415,
-      'unsupported_media_type',
-      'Send the question as JSON: Content-Type: application/json, with the body the widget sends.',
-    );
-  }
-  const tooLarge = () =>
-    jsonError(413, 'payload_too_large', `The request body is larger than ${maxBodyBytes} bytes; send less.`);
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBodyBytes) return tooLarge();
-  let bytes: Uint8Array<ArrayBuffer> | undefined;
-  try {
-    bytes = await readCappedBody(request, maxBodyBytes);
-  } catch {
-    return jsonError(400, 'invalid_request', 'The request body could not be read; send it again.');
-  }
-  if (bytes === undefined) return tooLarge();
+  const bytes = await readJsonRequest(request, maxBodyBytes, {
+    notJson: 'Send the question as JSON: Content-Type: application/json, with the body the widget sends.',
+    tooLarge: `The request body is larger than ${maxBodyBytes} bytes; send less.`,
+  });
+  if (bytes instanceof Response) return bytes;
   const json = decodeJson(bytes);
   const body = 'value' in json ? json.value : undefined;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

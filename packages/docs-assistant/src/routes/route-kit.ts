@@ -32,15 +32,29 @@ export const isPositiveInteger = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value > 0;
 
 /**
- * The body's bytes, read as a stream and abandoned as soon as they pass `maxBytes` (`undefined`
- * then), so an oversized body never sits in memory whole (`body.ts`'s `readBody`).
+ * A JSON request's body as sent, read as a stream and abandoned as soon as it passes `maxBytes`, so
+ * an oversized body never sits in memory whole (`body.ts`'s `readBody`); or the answer that refuses
+ * it: 415 when it is not `application/json`, 413 when it is declared or read larger than `maxBytes`,
+ * 400 when it cannot be read. `say` is what the route tells the caller to send instead.
  */
-export async function readCappedBody(
+export async function readJsonRequest(
   request: Request,
   maxBytes: number,
-): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  const read = await readBody(request, { maxBytes });
-  return 'bytes' in read ? read.bytes : undefined;
+  say: { notJson: string; tooLarge: string },
+): Promise<Uint8Array<ArrayBuffer> | Response> {
+  if (mediaType(request.headers.get('content-type')) !== 'application/json') {
+    return jsonError(415, 'unsupported_media_type', say.notJson);
+  }
+  const tooLarge = () => jsonError(413, 'payload_too_large', say.tooLarge);
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) return tooLarge();
+  let read: Awaited<ReturnType<typeof readBody>>;
+  try {
+    read = await readBody(request, { maxBytes });
+  } catch {
+    return jsonError(400, 'invalid_request', 'The request body could not be read; send it again.');
+  }
+  return 'bytes' in read ? read.bytes : tooLarge();
 }
 
 /** Rate-limit keys kept at once; past it, ended windows go, then the oldest. */

@@ -37,7 +37,7 @@ import {
   isPositiveInteger,
   jsonError,
   mediaType,
-  readCappedBody,
+  readJsonRequest,
 } from '../routes/route-kit.js';
 import { assertServerSide, StaticExportError } from './errors.js';
 
@@ -305,30 +305,13 @@ async function guard(route: Route, request: Request): Promise<Response | undefin
 
 /** A start request's body, as JSON within `maxBodyBytes`, or the refusal. */
 async function readStartBody(route: Route, request: Request): Promise<{ body: unknown } | Response> {
-  const { maxBodyBytes } = route;
-  if (mediaType(request.headers.get('content-type')) !== 'application/json') {
-    return jsonError(
-      415,
-      'unsupported_media_type',
+  const bytes = await readJsonRequest(request, route.maxBodyBytes, {
+    notJson:
       'Send the start request as JSON: Content-Type: application/json with a body such as { "domain": "…" }.',
-    );
-  }
-  const tooLarge = () =>
-    jsonError(
-      413,
-      'payload_too_large',
-      `The request body is larger than ${maxBodyBytes} bytes; a start request is { "domain": "…" } with optional "version" and "paths".`,
-    );
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBodyBytes) return tooLarge();
-  let text: string | undefined;
-  try {
-    const bytes = await readCappedBody(request, maxBodyBytes);
-    text = bytes === undefined ? undefined : new TextDecoder().decode(bytes);
-  } catch {
-    return jsonError(400, 'invalid_request', 'The request body could not be read; send it again.');
-  }
-  if (text === undefined) return tooLarge();
+    tooLarge: `The request body is larger than ${route.maxBodyBytes} bytes; a start request is { "domain": "…" } with optional "version" and "paths".`,
+  });
+  if (bytes instanceof Response) return bytes;
+  const text = new TextDecoder().decode(bytes);
   try {
     return { body: text.trim() ? JSON.parse(text) : {} };
   } catch {
