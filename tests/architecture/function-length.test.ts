@@ -43,7 +43,6 @@ const KNOWN: Known[] = [
   { fn: 'packages/docs-assistant/src/ui/composer.tsx: Composer', owner: 'D' },
   { fn: 'packages/docs-assistant/src/ui/message-list.tsx: useConversationScroll', owner: 'D' },
   { fn: 'packages/docs-assistant/src/views/attachments/tray.tsx: AttachmentTray', owner: 'D' },
-  { fn: 'packages/docs-assistant/src/views/feedback/feedback.tsx: Feedback', owner: 'D' },
   { fn: 'packages/docs-assistant/src/views/history/history.tsx: HistoryView', owner: 'D' },
   { fn: 'packages/docs-assistant/src/views/share/shared-transcript.tsx: SharedTranscript', owner: 'D' },
   { fn: 'packages/docs-assistant-server/src/service.ts: createAssistantService', owner: 'C' },
