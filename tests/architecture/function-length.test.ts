@@ -25,7 +25,6 @@ const KNOWN: Known[] = [
   { fn: 'packages/docs-assistant/src/context/code-block-collector.ts: createCodeBlockCollector', owner: 'F' },
   { fn: 'packages/docs-assistant/src/context/collector-trigger.ts: startLazyCollectors', owner: 'F' },
   { fn: 'packages/docs-assistant/src/context/selection-collector.ts: createSelectionCollector', owner: 'F' },
-  { fn: 'packages/docs-assistant/src/parts/markdown.tsx: MarkdownView', owner: 'G' },
   { fn: 'packages/docs-assistant/src/proxy/create-assistant-proxy.ts: createAssistantProxy', owner: 'G' },
   {
     fn: 'packages/docs-assistant/src/proxy/create-assistant-proxy.ts: a function in createAssistantProxy',
