@@ -30,7 +30,6 @@ const KNOWN: Known[] = [
     fn: 'packages/docs-assistant/src/proxy/create-assistant-proxy.ts: a function in createAssistantProxy',
     owner: 'G',
   },
-  { fn: 'packages/docs-assistant/src/search/search-results.tsx: SearchResults', owner: 'G' },
   { fn: 'packages/docs-assistant/src/static-export/client.ts: createStaticExportClient', owner: 'G' },
   { fn: 'packages/docs-assistant/src/static-export/handler.ts: createStaticExportHandler', owner: 'G' },
   {
