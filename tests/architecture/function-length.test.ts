@@ -37,7 +37,6 @@ const KNOWN: Known[] = [
     owner: 'G',
   },
   { fn: 'packages/docs-assistant/src/static-export/panel.tsx: StaticExportPanel', owner: 'G' },
-  { fn: 'packages/docs-assistant/src/views/history/history.tsx: HistoryView', owner: 'D' },
   { fn: 'packages/docs-assistant-server/src/service.ts: createAssistantService', owner: 'C' },
   { fn: 'packages/docs-assistant-server/src/static-export/cli.ts: exportCommand', owner: 'G' },
 ];
