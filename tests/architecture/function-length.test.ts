@@ -23,15 +23,6 @@ interface Known {
 /** Functions over the bound today, in code being rewritten this round. */
 const KNOWN: Known[] = [
   { fn: 'packages/docs-assistant/src/context/collector-trigger.ts: startLazyCollectors', owner: 'F' },
-  { fn: 'packages/docs-assistant/src/parts/markdown.tsx: MarkdownView', owner: 'G' },
-  { fn: 'packages/docs-assistant/src/parts/mdast-to-hast.ts: one', owner: 'G' },
-  { fn: 'packages/docs-assistant/src/search/search-results.tsx: SearchResults', owner: 'G' },
-  { fn: 'packages/docs-assistant/src/ui/composer.tsx: Composer', owner: 'D' },
-  { fn: 'packages/docs-assistant/src/ui/message-list.tsx: useConversationScroll', owner: 'D' },
-  { fn: 'packages/docs-assistant/src/views/attachments/tray.tsx: AttachmentTray', owner: 'D' },
-  { fn: 'packages/docs-assistant/src/views/feedback/feedback.tsx: Feedback', owner: 'D' },
-  { fn: 'packages/docs-assistant/src/views/history/history.tsx: HistoryView', owner: 'D' },
-  { fn: 'packages/docs-assistant/src/views/share/shared-transcript.tsx: SharedTranscript', owner: 'D' },
 ];
 
 /** What a function is called: its own name, the name it is assigned to, or where it sits. */

@@ -462,19 +462,8 @@ interface Scans {
   scans: BlockReferences[];
 }
 
-// Memoised: while an answer streams, the chat client's update renders StreamingMarkdown with the
-// text on screen unchanged (the new text is rendered in the background), and the blocks need not
-// be gone through again for it.
-const MarkdownView = memo(function MarkdownView({
-  text,
-  resolveHref = keepSafeHref,
-  components,
-  allowedImageOrigins,
-  children,
-  tailIncomplete,
-  offThread,
-  ...props
-}: MarkdownProps & { tailIncomplete: boolean; offThread: boolean }) {
+/** The text's blocks and the references in them, each worked out again only from what changed. */
+function useMarkdownBlocks(text: string, tailIncomplete: boolean) {
   // Past the depth and size limits the text is not parsed (markdown-limits.ts); the previous
   // state, so a streaming answer is only scanned from its last line.
   const limitState = useRef<MarkdownLimitState | undefined>(undefined);
@@ -504,8 +493,14 @@ const MarkdownView = memo(function MarkdownView({
     scanned.current = { blocks, scans };
     return collectReferences(scans);
   }, [blocks, lastLineIncomplete]);
-  // Footnote ids are unique per answer: two answers that both have a `[^1]` must not share an id.
-  const prefix = `user-content-${useId().replace(/[^\w-]/g, '')}-`;
+  return { limited, blocks, references };
+}
+
+/** The view's link and image policy: the given origins, else the conversation's policy, else the default. */
+function useViewLinkPolicy(
+  resolveHref: (href: string) => string | null,
+  allowedImageOrigins?: readonly string[],
+) {
   const conversationImages = useContext(ImagePolicyContext);
   // Keyed on the origins' text: hosts often pass the array inline.
   const origins = allowedImageOrigins?.join('\n');
@@ -523,10 +518,16 @@ const MarkdownView = memo(function MarkdownView({
     }),
     [resolveHref, origins, conversationImages],
   );
-  const elements = useMemo(
-    () => (components ? { ...defaultElements, ...components } : defaultElements),
-    [components],
-  );
+  return policy;
+}
+
+/** Whether a block or footnote still waits for its tree (the view's `data-pending`). */
+function useWaitingForTrees(
+  blocks: string[],
+  references: AnswerReferences,
+  tailIncomplete: boolean,
+  offThread: boolean,
+) {
   // Blocks whose text the worker is parsing show an earlier text: a finished answer is pending
   // until they have theirs. (While the text is still written it is pending anyway: the message says
   // it streams, and the view need not render again for every tree that arrives.) Without a parser
@@ -556,6 +557,31 @@ const MarkdownView = memo(function MarkdownView({
     },
     isServer,
   );
+  return waiting;
+}
+
+// Memoised: while an answer streams, the chat client's update renders StreamingMarkdown with the
+// text on screen unchanged (the new text is rendered in the background), and the blocks need not
+// be gone through again for it.
+const MarkdownView = memo(function MarkdownView({
+  text,
+  resolveHref = keepSafeHref,
+  components,
+  allowedImageOrigins,
+  children,
+  tailIncomplete,
+  offThread,
+  ...props
+}: MarkdownProps & { tailIncomplete: boolean; offThread: boolean }) {
+  const { limited, blocks, references } = useMarkdownBlocks(text, tailIncomplete);
+  // Footnote ids are unique per answer: two answers that both have a `[^1]` must not share an id.
+  const prefix = `user-content-${useId().replace(/[^\w-]/g, '')}-`;
+  const policy = useViewLinkPolicy(resolveHref, allowedImageOrigins);
+  const elements = useMemo(
+    () => (components ? { ...defaultElements, ...components } : defaultElements),
+    [components],
+  );
+  const waiting = useWaitingForTrees(blocks, references, tailIncomplete, offThread);
   return (
     <LinkPolicyContext.Provider value={policy}>
       <div

@@ -9,6 +9,7 @@
  */
 import type { Element, ElementContent, Properties, Root, Text } from 'hast';
 import type {
+  Code,
   Definition,
   FootnoteReference,
   ImageReference,
@@ -162,22 +163,43 @@ function footnoteReference(state: State, node: FootnoteReference): Element {
   return element('sup', {}, [link], node);
 }
 
+/** A fenced or indented code block: `pre > code`, the first word of its info string as its language class. */
+function code(node: Code): Element {
+  const language = node.lang ? node.lang.split(/\s+/) : [];
+  const child = element(
+    'code',
+    language.length > 0 ? { className: [`language-${language[0]}`] } : {},
+    [text(node.value ? `${node.value}\n` : '')],
+    node,
+  );
+  return element('pre', {}, [child], node);
+}
+
+/** A list: `ol` (with its `start` unless 1) or `ul`, marked `contains-task-list` when an item is a task. */
+function list(state: State, node: List): Element {
+  const results = all(state, node);
+  const properties: Properties = {};
+  if (typeof node.start === 'number' && node.start !== 1) properties.start = node.start;
+  if (
+    results.some(
+      (child) =>
+        child.type === 'element' &&
+        (child.properties.className as string[] | undefined)?.[0] === 'task-list-item',
+    )
+  ) {
+    properties.className = ['contains-task-list'];
+  }
+  return element(node.ordered ? 'ol' : 'ul', properties, wrap(results, true), node);
+}
+
 function one(state: State, node: Nodes, parent?: Parents): Content | Content[] | undefined {
   switch (node.type) {
     case 'blockquote':
       return element('blockquote', {}, wrap(all(state, node), true), node);
     case 'break':
       return [element('br', {}, [], node), text('\n')];
-    case 'code': {
-      const language = node.lang ? node.lang.split(/\s+/) : [];
-      const code = element(
-        'code',
-        language.length > 0 ? { className: [`language-${language[0]}`] } : {},
-        [text(node.value ? `${node.value}\n` : '')],
-        node,
-      );
-      return element('pre', {}, [code], node);
-    }
+    case 'code':
+      return code(node);
     case 'delete':
       return element('del', {}, all(state, node), node);
     case 'emphasis':
@@ -212,21 +234,8 @@ function one(state: State, node: Nodes, parent?: Parents): Content | Content[] |
     }
     case 'inlineCode':
       return element('code', {}, [text(node.value.replace(/\r?\n|\r/g, ' '))], node);
-    case 'list': {
-      const results = all(state, node);
-      const properties: Properties = {};
-      if (typeof node.start === 'number' && node.start !== 1) properties.start = node.start;
-      if (
-        results.some(
-          (child) =>
-            child.type === 'element' &&
-            (child.properties.className as string[] | undefined)?.[0] === 'task-list-item',
-        )
-      ) {
-        properties.className = ['contains-task-list'];
-      }
-      return element(node.ordered ? 'ol' : 'ul', properties, wrap(results, true), node);
-    }
+    case 'list':
+      return list(state, node);
     case 'listItem':
       return listItem(state, node, parent);
     case 'table':

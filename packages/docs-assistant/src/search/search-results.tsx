@@ -7,9 +7,15 @@
  */
 import { type CSSProperties, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Labels } from '../labels/types.js';
-import { type SearchHit, type SearchKit, type UseDocsSearchOptions, useSearchState } from './core.js';
+import {
+  type SearchGroup,
+  type SearchHit,
+  type SearchKit,
+  type UseDocsSearchOptions,
+  useSearchState,
+} from './core.js';
 import { excerpt, highlight, queryWords } from './highlight.js';
-import { searchLabels } from './labels.js';
+import { type SearchLabels, searchLabels } from './labels.js';
 
 export interface SearchResultsProps {
   /** The text of the question box. */
@@ -53,26 +59,11 @@ function Marked({ text, words }: { text: string; words: string[] }) {
   );
 }
 
-export default function SearchResults({
-  query,
-  options,
-  inputRef,
-  assistant,
-  onAsk,
-  onOpen,
-  resolveHref,
-  labels: given,
-  kit,
-  hiddenStyle,
-  className,
-}: SearchResultsProps) {
-  const labels = searchLabels(given);
-  const state = useSearchState(options, kit);
-  const { search, status, error } = state;
-  // Only links the policy lets through, resolved: a result whose link it refuses is not offered.
-  const groups = useMemo(
+/** The groups with only the links the policy lets through, resolved (a group left empty goes). */
+function useAllowedGroups(groups: SearchGroup[], resolveHref: (href: string) => string | null) {
+  return useMemo(
     () =>
-      state.groups
+      groups
         .map((group) => ({
           ...group,
           hits: group.hits.flatMap((hit) => {
@@ -81,27 +72,31 @@ export default function SearchResults({
           }),
         }))
         .filter((group) => group.hits.length > 0),
-    [state.groups, resolveHref],
+    [groups, resolveHref],
   );
-  const [active, setActive] = useState(-1);
-  const listId = useId();
-  const optionId = (index: number) => `${listId}-${index}`;
+}
 
-  useEffect(() => search(query), [search, query]);
-  const words = useMemo(() => queryWords(state.query), [state.query]);
-  const hits = useMemo(() => groups.flatMap((group) => group.hits), [groups]);
-  const question = query.trim();
-  const rows = hits.length + (assistant && question ? 1 : 0);
-  // A new list (or a new query) starts with no row chosen: Enter then asks, as the box always does.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new list
-  useEffect(() => setActive(-1), [groups, question]);
+interface RowState {
+  active: number;
+  rows: number;
+  hits: SearchHit[];
+  question: string;
+}
 
+/** ↑/↓ and Enter in the question box for the rows: returns the rows' links, which Enter clicks. */
+function useRowKeys(
+  inputRef: RefObject<HTMLTextAreaElement | null>,
+  onAsk: (question: string) => void,
+  setActive: (active: number) => void,
+  state: RowState,
+) {
   const links = useRef(new Map<number, HTMLAnchorElement>());
-  const latest = useRef({ active, rows, hits, question });
-  latest.current = { active, rows, hits, question };
+  const latest = useRef(state);
+  latest.current = state;
 
   // The box's own keys, taken before the box's handler sees them (a native listener on the box runs
   // before React's, which listens at the root): ↑/↓ choose a row, Enter on a page row opens it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `setActive` is a state setter
   useEffect(() => {
     const input = inputRef.current;
     if (!input) return;
@@ -123,16 +118,23 @@ export default function SearchResults({
     input.addEventListener('keydown', onKeyDown);
     return () => input.removeEventListener('keydown', onKeyDown);
   }, [inputRef, onAsk]);
+  return links;
+}
 
-  // The box names the list it drives and the row chosen in it.
-  const listShown = rows > 0;
+/** The box names the list it drives (`listId`, when shown) and the row chosen in it, kept in view. */
+function useChosenRow(
+  inputRef: RefObject<HTMLTextAreaElement | null>,
+  listId: string,
+  listShown: boolean,
+  chosenId: string | null,
+) {
   useEffect(() => {
     const input = inputRef.current;
     if (!input) return;
     const set = (name: string, value: string | null) =>
       value === null ? input.removeAttribute(name) : input.setAttribute(name, value);
     set('aria-controls', listShown ? listId : null);
-    set('aria-activedescendant', listShown && active >= 0 ? optionId(active) : null);
+    set('aria-activedescendant', listShown ? chosenId : null);
     return () => {
       set('aria-controls', null);
       set('aria-activedescendant', null);
@@ -141,8 +143,45 @@ export default function SearchResults({
 
   // Keeps the chosen row in view as ↑/↓ move through a list taller than the panel.
   useEffect(() => {
-    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' });
+    if (chosenId !== null) document.getElementById(chosenId)?.scrollIntoView?.({ block: 'nearest' });
   });
+}
+
+export default function SearchResults({
+  query,
+  options,
+  inputRef,
+  assistant,
+  onAsk,
+  onOpen,
+  resolveHref,
+  labels: given,
+  kit,
+  hiddenStyle,
+  className,
+}: SearchResultsProps) {
+  const labels = searchLabels(given);
+  const state = useSearchState(options, kit);
+  const { search, status, error } = state;
+  // Only links the policy lets through, resolved: a result whose link it refuses is not offered.
+  const groups = useAllowedGroups(state.groups, resolveHref);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+  const optionId = (index: number) => `${listId}-${index}`;
+
+  useEffect(() => search(query), [search, query]);
+  const words = useMemo(() => queryWords(state.query), [state.query]);
+  const hits = useMemo(() => groups.flatMap((group) => group.hits), [groups]);
+  const question = query.trim();
+  const rows = hits.length + (assistant && question ? 1 : 0);
+  // A new list (or a new query) starts with no row chosen: Enter then asks, as the box always does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new list
+  useEffect(() => setActive(-1), [groups, question]);
+
+  const links = useRowKeys(inputRef, onAsk, setActive, { active, rows, hits, question });
+
+  const listShown = rows > 0;
+  useChosenRow(inputRef, listId, listShown, active >= 0 ? optionId(active) : null);
 
   const said =
     status === 'ready'
@@ -150,45 +189,6 @@ export default function SearchResults({
         ? labels.searchResultCount(hits.length)
         : labels.searchNoResults(state.query.trim())
       : '';
-
-  let index = 0;
-  const row = (hit: SearchHit) => {
-    const at = index++;
-    return (
-      <a
-        key={`${hit.url}-${at}`}
-        ref={(element) => {
-          if (element) links.current.set(at, element);
-          else links.current.delete(at);
-        }}
-        id={optionId(at)}
-        role="option"
-        aria-selected={active === at}
-        tabIndex={-1}
-        href={hit.url}
-        data-docs-assistant="search-result"
-        data-active={active === at ? '' : undefined}
-        onMouseMove={() => setActive(at)}
-        onClick={
-          onOpen
-            ? (event) => {
-                event.preventDefault();
-                onOpen(hit);
-              }
-            : undefined
-        }
-      >
-        <span data-part="title">
-          <Marked text={hit.heading ?? hit.pageTitle} words={words} />
-        </span>
-        {hit.content ? (
-          <span data-part="excerpt">
-            <Marked text={excerpt(hit.content, words)} words={words} />
-          </span>
-        ) : null}
-      </a>
-    );
-  };
 
   return (
     <div data-docs-assistant="search" data-status={status} className={className}>
@@ -203,34 +203,141 @@ export default function SearchResults({
         {said}
       </p>
       {listShown ? (
-        <div id={listId} role="listbox" aria-label={labels.searchResultsLabel}>
-          {groups.map((group) => (
-            // A group of options inside a listbox: a fieldset is a form control group, not this.
-            // biome-ignore lint/a11y/useSemanticElements: ARIA's listbox group, as its pattern has it
-            <div key={group.path} role="group" aria-label={group.title} data-docs-assistant="search-group">
-              <div aria-hidden="true" data-part="group-title">
-                {group.title}
-              </div>
-              {group.hits.map(row)}
-            </div>
-          ))}
-          {assistant && question ? (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: chosen with ↑/↓ and Enter from the question box
-            <div
-              id={optionId(hits.length)}
-              role="option"
-              aria-selected={active === hits.length}
-              tabIndex={-1}
-              data-action="ask-ai"
-              data-active={active === hits.length ? '' : undefined}
-              onMouseMove={() => setActive(hits.length)}
-              onClick={() => onAsk(question)}
-            >
-              {labels.askAiAbout(question)}
-            </div>
-          ) : null}
+        <ResultList
+          listId={listId}
+          labels={labels}
+          groups={groups}
+          hitCount={hits.length}
+          ask={assistant && question ? question : ''}
+          active={active}
+          setActive={setActive}
+          words={words}
+          links={links}
+          onOpen={onOpen}
+          onAsk={onAsk}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+interface ResultListProps {
+  listId: string;
+  labels: SearchLabels;
+  groups: SearchGroup[];
+  hitCount: number;
+  /** The question the "Ask AI" row sends; empty without that row. */
+  ask: string;
+  active: number;
+  setActive: (active: number) => void;
+  words: string[];
+  links: RefObject<Map<number, HTMLAnchorElement>>;
+  onOpen?: (hit: SearchHit) => void;
+  onAsk: (question: string) => void;
+}
+
+/** The listbox: the results grouped by page, then the "Ask AI" row. */
+function ResultList({
+  listId,
+  labels,
+  groups,
+  hitCount,
+  ask,
+  active,
+  setActive,
+  onAsk,
+  ...row
+}: ResultListProps) {
+  let index = 0;
+  return (
+    <div id={listId} role="listbox" aria-label={labels.searchResultsLabel}>
+      {groups.map((group) => (
+        // A group of options inside a listbox: a fieldset is a form control group, not this.
+        // biome-ignore lint/a11y/useSemanticElements: ARIA's listbox group, as its pattern has it
+        <div key={group.path} role="group" aria-label={group.title} data-docs-assistant="search-group">
+          <div aria-hidden="true" data-part="group-title">
+            {group.title}
+          </div>
+          {group.hits.map((hit) => {
+            const at = index++;
+            return (
+              <ResultRow
+                key={`${hit.url}-${at}`}
+                hit={hit}
+                id={`${listId}-${at}`}
+                active={active === at}
+                onChoose={() => setActive(at)}
+                at={at}
+                {...row}
+              />
+            );
+          })}
+        </div>
+      ))}
+      {ask ? (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: chosen with ↑/↓ and Enter from the question box
+        <div
+          id={`${listId}-${hitCount}`}
+          role="option"
+          aria-selected={active === hitCount}
+          tabIndex={-1}
+          data-action="ask-ai"
+          data-active={active === hitCount ? '' : undefined}
+          onMouseMove={() => setActive(hitCount)}
+          onClick={() => onAsk(ask)}
+        >
+          {labels.askAiAbout(ask)}
         </div>
       ) : null}
     </div>
+  );
+}
+
+interface ResultRowProps {
+  hit: SearchHit;
+  /** Its place among the rows (the key of its link in `links`). */
+  at: number;
+  id: string;
+  active: boolean;
+  onChoose: () => void;
+  words: string[];
+  links: RefObject<Map<number, HTMLAnchorElement>>;
+  onOpen?: (hit: SearchHit) => void;
+}
+
+/** One result: a link to its page (or opening it in the panel), its title and excerpt marked. */
+function ResultRow({ hit, at, id, active, onChoose, words, links, onOpen }: ResultRowProps) {
+  return (
+    <a
+      ref={(element) => {
+        if (element) links.current.set(at, element);
+        else links.current.delete(at);
+      }}
+      id={id}
+      role="option"
+      aria-selected={active}
+      tabIndex={-1}
+      href={hit.url}
+      data-docs-assistant="search-result"
+      data-active={active ? '' : undefined}
+      onMouseMove={onChoose}
+      onClick={
+        onOpen
+          ? (event) => {
+              event.preventDefault();
+              onOpen(hit);
+            }
+          : undefined
+      }
+    >
+      <span data-part="title">
+        <Marked text={hit.heading ?? hit.pageTitle} words={words} />
+      </span>
+      {hit.content ? (
+        <span data-part="excerpt">
+          <Marked text={excerpt(hit.content, words)} words={words} />
+        </span>
+      ) : null}
+    </a>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  type DragEvent,
   type FormEvent,
   type KeyboardEvent,
   memo,
@@ -7,7 +8,7 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
-import { useLabels } from '../labels/index.js';
+import { type CoreLabels, useLabels } from '../labels/index.js';
 import { visuallyHidden } from './dom.js';
 import { Icon } from './icons.js';
 import { ICONS } from './panel-icons.js';
@@ -61,29 +62,7 @@ export const Composer = memo(function Composer({
     focusInput();
   };
 
-  // The button that had focus when the answer started or ended by itself (Stop when the answer
-  // finishes): React may reuse its element for the other button, or the browser drop focus to the
-  // page. A button left some other way is forgotten once it is still there after its blur.
-  const focusedAction = useRef<HTMLButtonElement | null>(null);
-  const actionFocusProps = {
-    onFocus: (event: { currentTarget: HTMLButtonElement }) => {
-      focusedAction.current = event.currentTarget;
-    },
-    onBlur: (event: { currentTarget: HTMLButtonElement }) => {
-      const button = event.currentTarget;
-      queueMicrotask(() => {
-        if (button.isConnected && focusedAction.current === button) focusedAction.current = null;
-      });
-    },
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the buttons swap.
-  useLayoutEffect(() => {
-    const button = focusedAction.current;
-    if (!button) return;
-    focusedAction.current = null;
-    const active = document.activeElement;
-    if (!active || active === document.body || active === button) focusInput();
-  }, [busy]);
+  const actionFocusProps = useActionFocus(busy, focusInput);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // keyCode 229 is the Enter that confirms an IME candidate in browsers that end the composition first.
@@ -97,14 +76,7 @@ export const Composer = memo(function Composer({
     <form
       data-docs-assistant="composer"
       className={className}
-      onDragOver={(event) => {
-        if (onFiles && event.dataTransfer.types.includes('Files')) event.preventDefault();
-      }}
-      onDrop={(event) => {
-        if (!onFiles || !event.dataTransfer.files.length) return;
-        event.preventDefault();
-        onFiles(Array.from(event.dataTransfer.files));
-      }}
+      {...dropHandlers(onFiles)}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
         submit();
@@ -130,49 +102,119 @@ export const Composer = memo(function Composer({
           onFiles(Array.from(event.clipboardData.files));
         }}
       />
-      {onFiles ? (
-        <label data-action="attach" title={labels.attachFiles ?? 'Attach files'}>
-          <input
-            type="file"
-            multiple
-            aria-label={labels.attachFiles ?? 'Attach files'}
-            style={visuallyHidden}
-            onChange={(event) => {
-              const files = Array.from(event.target.files ?? []);
-              // Cleared, so the same file can be picked again after it was removed.
-              event.target.value = '';
-              if (files.length) onFiles(files);
-            }}
-          />
-          <Icon path={ICONS.attach} />
-        </label>
-      ) : null}
-      {busy ? (
-        <button
-          type="button"
-          data-action="stop"
-          aria-label={labels.stop}
-          title={labels.stop}
-          onClick={() => {
-            onStop();
-            focusInput();
-          }}
-          {...actionFocusProps}
-        >
-          <Icon path={ICONS.stop} />
-        </button>
-      ) : (
-        <button
-          type="submit"
-          data-action="send"
-          aria-label={labels.send}
-          title={labels.send}
-          disabled={!canSend}
-          {...actionFocusProps}
-        >
-          <Icon path={ICONS.send} />
-        </button>
-      )}
+      {onFiles ? <AttachButton labels={labels} onFiles={onFiles} /> : null}
+      <ComposerAction
+        busy={busy}
+        canSend={canSend}
+        labels={labels}
+        onStop={() => {
+          onStop();
+          focusInput();
+        }}
+        focusProps={actionFocusProps}
+      />
     </form>
   );
 });
+
+/** Keeps focus in the box when Send and Stop swap: the props for both buttons, to track which had focus. */
+function useActionFocus(busy: boolean, focusInput: () => void) {
+  // The button that had focus when the answer started or ended by itself (Stop when the answer
+  // finishes): React may reuse its element for the other button, or the browser drop focus to the
+  // page. A button left some other way is forgotten once it is still there after its blur.
+  const focusedAction = useRef<HTMLButtonElement | null>(null);
+  const actionFocusProps = {
+    onFocus: (event: { currentTarget: HTMLButtonElement }) => {
+      focusedAction.current = event.currentTarget;
+    },
+    onBlur: (event: { currentTarget: HTMLButtonElement }) => {
+      const button = event.currentTarget;
+      queueMicrotask(() => {
+        if (button.isConnected && focusedAction.current === button) focusedAction.current = null;
+      });
+    },
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the buttons swap.
+  useLayoutEffect(() => {
+    const button = focusedAction.current;
+    if (!button) return;
+    focusedAction.current = null;
+    const active = document.activeElement;
+    if (!active || active === document.body || active === button) focusInput();
+  }, [busy]);
+  return actionFocusProps;
+}
+
+/** The attach button: a file picker behind the paper-clip icon. */
+function AttachButton({ labels, onFiles }: { labels: CoreLabels; onFiles: (files: File[]) => void }) {
+  return (
+    <label data-action="attach" title={labels.attachFiles ?? 'Attach files'}>
+      <input
+        type="file"
+        multiple
+        aria-label={labels.attachFiles ?? 'Attach files'}
+        style={visuallyHidden}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []);
+          // Cleared, so the same file can be picked again after it was removed.
+          event.target.value = '';
+          if (files.length) onFiles(files);
+        }}
+      />
+      <Icon path={ICONS.attach} />
+    </label>
+  );
+}
+
+/** Stop while an answer is on its way, else Send (one place: the two swap). */
+function ComposerAction({
+  busy,
+  canSend,
+  labels,
+  onStop,
+  focusProps,
+}: {
+  busy: boolean;
+  canSend: boolean;
+  labels: CoreLabels;
+  onStop: () => void;
+  focusProps: ReturnType<typeof useActionFocus>;
+}) {
+  return busy ? (
+    <button
+      type="button"
+      data-action="stop"
+      aria-label={labels.stop}
+      title={labels.stop}
+      onClick={onStop}
+      {...focusProps}
+    >
+      <Icon path={ICONS.stop} />
+    </button>
+  ) : (
+    <button
+      type="submit"
+      data-action="send"
+      aria-label={labels.send}
+      title={labels.send}
+      disabled={!canSend}
+      {...focusProps}
+    >
+      <Icon path={ICONS.send} />
+    </button>
+  );
+}
+
+/** The form's drag-over and drop handlers: dropped files go to `onFiles` (without it, nothing is taken). */
+function dropHandlers(onFiles: ((files: File[]) => void) | undefined) {
+  return {
+    onDragOver: (event: DragEvent) => {
+      if (onFiles && event.dataTransfer.types.includes('Files')) event.preventDefault();
+    },
+    onDrop: (event: DragEvent) => {
+      if (!onFiles || !event.dataTransfer.files.length) return;
+      event.preventDefault();
+      onFiles(Array.from(event.dataTransfer.files));
+    },
+  };
+}

@@ -182,6 +182,18 @@ function useConversationScroll(
     }
   }, [listRef]);
 
+  useFollowChildrenSize(listRef, follow);
+
+  return useCallback((event: UIEvent<HTMLDivElement>) => {
+    const list = event.currentTarget;
+    if (ownScrollTop.current !== null && Math.abs(list.scrollTop - ownScrollTop.current) < 1) return;
+    ownScrollTop.current = null;
+    mode.current = list.scrollHeight - list.scrollTop - list.clientHeight < AT_BOTTOM_PX ? 'bottom' : 'free';
+  }, []);
+}
+
+/** Calls `follow` when a child of the list changes size (without ResizeObserver, on every commit). */
+function useFollowChildrenSize(listRef: RefObject<HTMLDivElement | null>, follow: () => void) {
   // Follows the content's size rather than this component's renders: a streamed answer's Markdown
   // is rendered in the background (see StreamingMarkdown) and commits without the list. The
   // observer reports after the browser's own layout and before the paint, so following costs no
@@ -215,11 +227,4 @@ function useConversationScroll(
     },
     [],
   );
-
-  return useCallback((event: UIEvent<HTMLDivElement>) => {
-    const list = event.currentTarget;
-    if (ownScrollTop.current !== null && Math.abs(list.scrollTop - ownScrollTop.current) < 1) return;
-    ownScrollTop.current = null;
-    mode.current = list.scrollHeight - list.scrollTop - list.clientHeight < AT_BOTTOM_PX ? 'bottom' : 'free';
-  }, []);
 }

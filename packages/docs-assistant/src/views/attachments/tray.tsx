@@ -63,16 +63,15 @@ function readDataUrl(file: File, type: string): Promise<string> {
   });
 }
 
-export default function AttachmentTray({
-  items,
-  incoming,
-  onTaken,
-  onChange,
-  fallbackFocusRef,
-  labels,
-  limits,
-}: AttachmentTrayProps) {
-  const text = { ...fallback, ...definedOnly(labels) };
+/** Takes each batch of incoming files: reads the ones that fit into `items`, says why the others were refused. */
+function useTakeIncoming(
+  items: DraftAttachment[],
+  incoming: File[],
+  onTaken: (files: File[]) => void,
+  onChange: AttachmentTrayProps['onChange'],
+  text: typeof fallback,
+  limits: AttachmentTrayProps['limits'],
+) {
   const [problems, setProblems] = useState<string[]>([]);
   const itemsRef = useRef(items);
   itemsRef.current = items;
@@ -123,6 +122,20 @@ export default function AttachmentTray({
       onChange((current) => [...current, ...added].slice(0, limits.count));
     });
   }, [incoming]);
+  return [problems, setProblems] as const;
+}
+
+export default function AttachmentTray({
+  items,
+  incoming,
+  onTaken,
+  onChange,
+  fallbackFocusRef,
+  labels,
+  limits,
+}: AttachmentTrayProps) {
+  const text = { ...fallback, ...definedOnly(labels) };
+  const [problems, setProblems] = useTakeIncoming(items, incoming, onTaken, onChange, text, limits);
 
   const listRef = useRef<HTMLUListElement>(null);
   // As with context chips: focus moves to the next chip, else the previous one, else the question box.

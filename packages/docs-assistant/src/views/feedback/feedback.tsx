@@ -40,13 +40,10 @@ function Thumb({ down }: { down?: boolean }) {
   );
 }
 
-export default function Feedback({ config, kit, labels: given, messageId }: FeedbackProps) {
-  const labels = feedbackLabels(given);
+/** The answer's vote (kept per message) and its sending; `said` is what the status line says. */
+function useVote(config: FeedbackConfig, kit: FeedbackKit, labels: FeedbackLabels, messageId: string) {
   const [vote, setVote] = useState<Vote | undefined>(() => readVote(config, messageId));
-  const [commenting, setCommenting] = useState(false);
   const [said, setSaid] = useState('');
-  const voteRefs = { up: useRef<HTMLButtonElement>(null), down: useRef<HTMLButtonElement>(null) };
-  const groupLabel = labels.feedbackPrompt;
 
   const submit = (next: Vote) => {
     setVote(next);
@@ -70,6 +67,15 @@ export default function Feedback({ config, kit, labels: given, messageId }: Feed
       setSaid(labels.feedbackFailed);
     });
   };
+  return { vote, said, submit };
+}
+
+export default function Feedback({ config, kit, labels: given, messageId }: FeedbackProps) {
+  const labels = feedbackLabels(given);
+  const { vote, said, submit } = useVote(config, kit, labels, messageId);
+  const [commenting, setCommenting] = useState(false);
+  const voteRefs = { up: useRef<HTMLButtonElement>(null), down: useRef<HTMLButtonElement>(null) };
+  const groupLabel = labels.feedbackPrompt;
 
   const rate = (rating: FeedbackRating) => {
     // Pressing the vote already given changes nothing: one vote per answer, changed by the other button.

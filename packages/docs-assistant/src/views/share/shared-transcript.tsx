@@ -15,7 +15,7 @@ import {
   seedMessages,
   type SharedTranscript as Transcript,
 } from './client.js';
-import { type PanelLabels, shareLabels } from './labels.js';
+import { type PanelLabels, type ShareLabels, shareLabels } from './labels.js';
 
 export interface SharedTranscriptProps {
   shareId: string;
@@ -28,19 +28,10 @@ export interface SharedTranscriptProps {
   onClose: () => void;
 }
 
-export default function SharedTranscript({
-  shareId,
-  options,
-  labels: given,
-  Markdown,
-  resolveHref,
-  onContinue,
-  onClose,
-}: SharedTranscriptProps) {
-  const labels = shareLabels(given);
+/** Reads the shared conversation `shareId` names (again when it changes): the transcript, or why not. */
+function useSharedTranscript(shareId: string, options: ShareOptions) {
   const [transcript, setTranscript] = useState<Transcript | null>(null);
   const [failure, setFailure] = useState<{ status: number; message: string } | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const latest = useRef(options);
   latest.current = options;
 
@@ -68,6 +59,21 @@ export default function SharedTranscript({
       live = false;
     };
   }, [shareId]);
+  return { transcript, failure };
+}
+
+export default function SharedTranscript({
+  shareId,
+  options,
+  labels: given,
+  Markdown,
+  resolveHref,
+  onContinue,
+  onClose,
+}: SharedTranscriptProps) {
+  const labels = shareLabels(given);
+  const { transcript, failure } = useSharedTranscript(shareId, options);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (transcript || failure) headingRef.current?.focus();
@@ -95,31 +101,12 @@ export default function SharedTranscript({
       ) : transcript ? (
         <>
           <p data-docs-assistant="shared-notice">{labels.sharedNotice}</p>
-          <ol data-docs-assistant="shared-messages">
-            {transcript.messages.map((message, index) => (
-              // The transcript never changes while shown: the index is its identity.
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
-              <li key={index} data-role={message.role}>
-                <strong>{message.role === 'user' ? labels.you : labels.assistant}</strong>
-                {message.role === 'user' ? (
-                  <p>{message.content}</p>
-                ) : (
-                  <>
-                    <Markdown text={message.content} resolveHref={resolveHref} />
-                    {message.sources.length ? (
-                      <ul aria-label={labels.sourcesHeading}>
-                        {message.sources.map((source) => (
-                          <li key={source.url}>
-                            <a href={source.url}>{source.title}</a>
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
-                  </>
-                )}
-              </li>
-            ))}
-          </ol>
+          <SharedMessages
+            messages={transcript.messages}
+            labels={labels}
+            Markdown={Markdown}
+            resolveHref={resolveHref}
+          />
         </>
       ) : (
         <p role="status">{labels.sharedLoading}</p>
@@ -142,5 +129,46 @@ export default function SharedTranscript({
         </button>
       </div>
     </section>
+  );
+}
+
+/** The shared messages, read-only: a question as text, an answer as Markdown with its sources. */
+function SharedMessages({
+  messages,
+  labels,
+  Markdown,
+  resolveHref,
+}: {
+  messages: Transcript['messages'];
+  labels: ShareLabels;
+  Markdown: SharedTranscriptProps['Markdown'];
+  resolveHref: SharedTranscriptProps['resolveHref'];
+}) {
+  return (
+    <ol data-docs-assistant="shared-messages">
+      {messages.map((message, index) => (
+        // The transcript never changes while shown: the index is its identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+        <li key={index} data-role={message.role}>
+          <strong>{message.role === 'user' ? labels.you : labels.assistant}</strong>
+          {message.role === 'user' ? (
+            <p>{message.content}</p>
+          ) : (
+            <>
+              <Markdown text={message.content} resolveHref={resolveHref} />
+              {message.sources.length ? (
+                <ul aria-label={labels.sourcesHeading}>
+                  {message.sources.map((source) => (
+                    <li key={source.url}>
+                      <a href={source.url}>{source.title}</a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </>
+          )}
+        </li>
+      ))}
+    </ol>
   );
 }
