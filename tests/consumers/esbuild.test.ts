@@ -5,7 +5,8 @@
  * `new Worker(new URL('./markdown-worker.js', import.meta.url))` naming a file its output does not
  * have. The widget must still parse an answer's Markdown in a worker, started from a chunk esbuild
  * did emit (`parts/worker-chunk.ts`), with no 404 and nothing logged, and the page itself must never
- * load the parser's chunk (which `npm run size` counts apart on that ground).
+ * load the parser's chunk (which `npm run size` counts apart on that ground). Where that worker
+ * cannot load its code, the page parses instead.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -102,5 +103,32 @@ describe('esbuild-react19: an esbuild production build with React 19', () => {
     expect(opened.pageErrors.map(String)).toEqual([]);
     expect(opened.console).toEqual([]);
     await page.close();
+  });
+
+  it('parses on the page, with the same answer and nothing thrown, when the worker cannot load its code', async () => {
+    const workerCode = await outputsWith(/docs-assistant\/dist\/parts\/markdown-worker\.js$/);
+    const parserFiles = await outputsWith(/node_modules\/micromark\//);
+    expect(workerCode).toHaveLength(1);
+    const query = new URLSearchParams({
+      service: service!.url,
+      key: service!.assistantKey,
+      domain: service!.domain,
+    });
+    const context = await browser!.newContext();
+    // The worker's own code is missing (a deploy that dropped it): the worker gives up, the page parses.
+    await context.route(`**/${workerCode[0]}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${site!.origin}/?${query}`);
+    const answer = await askAndExpectAnswer(page, 'How do I install the package?');
+    expect(answer.sources.length).toBeGreaterThan(0);
+    const pageLoaded = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname.slice(1)),
+    );
+    expect(pageLoaded).toContain(parserFiles[0]);
+    expect(page.workers()).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
   });
 });
