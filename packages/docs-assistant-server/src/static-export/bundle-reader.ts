@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
-import { assertSafeEntryPath } from './bundle.js';
+import { assertSafeEntryPath, entryBytes } from './bundle.js';
 
 export interface BundleLimits {
   /**
@@ -80,15 +80,7 @@ class TarStream {
   constructor(private readonly limits: BundleLimits) {
     this.parser = new Parser({
       filter: (path, entry) => this.admit(path, entry as ReadEntry),
-      onReadEntry: (entry) => {
-        const data = new Uint8Array(entry.size);
-        let filled = 0;
-        entry.on('data', (chunk: Buffer) => {
-          data.set(chunk, filled);
-          filled += chunk.byteLength;
-        });
-        this.files.set(entry.path, data);
-      },
+      onReadEntry: (entry) => this.files.set(entry.path, entryBytes(entry)),
     });
     const fail = (message: string) => {
       this.failure ??= new BundleError(

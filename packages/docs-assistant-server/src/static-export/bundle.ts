@@ -70,6 +70,20 @@ function tarProblem(message: string): Error {
 }
 
 /**
+ * The bytes of a tar entry the parser reads: its size is known from its header, so they fill one
+ * array as they come (complete once the entry has ended).
+ */
+export function entryBytes(entry: ReadEntry): Uint8Array {
+  const data = new Uint8Array(entry.size);
+  let filled = 0;
+  entry.on('data', (chunk: Buffer) => {
+    data.set(chunk, filled);
+    filled += chunk.byteLength;
+  });
+  return data;
+}
+
+/**
  * Reads an uncompressed tar through `tar`'s parser (regular files only; directories and other
  * entries are skipped). Throws a clear error on anything truncated, corrupt or compressed again.
  */
@@ -86,15 +100,7 @@ export function readTar(tar: Buffer): BundleEntry[] {
       if (regular) assertSafeEntryPath(path);
       return regular;
     },
-    onReadEntry: (entry) => {
-      const data = new Uint8Array(entry.size);
-      let filled = 0;
-      entry.on('data', (chunk: Buffer) => {
-        data.set(chunk, filled);
-        filled += chunk.byteLength;
-      });
-      entries.push({ path: entry.path, data });
-    },
+    onReadEntry: (entry) => entries.push({ path: entry.path, data: entryBytes(entry) }),
   });
   parser.on('warn', (_code: string, message: string) => {
     failure ??= tarProblem(message);

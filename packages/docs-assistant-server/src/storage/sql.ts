@@ -105,6 +105,23 @@ function jobFromRow(row: Row): JobRecord {
   return job;
 }
 
+/** A thread from its row (`key_hash`, `domain`, `fp`, `created_at`) and its turns' rows, newest first. */
+function threadFromRows(id: string, row: Row, newestFirst: Row[]): StoredThread {
+  return {
+    id,
+    keyHash: String(row.key_hash),
+    domain: String(row.domain),
+    fp: String(row.fp),
+    createdAt: String(row.created_at),
+    turns: newestFirst.reverse().map((turn) => ({
+      question: String(turn.question),
+      answer: String(turn.answer),
+      sources: JSON.parse(String(turn.sources)) as string[],
+      at: String(turn.at),
+    })),
+  };
+}
+
 function feedbackFromRow(row: Row): FeedbackRecord {
   const record: FeedbackRecord = {
     threadId: String(row.thread_id),
@@ -337,19 +354,7 @@ export class SqlStorage implements Storage {
         'SELECT question, answer, sources, at FROM turns WHERE thread_id = $1 ORDER BY seq DESC LIMIT $2',
         [id, maxTurns],
       );
-      return {
-        id: String(row.id),
-        keyHash: String(row.key_hash),
-        domain: String(row.domain),
-        fp: String(row.fp),
-        createdAt: String(row.created_at),
-        turns: turns.reverse().map((turn) => ({
-          question: String(turn.question),
-          answer: String(turn.answer),
-          sources: JSON.parse(String(turn.sources)) as string[],
-          at: String(turn.at),
-        })),
-      };
+      return threadFromRows(String(row.id), row, turns);
     });
   }
 
@@ -457,19 +462,7 @@ export class SqlStorage implements Storage {
       );
       return {
         share: { idHash, threadId, createdAt: String(row.shared_at) },
-        thread: {
-          id: threadId,
-          keyHash: String(row.key_hash),
-          domain: String(row.domain),
-          fp: String(row.fp),
-          createdAt: String(row.created_at),
-          turns: turns.reverse().map((turn) => ({
-            question: String(turn.question),
-            answer: String(turn.answer),
-            sources: JSON.parse(String(turn.sources)) as string[],
-            at: String(turn.at),
-          })),
-        },
+        thread: threadFromRows(threadId, row, turns),
       };
     });
   }
