@@ -130,6 +130,10 @@ export const BUDGETS = {
  * seam and ~0.2 kB of code must go. The seam goes only if the panel imports none of those modules:
  * the context store (the public hook creates one when none is passed), the labels (the public
  * `useLabels`), `ui/icons`, `ui/dom` and `events/emit` (a dozen panel modules).
+ *
+ * 2026-12-07, evening: `startLazyCollectors` split under the 80-line bound (its helper
+ * `pageElement` at module level, one-line listeners): +10 B of gzip in the module, launchers Vite
+ * 7.94, webpack 7.96, Rspack 7.92 kB; esbuild's stays at 8.49.
  */
 export const CEILINGS: Record<Bundler, { launcher: number; whole: number }> = {
   vite: { launcher: BUDGETS.launcher, whole: BUDGETS.whole },

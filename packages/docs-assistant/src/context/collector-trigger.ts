@@ -57,7 +57,24 @@ export interface LazyCollectorsOptions extends ResolvedCollectors {
 
 const LISTENING = { capture: true, passive: true } as const;
 
-/** Starts the trigger (or the collectors, once loaded); returns what stops everything. */
+/** The element of the page (not of a widget) that an event's target or a node is, or is in. */
+function pageElement(
+  target: EventTarget | Node | null | undefined,
+  isInsideWidget: (node: Node) => boolean,
+): Element | null {
+  const node = target as Node | null | undefined;
+  if (!node || typeof node.nodeType !== 'number') return null;
+  const el = node.nodeType === 1 ? (node as Element) : node.parentElement;
+  return el && !isInsideWidget(el) && !el.closest('[data-docs-assistant]') ? el : null;
+}
+
+/**
+ * Starts the trigger (or the collectors, once loaded); returns what stops everything. Once loaded,
+ * the chunk starts the collectors (`startCollectors`), so that code stays out of the launcher. Focus
+ * in a block or a selection made before the widget started (before hydration, say) is offered at
+ * once, as the collectors always have; a bad selector loads the chunk at once too, and the collector
+ * reports it at mount, as before.
+ */
 export function startLazyCollectors(doc: Document, options: LazyCollectorsOptions): () => void {
   const { selection, codeBlocks, widgetRef } = options;
   const isInsideWidget = (node: Node) => widgetRef.current?.contains(node) ?? false;
@@ -66,15 +83,7 @@ export function startLazyCollectors(doc: Document, options: LazyCollectorsOption
   let pointerDown = false;
   let hovered: Element | null = null;
 
-  const elementOf = (target: EventTarget | Node | null | undefined): Element | null => {
-    const node = target as Node | null | undefined;
-    if (!node || typeof node.nodeType !== 'number') return null;
-    return node.nodeType === 1 ? (node as Element) : node.parentElement;
-  };
-  const inPage = (target: EventTarget | Node | null | undefined): Element | null => {
-    const el = elementOf(target);
-    return el && !isInsideWidget(el) && !el.closest('[data-docs-assistant]') ? el : null;
-  };
+  const inPage = (target: EventTarget | Node | null | undefined) => pageElement(target, isInsideWidget);
   const blockAt = (target: EventTarget | null): Element | null => {
     const el = inPage(target);
     try {
@@ -89,7 +98,6 @@ export function startLazyCollectors(doc: Document, options: LazyCollectorsOption
     return selection && !!selected && !selected.isCollapsed && !!inPage(selected.anchorNode);
   };
 
-  // Once loaded, the chunk starts the collectors (`startCollectors`): that code stays out of the launcher.
   let stopCollectors: (() => void) | undefined;
   const start = (module: Chunk) => {
     if (stopped) return;
@@ -108,38 +116,17 @@ export function startLazyCollectors(doc: Document, options: LazyCollectorsOption
     });
   };
 
-  const listeners: [string, (event: Event) => void][] = [
-    [
-      'mouseover',
-      (event) => {
-        hovered = blockAt(event.target);
-        if (hovered) request();
-      },
-    ],
-    [
-      'focusin',
-      (event) => {
-        if (codeBlocks && inPage(event.target)) request();
-      },
-    ],
-    [
-      'selectionchange',
-      () => {
-        if (hasSelection()) request();
-      },
-    ],
-    [
-      'mousedown',
-      () => {
-        pointerDown = true;
-      },
-    ],
-    [
-      'mouseup',
-      () => {
-        pointerDown = false;
-      },
-    ],
+  const hover = (event: Event) => {
+    hovered = blockAt(event.target);
+    if (hovered) request();
+  };
+  // Each listener's result is unused: `&&` chains the condition to what it starts.
+  const listeners: [string, (event: Event) => unknown][] = [
+    ['mouseover', hover],
+    ['focusin', (event) => codeBlocks && inPage(event.target) && request()],
+    ['selectionchange', () => hasSelection() && request()],
+    ['mousedown', () => (pointerDown = true)],
+    ['mouseup', () => (pointerDown = false)],
   ];
   const listen = (on: boolean) => {
     for (const [type, listener] of listeners) {
@@ -154,11 +141,8 @@ export function startLazyCollectors(doc: Document, options: LazyCollectorsOption
       listen(true);
       try {
         if (codeBlocks) doc.createDocumentFragment().querySelector(codeBlocks);
-        // Focus in a block or a selection made before the widget started (before hydration, say)
-        // is offered at once, as the collectors always have.
         if (blockAt(doc.activeElement) || hasSelection()) request();
       } catch {
-        // A bad selector is reported by the collector, at mount as before.
         request();
       }
     }
