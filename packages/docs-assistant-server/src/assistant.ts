@@ -15,7 +15,7 @@ import {
   THREAD_KEY_HEADER,
   validateAssistantRequest,
 } from 'docs-assistant/protocol';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { attachmentContext, attachmentsBodyAllowance, checkAttachments } from './attachments.js';
 import type { DomainConfig, ServiceConfig } from './config.js';
 import { adjustAssistantBody, adjustedHeaders } from './discovery/adjust.js';
@@ -24,8 +24,10 @@ import { searchOutput } from './engines/sources.js';
 import type { AnswerContext, AnswerEngine, AnswerOutcome } from './engines/types.js';
 import {
   admission,
+  bodyCap,
   discoveryWrongMethod,
   HttpError,
+  invalidRequest,
   RouteFamily,
   rateLimitHeaders,
   readJsonBody,
@@ -374,10 +376,7 @@ async function readAssistantRequest(
   const adjusted = adjustAssistantBody(body);
   const validation = validateAssistantRequest(adjusted.body);
   if (!validation.success) {
-    const list = validation.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-    throw new HttpError(400, 'invalid_request', `Invalid request body: ${list}.`, {
-      issues: validation.problems,
-    });
+    throw invalidRequest('Invalid request body', validation.problems);
   }
   checkAttachments(validation.data);
   return { request: validation.data, adjustments: adjusted.adjustments };
@@ -482,5 +481,26 @@ export function assistantRoutes(runtime: AssistantRuntime): RouteFamily {
     'assistant message endpoint',
     admission(runtime, { key: 'assistant' }),
     (c) => handleMessage(c, runtime),
+  );
+}
+
+/**
+ * A reader's POST endpoint as a route family of its own: public CORS, the discovery API's 405s,
+ * the assistant key (`admit`: the service's admission unless the route words its refusals itself)
+ * and a body held to `maxBodyBytes`.
+ */
+export function readerPostRoutes(
+  runtime: AssistantRuntime,
+  route: string,
+  purpose: string,
+  handle: (c: Context<ServiceEnv>, runtime: AssistantRuntime) => Promise<Response>,
+  admit: MiddlewareHandler<ServiceEnv> = admission(runtime, { key: 'assistant' }),
+): RouteFamily {
+  return new RouteFamily({ cors: 'public', wrongMethod: discoveryWrongMethod }).post(
+    route,
+    purpose,
+    admit,
+    bodyCap(runtime.config.maxBodyBytes),
+    (c) => handle(c, runtime),
   );
 }

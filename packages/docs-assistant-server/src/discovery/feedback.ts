@@ -23,6 +23,7 @@ import {
   bodyCap,
   discoveryWrongMethod,
   HttpError,
+  invalidRequest,
   listFormat,
   RouteFamily,
   rateLimitHeaders,
@@ -84,7 +85,7 @@ const kindOf = (value: unknown): string =>
 /** Validates a vote body; every problem is listed with its path. */
 export function validateFeedbackVote(body: unknown): FeedbackVote {
   if (!isRecord(body)) {
-    throw invalid([
+    throw invalidRequest('Invalid feedback', [
       {
         path: '(body)',
         message: `expected a JSON object { "threadId", "threadKey", "fp", "messageId", "rating", "comment"? }, got ${kindOf(body)}`,
@@ -132,7 +133,7 @@ export function validateFeedbackVote(body: unknown): FeedbackVote {
       });
     }
   }
-  if (problems.length) throw invalid(problems);
+  if (problems.length) throw invalidRequest('Invalid feedback', problems);
   const trimmed = typeof comment === 'string' ? comment.trim() : '';
   return {
     threadId,
@@ -142,11 +143,6 @@ export function validateFeedbackVote(body: unknown): FeedbackVote {
     rating: rating as Vote,
     ...(trimmed ? { comment: trimmed } : {}),
   };
-}
-
-function invalid(problems: ValidationProblem[]): HttpError {
-  const list = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-  return new HttpError(400, 'invalid_request', `Invalid feedback: ${list}.`, { issues: problems });
 }
 
 function storageOf(runtime: AssistantRuntime): ThreadStorage & FeedbackStorage {

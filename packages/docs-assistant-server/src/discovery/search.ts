@@ -6,15 +6,15 @@
  */
 import type { ValidationProblem } from 'docs-assistant/protocol';
 import type { Context, MiddlewareHandler } from 'hono';
-import { type AssistantRuntime, admitted } from '../assistant.js';
+import { type AssistantRuntime, admitted, readerPostRoutes } from '../assistant.js';
 import { pageText, sectionText } from '../docs/page-text.js';
 import { siteLinkBuilder } from '../docs/sites/published.js';
 import {
   admission,
-  bodyCap,
-  discoveryWrongMethod,
+  answerRefusal,
   HttpError,
-  RouteFamily,
+  invalidRequest,
+  type RouteFamily,
   rateLimitHeaders,
   readJsonBody,
   type ServiceEnv,
@@ -93,11 +93,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const kindOf = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 
-function invalid(problems: ValidationProblem[]): HttpError {
-  const list = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-  return new HttpError(400, 'invalid_request', `Invalid request body: ${list}.`, { issues: problems });
-}
-
 function readGroups(value: unknown, path: string, problems: ValidationProblem[]): string[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value) || value.some((group) => typeof group !== 'string')) {
@@ -110,7 +105,7 @@ function readGroups(value: unknown, path: string, problems: ValidationProblem[])
 /** Validates a search body; every problem is listed with its path. */
 export function validateSearchRequest(body: unknown): SearchRequest {
   if (!isRecord(body)) {
-    throw invalid([
+    throw invalidRequest('Invalid request body', [
       { path: '(body)', message: `expected a JSON object { "query": string, … }, got ${kindOf(body)}` },
     ]);
   }
@@ -174,7 +169,7 @@ export function validateSearchRequest(body: unknown): SearchRequest {
       if (groups) searchFilter.groups = groups;
     }
   }
-  if (problems.length) throw invalid(problems);
+  if (problems.length) throw invalidRequest('Invalid request body', problems);
   return {
     query: (query as string).trim(),
     pageSize: (pageSize as number | undefined) ?? DEFAULT_SEARCH_PAGE_SIZE,
@@ -186,7 +181,7 @@ export function validateSearchRequest(body: unknown): SearchRequest {
 /** Validates a page body. A path may not climb out of the docs (`..`) or hold control characters. */
 export function validatePageRequest(body: unknown): PageRequest {
   if (!isRecord(body)) {
-    throw invalid([
+    throw invalidRequest('Invalid request body', [
       { path: '(body)', message: `expected a JSON object { "path": string }, got ${kindOf(body)}` },
     ]);
   }
@@ -210,7 +205,7 @@ export function validatePageRequest(body: unknown): PageRequest {
     problems.push({ path: 'path', message: 'must not contain control characters' });
   }
   const groups = readGroups(body.groups, 'groups', problems);
-  if (problems.length) throw invalid(problems);
+  if (problems.length) throw invalidRequest('Invalid request body', problems);
   return { path: path as string, ...(groups ? { groups } : {}) };
 }
 
@@ -323,22 +318,9 @@ const pageNotFound = (message: string, headers: Record<string, string> = {}): Re
  * the handler after it.
  */
 function pageAdmission(runtime: AssistantRuntime): MiddlewareHandler<ServiceEnv> {
-  const admit = admission(runtime, { key: 'assistant' });
-  return async (c, next) => {
-    let admittedIn = false;
-    try {
-      await admit(c, () => {
-        admittedIn = true;
-        return next();
-      });
-    } catch (error) {
-      if (!admittedIn && error instanceof HttpError && error.status === 404) {
-        c.res = pageNotFound(error.message);
-        return;
-      }
-      throw error;
-    }
-  };
+  return answerRefusal(admission(runtime, { key: 'assistant' }), (error) =>
+    error instanceof HttpError && error.status === 404 ? pageNotFound(error.message) : undefined,
+  );
 }
 
 async function handlePage(c: Context<ServiceEnv>, runtime: AssistantRuntime): Promise<Response> {
@@ -360,23 +342,9 @@ async function handlePage(c: Context<ServiceEnv>, runtime: AssistantRuntime): Pr
 }
 
 /** The search endpoint's route family. */
-export function searchRoutes(runtime: AssistantRuntime): RouteFamily {
-  return new RouteFamily({ cors: 'public', wrongMethod: discoveryWrongMethod }).post(
-    SEARCH_ROUTE,
-    'search endpoint',
-    admission(runtime, { key: 'assistant' }),
-    bodyCap(runtime.config.maxBodyBytes),
-    (c) => handleSearch(c, runtime),
-  );
-}
+export const searchRoutes = (runtime: AssistantRuntime): RouteFamily =>
+  readerPostRoutes(runtime, SEARCH_ROUTE, 'search endpoint', handleSearch);
 
 /** The page endpoint's route family. */
-export function pageRoutes(runtime: AssistantRuntime): RouteFamily {
-  return new RouteFamily({ cors: 'public', wrongMethod: discoveryWrongMethod }).post(
-    PAGE_ROUTE,
-    'page endpoint',
-    pageAdmission(runtime),
-    bodyCap(runtime.config.maxBodyBytes),
-    (c) => handlePage(c, runtime),
-  );
-}
+export const pageRoutes = (runtime: AssistantRuntime): RouteFamily =>
+  readerPostRoutes(runtime, PAGE_ROUTE, 'page endpoint', handlePage, pageAdmission(runtime));

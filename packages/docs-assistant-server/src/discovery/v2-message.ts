@@ -39,18 +39,11 @@ import {
   answerHeaders,
   prepareAnswer,
   randomId,
+  readerPostRoutes,
   recordTurn,
   runEngine,
 } from '../assistant.js';
-import {
-  admission,
-  bodyCap,
-  discoveryWrongMethod,
-  HttpError,
-  RouteFamily,
-  readJsonBody,
-  type ServiceEnv,
-} from '../http/index.js';
+import { invalidRequest, type RouteFamily, readJsonBody, type ServiceEnv } from '../http/index.js';
 import { adjustAssistantBody, adjustedHeaders } from './adjust.js';
 
 export const ASSISTANT_V2_MESSAGE_ROUTE = '/discovery/v2/assistant/:domain/message';
@@ -191,15 +184,12 @@ function threadFromMessages(messages: Record<string, unknown>[]): { threadId?: s
  */
 export function validateV2Request(body: unknown): { request: AssistantRequest; uiMessages: DocsUIMessage[] } {
   if (!isRecord(body)) {
-    const problems = [
+    throw invalidRequest('Invalid request body', [
       {
         path: '(body)',
         message: `expected a JSON object { "fp": string, "messages": [ … ], … }, got ${kindOf(body)}`,
       },
-    ];
-    throw new HttpError(400, 'invalid_request', `Invalid request body: (body): ${problems[0]!.message}.`, {
-      issues: problems,
-    });
+    ]);
   }
   const messageProblems = checkUIMessages(body.messages);
   const uiMessages = messageProblems.length ? [] : (body.messages as Record<string, unknown>[]);
@@ -220,8 +210,7 @@ export function validateV2Request(body: unknown): { request: AssistantRequest; u
       : validation.problems.filter((p) => !messageProblems.length || !p.path.startsWith('messages'))),
   ];
   if (problems.length || !validation.success) {
-    const list = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-    throw new HttpError(400, 'invalid_request', `Invalid request body: ${list}.`, { issues: problems });
+    throw invalidRequest('Invalid request body', problems);
   }
   return { request: validation.data, uiMessages: uiMessages as unknown as DocsUIMessage[] };
 }
@@ -416,12 +405,5 @@ async function handleV2Message(c: Context<ServiceEnv>, runtime: AssistantRuntime
 }
 
 /** The v2 assistant endpoint's route family (no attachments here: the body is held to `maxBodyBytes`). */
-export function v2AssistantRoutes(runtime: AssistantRuntime): RouteFamily {
-  return new RouteFamily({ cors: 'public', wrongMethod: discoveryWrongMethod }).post(
-    ASSISTANT_V2_MESSAGE_ROUTE,
-    'v2 assistant message endpoint',
-    admission(runtime, { key: 'assistant' }),
-    bodyCap(runtime.config.maxBodyBytes),
-    (c) => handleV2Message(c, runtime),
-  );
-}
+export const v2AssistantRoutes = (runtime: AssistantRuntime): RouteFamily =>
+  readerPostRoutes(runtime, ASSISTANT_V2_MESSAGE_ROUTE, 'v2 assistant message endpoint', handleV2Message);

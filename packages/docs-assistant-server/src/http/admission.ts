@@ -173,3 +173,27 @@ export function admission(
     });
   };
 }
+
+/**
+ * `admit` with its own refusals answered by `refused` (a route that words them its own way); an
+ * error of the handlers after it, or one `refused` gives no answer for, is thrown as it was.
+ */
+export function answerRefusal(
+  admit: MiddlewareHandler<ServiceEnv>,
+  refused: (error: unknown, c: Context<ServiceEnv>) => Promise<Response | undefined> | Response | undefined,
+): MiddlewareHandler<ServiceEnv> {
+  return async (c, next) => {
+    let admittedIn = false;
+    try {
+      await admit(c, () => {
+        admittedIn = true;
+        return next();
+      });
+    } catch (error) {
+      if (admittedIn) throw error;
+      const answer = await refused(error, c);
+      if (!answer) throw error;
+      c.res = answer;
+    }
+  };
+}

@@ -1,6 +1,7 @@
 /**
- * Query strings of the admin list routes (feedback, insights): one check of `?format=` and one 400
- * naming every problem found, so both families answer a bad query alike.
+ * Input that failed its checks: one 400 naming every problem found (`invalidRequest`), so routes
+ * answer a bad body or query alike; and the query strings of the admin list routes (feedback,
+ * insights): one check of `?format=`.
  */
 import type { ValidationProblem } from 'docs-assistant/protocol';
 import { HttpError } from './errors.js';
@@ -15,9 +16,19 @@ export function listFormat(
   return undefined;
 }
 
+/**
+ * The 400 of input that failed its checks: `<what>: <path>: <message>; …`, each problem also named
+ * in `issues`.
+ *
+ * @example
+ * throw invalidRequest('Invalid request body', problems);
+ */
+export function invalidRequest(what: string, problems: ValidationProblem[]): HttpError {
+  const list = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+  return new HttpError(400, 'invalid_request', `${what}: ${list}.`, { issues: problems });
+}
+
 /** Throws the 400 of a query that failed its checks, each problem named (`issues`), if any. */
 export function throwIfInvalidQuery(problems: ValidationProblem[]): void {
-  if (!problems.length) return;
-  const list = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-  throw new HttpError(400, 'invalid_request', `Invalid query: ${list}.`, { issues: problems });
+  if (problems.length) throw invalidRequest('Invalid query', problems);
 }

@@ -14,6 +14,7 @@ import {
   bodyCap,
   discoveryWrongMethod,
   HttpError,
+  invalidRequest,
   listFormat,
   RouteFamily,
   readJsonBody,
@@ -352,7 +353,9 @@ export function validateBeacon(body: unknown, domain: string, now: number): Insi
     body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
   const list = record?.events;
   if (!record || !Array.isArray(list) || !list.length || list.length > MAX_BEACON_EVENTS) {
-    throw invalid([{ path: 'events', message: `required: an array of 1 to ${MAX_BEACON_EVENTS} events` }]);
+    throw invalidRequest('Invalid events', [
+      { path: 'events', message: `required: an array of 1 to ${MAX_BEACON_EVENTS} events` },
+    ]);
   }
   const fp = typeof record.fp === 'string' && record.fp ? record.fp.slice(0, 200) : undefined;
   if (record.fp !== undefined && typeof record.fp !== 'string')
@@ -389,13 +392,8 @@ export function validateBeacon(body: unknown, domain: string, now: number): Insi
         ...who,
       });
   });
-  if (problems.length) throw invalid(problems);
+  if (problems.length) throw invalidRequest('Invalid events', problems);
   return events;
-}
-
-function invalid(problems: ValidationProblem[]): HttpError {
-  const list = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-  return new HttpError(400, 'invalid_request', `Invalid events: ${list}.`, { issues: problems });
 }
 
 /** The reader's beacon: assistant key, public CORS, like the feedback vote. */

@@ -16,7 +16,14 @@ import { HTTPException } from 'hono/http-exception';
 import type { AssistantRuntime } from '../assistant.js';
 import type { DomainConfig } from '../config.js';
 import { siteTitle } from '../docs/sites/published.js';
-import { admission, countIp, countOrganization, HttpError, type ServiceEnv } from '../http/index.js';
+import {
+  admission,
+  answerRefusal,
+  countIp,
+  countOrganization,
+  HttpError,
+  type ServiceEnv,
+} from '../http/index.js';
 import { domainMarkdown } from './markdown.js';
 import { MCP_ROUTE } from './route.js';
 import { ParamsCheckedTransport } from './rpc.js';
@@ -181,28 +188,19 @@ function mcpKeyCheck(runtime: AssistantRuntime): MiddlewareHandler<ServiceEnv> {
     countIp: false,
     countOrganization: false,
   });
-  return async (c, next) => {
-    let admitted = false;
+  return answerRefusal(admit, async (error, c) => {
+    if (!(error instanceof HTTPException)) return undefined;
     try {
-      await admit(c, () => {
-        admitted = true;
-        return next();
-      });
-    } catch (error) {
-      if (admitted || !(error instanceof HTTPException)) throw error;
-      try {
-        await countIp(c, runtime);
-      } catch (limited) {
-        if (!(limited instanceof HttpError)) throw limited;
-        c.res = rpcError(429, limited.message, limited.headers);
-        return;
-      }
-      const refusal = error.getResponse();
-      const { error: message } = (await refusal.json()) as { error: string };
-      const challenge = refusal.headers.get('www-authenticate');
-      c.res = rpcError(refusal.status, message, challenge ? { 'WWW-Authenticate': challenge } : {});
+      await countIp(c, runtime);
+    } catch (limited) {
+      if (!(limited instanceof HttpError)) throw limited;
+      return rpcError(429, limited.message, limited.headers);
     }
-  };
+    const refusal = error.getResponse();
+    const { error: message } = (await refusal.json()) as { error: string };
+    const challenge = refusal.headers.get('www-authenticate');
+    return rpcError(refusal.status, message, challenge ? { 'WWW-Authenticate': challenge } : {});
+  });
 }
 
 async function handleMcp(c: Context<ServiceEnv>, runtime: AssistantRuntime): Promise<Response> {
