@@ -105,8 +105,27 @@ function jobFromRow(row: Row): JobRecord {
   return job;
 }
 
-/** A thread from its row (`key_hash`, `domain`, `fp`, `created_at`) and its turns' rows, newest first. */
-function threadFromRows(id: string, row: Row, newestFirst: Row[]): StoredThread {
+const TURNS_OF_THREAD = 'SELECT question, answer, sources, at FROM turns WHERE thread_id = $1';
+
+/**
+ * A thread from its row (`key_hash`, `domain`, `fp`, `created_at`) and its newest `maxTurns` turns;
+ * with `beforeSeq`, only turns before it (those a share shows).
+ */
+async function readThread(
+  driver: SqlExecutor,
+  id: string,
+  row: Row,
+  maxTurns: number,
+  beforeSeq?: number,
+): Promise<StoredThread> {
+  const newestFirst =
+    beforeSeq === undefined
+      ? await driver.all(`${TURNS_OF_THREAD} ORDER BY seq DESC LIMIT $2`, [id, maxTurns])
+      : await driver.all(`${TURNS_OF_THREAD} AND seq < $2 ORDER BY seq DESC LIMIT $3`, [
+          id,
+          beforeSeq,
+          maxTurns,
+        ]);
   return {
     id,
     keyHash: String(row.key_hash),
@@ -349,12 +368,7 @@ export class SqlStorage implements Storage {
         [id],
       );
       const row = rows[0];
-      if (!row) return undefined;
-      const turns = await driver.all(
-        'SELECT question, answer, sources, at FROM turns WHERE thread_id = $1 ORDER BY seq DESC LIMIT $2',
-        [id, maxTurns],
-      );
-      return threadFromRows(String(row.id), row, turns);
+      return row ? readThread(driver, String(row.id), row, maxTurns) : undefined;
     });
   }
 
@@ -456,13 +470,9 @@ export class SqlStorage implements Storage {
       const row = rows[0];
       if (!row) return undefined;
       const threadId = String(row.thread_id);
-      const turns = await driver.all(
-        'SELECT question, answer, sources, at FROM turns WHERE thread_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3',
-        [threadId, num(row.upto_seq), maxTurns],
-      );
       return {
         share: { idHash, threadId, createdAt: String(row.shared_at) },
-        thread: threadFromRows(threadId, row, turns),
+        thread: await readThread(driver, threadId, row, maxTurns, num(row.upto_seq)),
       };
     });
   }
