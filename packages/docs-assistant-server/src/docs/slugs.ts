@@ -124,45 +124,44 @@ export function mkdocsSlug(heading: string): string {
 }
 
 /**
- * Python-Markdown `toc`'s `unique`: `intro`, `intro_1`, `intro_2`; an empty anchor is `_1`. An own
- * anchor (`attr_list`) is kept and counts as used.
+ * A slugger whose anchors are unique on the page: an own anchor is taken as written and counts as
+ * used; any other is `unique`'s first free anchor for the heading.
  */
-function mkdocsSlugger(): Slugger {
+function countedSlugger(unique: (heading: string, used: Set<string>) => string): Slugger {
   const used = new Set<string>();
   return (heading, own) => {
-    if (own) {
-      used.add(own);
-      return own;
-    }
-    let id = mkdocsSlug(heading);
-    while (used.has(id) || !id) {
-      const numbered = /^(.*)_([0-9]+)$/.exec(id);
-      id = numbered ? `${numbered[1]}_${Number(numbered[2]) + 1}` : `${id}_1`;
-    }
+    const id = own || unique(heading, used);
     used.add(id);
     return id;
   };
 }
 
 /**
+ * Python-Markdown `toc`'s `unique`: `intro`, `intro_1`, `intro_2`; an empty anchor is `_1`. An own
+ * anchor (`attr_list`) is kept and counts as used.
+ */
+const mkdocsSlugger = (): Slugger =>
+  countedSlugger((heading, used) => {
+    let id = mkdocsSlug(heading);
+    while (used.has(id) || !id) {
+      const numbered = /^(.*)_([0-9]+)$/.exec(id);
+      id = numbered ? `${numbered[1]}_${Number(numbered[2]) + 1}` : `${id}_1`;
+    }
+    return id;
+  });
+
+/**
  * markdown-it-anchor's unique slugs over VitePress's slugify: `intro`, `intro-1`, `intro-2`. An
  * own anchor is taken as written and counts as used (a later `## Setup` beside `{#setup}` is
  * `setup-1`), as markdown-it-anchor does.
  */
-function vitepressSlugger(): Slugger {
-  const used = new Set<string>();
-  return (heading, own) => {
-    if (own) {
-      used.add(own);
-      return own;
-    }
+const vitepressSlugger = (): Slugger =>
+  countedSlugger((heading, used) => {
     const base = vitepressSlug(heading);
     let id = base;
     for (let i = 1; used.has(id); i++) id = `${base}-${i}`;
-    used.add(id);
     return id;
-  };
-}
+  });
 
 /** github-slugger's, as Docusaurus runs it: an own anchor is taken as written and not counted. */
 function githubSlugger(): Slugger {
