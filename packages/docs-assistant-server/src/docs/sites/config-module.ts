@@ -10,6 +10,8 @@ import { builtinModules, createRequire } from 'node:module';
 import { dirname, extname, isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type DocsRoot, docsRoot } from '../files.js';
+import { isRecord } from './nav.js';
+import type { SiteNavigation } from './types.js';
 
 interface EsbuildPluginBuild {
   onResolve(
@@ -187,4 +189,22 @@ export async function loadConfigModule(folder: string, configFile: string): Prom
   } catch (error) {
     throw new Error(`could not run ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * A site reader whose navigation comes from a config module (Docusaurus, Starlight): the docs
+ * folder, its config file, the folder's files and a file's front matter in, the site's pages out.
+ */
+export type ConfigModuleReader = (
+  root: string,
+  configFile: string,
+  files: string[],
+  frontMatter: (file: string) => Record<string, unknown>,
+) => Promise<SiteNavigation>;
+
+/** `loadConfigModule` for a config that must be an object; throws naming the file when it is not. */
+export async function loadConfigObject(folder: string, configFile: string): Promise<Record<string, unknown>> {
+  const loaded = await loadConfigModule(folder, configFile);
+  if (!isRecord(loaded)) throw new Error(`${configFile} does not export a config object`);
+  return loaded;
 }

@@ -12,10 +12,10 @@
 import { posix, relative, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { docsRoot } from '../files.js';
-import { loadConfigModule } from './config-module.js';
+import { type ConfigModuleReader, loadConfigModule, loadConfigObject } from './config-module.js';
 import { basePath } from './links.js';
 import { isRecord, text } from './nav.js';
-import type { SiteNavigation, SitePage, SkippedFile } from './types.js';
+import type { SitePage, SkippedFile } from './types.js';
 
 export const DOCUSAURUS_CONFIGS = [
   'docusaurus.config.ts',
@@ -414,15 +414,8 @@ async function readVersion(
   }
 }
 
-export async function readDocusaurus(
-  root: string,
-  configFile: string,
-  files: string[],
-  frontMatter: (file: string) => Record<string, unknown>,
-): Promise<SiteNavigation> {
-  const loaded = await loadConfigModule(root, configFile);
-  if (!isRecord(loaded)) throw new Error(`${configFile} does not export a config object`);
-  const config = loaded;
+export const readDocusaurus: ConfigModuleReader = async (root, configFile, files, frontMatter) => {
+  const config = await loadConfigObject(root, configFile);
   const i18n = isRecord(config.i18n) ? config.i18n : {};
   const defaultLocale = text(i18n.defaultLocale) ?? 'en';
   const locales = (Array.isArray(i18n.locales) ? i18n.locales : [defaultLocale]).filter(
@@ -478,4 +471,4 @@ export async function readDocusaurus(
     versions: versionNames,
     warnings,
   };
-}
+};

@@ -6,11 +6,11 @@
  * `src/content/docs/`; front matter `slug`, `sidebar.order`, `sidebar.label` and `sidebar.hidden`
  * are honoured. A page no sidebar entry reaches is a hidden page.
  */
-import { loadConfigModule } from './config-module.js';
+import { type ConfigModuleReader, loadConfigObject } from './config-module.js';
 import { urlOfFile } from './files.js';
 import { basePath } from './links.js';
 import { finish, hiddenRest, isRecord, PageList, text } from './nav.js';
-import type { SiteLinks, SiteNavigation, SitePage } from './types.js';
+import type { SiteLinks, SitePage } from './types.js';
 
 export const STARLIGHT_CONFIGS = [
   'astro.config.mjs',
@@ -136,14 +136,8 @@ function sidebarItems(
   if (value.items) sidebarItems(value.items, inner, on);
 }
 
-export async function readStarlight(
-  root: string,
-  configFile: string,
-  files: string[],
-  frontMatter: (file: string) => Record<string, unknown>,
-): Promise<SiteNavigation> {
-  const loaded = await loadConfigModule(root, configFile);
-  if (!isRecord(loaded)) throw new Error(`${configFile} does not export a config object`);
+export const readStarlight: ConfigModuleReader = async (root, configFile, files, frontMatter) => {
+  const loaded = await loadConfigObject(root, configFile);
   // `starlight(options)` reads as its options (a package call gives back its first argument).
   const options = (Array.isArray(loaded.integrations) ? loaded.integrations : []).find(
     (entry): entry is Record<string, unknown> => isRecord(entry) && ('title' in entry || 'sidebar' in entry),
@@ -212,4 +206,4 @@ export async function readStarlight(
   for (const skip of site.skipped) skip.file = `${CONTENT}/${skip.file}`;
   for (const file of files) if (!inContent(file)) site.skipped.push({ file, reason: `outside ${CONTENT}` });
   return site;
-}
+};

@@ -5,7 +5,7 @@
  * Every Markdown file under `srcDir` is a page at its path; the ones neither sidebar nor nav links
  * are hidden pages. Not read: `rewrites`, `srcExclude` (use `.docsassistantignore`), dynamic routes.
  */
-import { loadConfigModule } from './config-module.js';
+import { loadConfigObject } from './config-module.js';
 import { urlOfFile } from './files.js';
 import { basePath } from './links.js';
 import { finish, hiddenRest, isRecord, PageList, text } from './nav.js';
@@ -56,9 +56,7 @@ export async function readVitePress(
   configFile: string,
   files: string[],
 ): Promise<SiteNavigation> {
-  const loaded = await loadConfigModule(root, configFile);
-  if (!isRecord(loaded)) throw new Error(`${configFile} does not export a config object`);
-  const config = loaded;
+  const config = await loadConfigObject(root, configFile);
   const srcDir = (text(config.srcDir) ?? '.').replace(/^\.\/?|\/$/g, '');
   const base = (text(config.base) ?? '/').replace(/^\/|\/$/g, '');
   const inSrc = (file: string) => (srcDir ? file.startsWith(`${srcDir}/`) : true);
