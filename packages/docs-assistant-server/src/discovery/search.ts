@@ -93,6 +93,34 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const kindOf = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 
+/** A JSON object body, or the 400 saying which object was expected (`shape`). */
+function bodyObject(body: unknown, shape: string): Record<string, unknown> {
+  if (isRecord(body)) return body;
+  throw invalidRequest('Invalid request body', [
+    { path: '(body)', message: `expected a JSON object ${shape}, got ${kindOf(body)}` },
+  ]);
+}
+
+/**
+ * The first problem of a required string field: missing (`required` says what to send), not a
+ * string, blank, then each of `rules` in turn (a rule answers its problem, or undefined).
+ */
+function textProblem(
+  value: unknown,
+  required: string,
+  blank: string,
+  ...rules: ((text: string) => string | undefined)[]
+): string | undefined {
+  if (value === undefined || value === null) return `required: ${required}`;
+  if (typeof value !== 'string') return `expected a string, got ${kindOf(value)}`;
+  if (!value.trim()) return blank;
+  for (const rule of rules) {
+    const problem = rule(value);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
 function readGroups(value: unknown, path: string, problems: ValidationProblem[]): string[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value) || value.some((group) => typeof group !== 'string')) {
@@ -104,25 +132,18 @@ function readGroups(value: unknown, path: string, problems: ValidationProblem[])
 
 /** Validates a search body; every problem is listed with its path. */
 export function validateSearchRequest(body: unknown): SearchRequest {
-  if (!isRecord(body)) {
-    throw invalidRequest('Invalid request body', [
-      { path: '(body)', message: `expected a JSON object { "query": string, … }, got ${kindOf(body)}` },
-    ]);
-  }
   const problems: ValidationProblem[] = [];
-  const { query, pageSize, scoreThreshold, filter } = body;
-  if (query === undefined || query === null) {
-    problems.push({ path: 'query', message: 'required: the words to search for, as a string' });
-  } else if (typeof query !== 'string') {
-    problems.push({ path: 'query', message: `expected a string, got ${kindOf(query)}` });
-  } else if (!query.trim()) {
-    problems.push({ path: 'query', message: 'must hold at least one word to search for' });
-  } else if (Array.from(query).length > MAX_SEARCH_QUERY_CHARS) {
-    problems.push({
-      path: 'query',
-      message: `must be at most ${MAX_SEARCH_QUERY_CHARS} characters; search for fewer words`,
-    });
-  }
+  const { query, pageSize, scoreThreshold, filter } = bodyObject(body, '{ "query": string, … }');
+  const queryProblem = textProblem(
+    query,
+    'the words to search for, as a string',
+    'must hold at least one word to search for',
+    (text) =>
+      Array.from(text).length > MAX_SEARCH_QUERY_CHARS
+        ? `must be at most ${MAX_SEARCH_QUERY_CHARS} characters; search for fewer words`
+        : undefined,
+  );
+  if (queryProblem) problems.push({ path: 'query', message: queryProblem });
   if (
     pageSize !== undefined &&
     (typeof pageSize !== 'number' ||
@@ -180,31 +201,23 @@ export function validateSearchRequest(body: unknown): SearchRequest {
 
 /** Validates a page body. A path may not climb out of the docs (`..`) or hold control characters. */
 export function validatePageRequest(body: unknown): PageRequest {
-  if (!isRecord(body)) {
-    throw invalidRequest('Invalid request body', [
-      { path: '(body)', message: `expected a JSON object { "path": string }, got ${kindOf(body)}` },
-    ]);
-  }
   const problems: ValidationProblem[] = [];
-  const { path } = body;
-  if (path === undefined || path === null) {
-    problems.push({ path: 'path', message: 'required: the page path, like "/guides/theming"' });
-  } else if (typeof path !== 'string') {
-    problems.push({ path: 'path', message: `expected a string, got ${kindOf(path)}` });
-  } else if (!path.trim()) {
-    problems.push({ path: 'path', message: 'must not be empty; send a page path, like "/guides/theming"' });
-  } else if (path.length > MAX_PAGE_PATH_CHARS) {
-    problems.push({ path: 'path', message: `must be at most ${MAX_PAGE_PATH_CHARS} characters` });
-  } else if (path.split(/[/\\]/).some((segment) => segment === '..' || segment === '.')) {
-    problems.push({
-      path: 'path',
-      message:
-        'must not contain "." or ".." segments; send the page path from the docs root, like "/guides/theming"',
-    });
-  } else if (/\p{Cc}/u.test(path)) {
-    problems.push({ path: 'path', message: 'must not contain control characters' });
-  }
-  const groups = readGroups(body.groups, 'groups', problems);
+  const fields = bodyObject(body, '{ "path": string }');
+  const { path } = fields;
+  const pathProblem = textProblem(
+    path,
+    'the page path, like "/guides/theming"',
+    'must not be empty; send a page path, like "/guides/theming"',
+    (text) =>
+      text.length > MAX_PAGE_PATH_CHARS ? `must be at most ${MAX_PAGE_PATH_CHARS} characters` : undefined,
+    (text) =>
+      text.split(/[/\\]/).some((segment) => segment === '..' || segment === '.')
+        ? 'must not contain "." or ".." segments; send the page path from the docs root, like "/guides/theming"'
+        : undefined,
+    (text) => (/\p{Cc}/u.test(text) ? 'must not contain control characters' : undefined),
+  );
+  if (pathProblem) problems.push({ path: 'path', message: pathProblem });
+  const groups = readGroups(fields.groups, 'groups', problems);
   if (problems.length) throw invalidRequest('Invalid request body', problems);
   return { path: path as string, ...(groups ? { groups } : {}) };
 }
