@@ -7,7 +7,7 @@
  * Files under `snippets/` are parts for other pages, never pages.
  */
 import { urlOfFile } from './files.js';
-import { finish, hiddenRest, isRecord, PageList, plainPage, text } from './nav.js';
+import { finish, hiddenRest, isRecord, PageList, plainPage, text, walkNav } from './nav.js';
 import type { SiteNavigation } from './types.js';
 
 // Keys under which a docs.json navigation node nests further nodes, and the key naming each.
@@ -93,28 +93,20 @@ export function readMintlify(
     });
   };
 
-  const walk = (node: unknown, scope: Scope): void => {
-    if (typeof node === 'string') {
-      addRef(node, scope);
-      return;
-    }
-    if (Array.isArray(node)) {
-      for (const item of node) walk(item, scope);
-      return;
-    }
-    if (!isRecord(node)) return;
-    const inner: Scope = { ...scope };
-    const language = text(node.language);
-    if (language) inner.language = noteFacet(languages, language, node.default === true);
-    const version = text(node.version);
-    if (version) inner.version = noteFacet(versions, version, node.default === true);
-    const group = text(node.group);
-    if (group) inner.breadcrumb = [...scope.breadcrumb, group];
-    // A tab, anchor or dropdown may be a page itself (`tab` + `pages`) or a link (`href`): only
-    // its nested nodes hold pages.
-    if (typeof node.root === 'string') addRef(node.root, inner);
-    for (const key of CONTAINERS) if (key in node) walk(node[key], inner);
-  };
+  const walk = (value: unknown, scope: Scope): void =>
+    walkNav(value, scope, addRef, (node) => {
+      const inner: Scope = { ...scope };
+      const language = text(node.language);
+      if (language) inner.language = noteFacet(languages, language, node.default === true);
+      const version = text(node.version);
+      if (version) inner.version = noteFacet(versions, version, node.default === true);
+      const group = text(node.group);
+      if (group) inner.breadcrumb = [...scope.breadcrumb, group];
+      // A tab, anchor or dropdown may be a page itself (`tab` + `pages`) or a link (`href`): only
+      // its nested nodes hold pages.
+      if (typeof node.root === 'string') addRef(node.root, inner);
+      for (const key of CONTAINERS) if (key in node) walk(node[key], inner);
+    });
 
   const seo = isRecord(config.seo) ? config.seo : {};
   if (configFile === 'docs.json') walk(config.navigation, { breadcrumb: [] });

@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { docsRoot } from '../files.js';
 import { urlOfFile } from './files.js';
 import { basePath } from './links.js';
-import { finish, hiddenRest, isRecord, PageList, text } from './nav.js';
+import { finish, hiddenRest, isRecord, PageList, text, walkNav } from './nav.js';
 import type { SiteNavigation } from './types.js';
 
 interface I18n {
@@ -109,21 +109,13 @@ function listNav(
   originals: Iterable<string>,
   addRef: (ref: string, breadcrumb: string[], title?: string) => void,
 ): void {
-  const walk = (value: unknown, breadcrumb: string[]): void => {
-    if (typeof value === 'string') {
-      addRef(value, breadcrumb);
-      return;
-    }
-    if (Array.isArray(value)) {
-      for (const item of value) walk(item, breadcrumb);
-      return;
-    }
-    if (!isRecord(value)) return;
-    for (const [title, inner] of Object.entries(value)) {
-      if (typeof inner === 'string') addRef(inner, breadcrumb, title);
-      else walk(inner, [...breadcrumb, title]);
-    }
-  };
+  const walk = (value: unknown, breadcrumb: string[]): void =>
+    walkNav(value, breadcrumb, addRef, (node) => {
+      for (const [title, inner] of Object.entries(node)) {
+        if (typeof inner === 'string') addRef(inner, breadcrumb, title);
+        else walk(inner, [...breadcrumb, title]);
+      }
+    });
   if (Array.isArray(nav)) walk(nav, []);
   else {
     const index = (path: string) => Number(!/(^|\/)index\.md$/.test(path));

@@ -8,6 +8,22 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
 export const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
+/**
+ * One step of a walk over a navigation tree as the configs write it: a string is a page reference
+ * (`ref`), an array lists its items in order under the same `scope`, an object is a node for
+ * `node` to read (and walk on from); anything else lists nothing.
+ */
+export function walkNav<Scope>(
+  value: unknown,
+  scope: Scope,
+  ref: (ref: string, scope: Scope) => void,
+  node: (node: Record<string, unknown>, scope: Scope) => void,
+): void {
+  if (typeof value === 'string') ref(value, scope);
+  else if (Array.isArray(value)) for (const item of value) walkNav(item, scope, ref, node);
+  else if (isRecord(value)) node(value, scope);
+}
+
 /** Collects pages in navigation order; a file listed twice keeps its first place. */
 export class PageList {
   readonly pages: SitePage[] = [];
