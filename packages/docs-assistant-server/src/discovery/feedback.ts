@@ -25,6 +25,8 @@ import {
   HttpError,
   invalidRequest,
   listFormat,
+  listLimit,
+  ownerAdmission,
   RouteFamily,
   rateLimitHeaders,
   readJsonBody,
@@ -236,14 +238,7 @@ export function feedbackCsv(items: FeedbackItem[]): string {
 
 function readListQuery(c: Context): { limit: number; since?: string; csv: boolean } {
   const problems: ValidationProblem[] = [];
-  const limitText = c.req.query('limit');
-  let limit = MAX_FEEDBACK_LIST;
-  if (limitText !== undefined) {
-    limit = Number(limitText);
-    if (!/^\d+$/.test(limitText) || limit < 1 || limit > MAX_FEEDBACK_LIST) {
-      problems.push({ path: 'limit', message: `must be a whole number from 1 to ${MAX_FEEDBACK_LIST}` });
-    }
-  }
+  const limit = listLimit(c.req.query('limit'), MAX_FEEDBACK_LIST, MAX_FEEDBACK_LIST, problems);
   const since = c.req.query('since');
   if (since !== undefined && Number.isNaN(Date.parse(since))) {
     problems.push({ path: 'since', message: 'must be an ISO date or time, e.g. 2026-11-01T00:00:00Z' });
@@ -293,19 +288,7 @@ export function feedbackRoutes(runtime: AssistantRuntime): RouteFamily {
       bodyCap(MAX_FEEDBACK_BODY_BYTES),
       (c) => handleVote(c, runtime),
     )
-    .get(
-      FEEDBACK_ROUTE,
-      'feedback endpoint',
-      admission(runtime, {
-        key: 'admin',
-        countOrganization: false,
-        wrongKind: () =>
-          new HttpError(
-            403,
-            'forbidden',
-            'This is an assistant API key (svc_dsc_…), which readers hold; listing feedback needs an admin API key (svc_…) of the organization that owns the domain.',
-          ),
-      }),
-      (c) => handleList(c, runtime),
+    .get(FEEDBACK_ROUTE, 'feedback endpoint', ownerAdmission(runtime, 'listing feedback needs'), (c) =>
+      handleList(c, runtime),
     );
 }

@@ -197,3 +197,20 @@ export function answerRefusal(
     }
   };
 }
+
+/**
+ * Admission for the owner reading a domain's records (the feedback list, insights): an admin key,
+ * counted against the address's limit only (the owner reading, not a reader asking). An assistant
+ * key gets a 403 saying that `needs` (`insights need`) an admin key.
+ */
+export const ownerAdmission = (runtime: AdmissionRuntime, needs: string): MiddlewareHandler<ServiceEnv> =>
+  admission(runtime, {
+    key: 'admin',
+    countOrganization: false,
+    wrongKind: () =>
+      new HttpError(
+        403,
+        'forbidden',
+        `This is an assistant API key (svc_dsc_…), which readers hold; ${needs} an admin API key (svc_…) of the organization that owns the domain.`,
+      ),
+  });

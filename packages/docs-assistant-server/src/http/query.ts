@@ -28,6 +28,21 @@ export function invalidRequest(what: string, problems: ValidationProblem[]): Htt
   return new HttpError(400, 'invalid_request', `${what}: ${list}.`, { issues: problems });
 }
 
+/** `?limit=`: a whole number from 1 to `max`, `fallback` when absent; anything else is added to `problems`. */
+export function listLimit(
+  limitText: string | undefined,
+  fallback: number,
+  max: number,
+  problems: ValidationProblem[],
+): number {
+  if (limitText === undefined) return fallback;
+  const limit = Number(limitText);
+  if (!/^\d+$/.test(limitText) || limit < 1 || limit > max) {
+    problems.push({ path: 'limit', message: `must be a whole number from 1 to ${max}` });
+  }
+  return limit;
+}
+
 /** Throws the 400 of a query that failed its checks, each problem named (`issues`), if any. */
 export function throwIfInvalidQuery(problems: ValidationProblem[]): void {
   if (problems.length) throw invalidRequest('Invalid query', problems);

@@ -16,6 +16,8 @@ import {
   HttpError,
   invalidRequest,
   listFormat,
+  listLimit,
+  ownerAdmission,
   RouteFamily,
   readJsonBody,
   type ServiceEnv,
@@ -82,11 +84,7 @@ function readQuery(c: Context): ListQuery {
       message: `the range may span at most ${MAX_RANGE_DAYS} days; narrow from/to`,
     });
   }
-  const limitText = c.req.query('limit');
-  const limit = limitText === undefined ? DEFAULT_LIMIT : Number(limitText);
-  if (limitText !== undefined && (!/^\d+$/.test(limitText) || limit < 1 || limit > MAX_LIMIT)) {
-    problems.push({ path: 'limit', message: `must be a whole number from 1 to ${MAX_LIMIT}` });
-  }
+  const limit = listLimit(c.req.query('limit'), DEFAULT_LIMIT, MAX_LIMIT, problems);
   const cursorText = c.req.query('cursor');
   const cursor = cursorText ? decodeCursor(cursorText) : undefined;
   if (cursorText && !cursor)
@@ -322,16 +320,7 @@ const insightsOff = (): Response =>
 export function insightsRoutes(runtime: AssistantRuntime): RouteFamily {
   const on = runtime.insights;
   const family = new RouteFamily({ cors: 'none', wrongMethod: adminWrongMethod });
-  const admit = admission(runtime, {
-    key: 'admin',
-    countOrganization: false,
-    wrongKind: () =>
-      new HttpError(
-        403,
-        'forbidden',
-        'This is an assistant API key (svc_dsc_…), which readers hold; insights need an admin API key (svc_…) of the organization that owns the domain.',
-      ),
-  });
+  const admit = ownerAdmission(runtime, 'insights need');
   for (const read of READS) {
     family.get(
       `${INSIGHTS_ROUTE}${read.path}`,
