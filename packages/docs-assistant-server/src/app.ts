@@ -19,7 +19,8 @@ import {
   v2AssistantRoutes,
 } from './discovery/index.js';
 import { errorHandler, errorResponse, RouteFamily } from './http/index.js';
-import { INSIGHTS_CAPABILITY, insightsBeaconRoutes, insightsRoutes } from './insights/routes.js';
+import { insightsBeaconRoutes } from './insights/beacon.js';
+import { INSIGHTS_CAPABILITY, insightsRoutes } from './insights/routes.js';
 
 /** Prefix of the static export (admin) API and its downloads. */
 export const ADMIN_PATH_PREFIX = '/v1/static-export';

@@ -1,8 +1,7 @@
 /**
  * Insights over HTTP (docs/insights.md): the owner's API under `/discovery/v1/insights/{domain}`
- * (admin key, no CORS, JSON or `?format=csv`), and the reader's beacon
- * `POST /discovery/v1/assistant/{domain}/events` (assistant key, public CORS) that the widget sends
- * source and search-result clicks to. With insights off every route answers 404 `insights_off`.
+ * (admin key, no CORS, JSON or `?format=csv`); the reader's beacon is in `beacon.ts`. With insights
+ * off every route answers 404 `insights_off`.
  */
 import type { ValidationProblem } from 'docs-assistant/protocol';
 import type { Context } from 'hono';
@@ -10,16 +9,11 @@ import type { AssistantRuntime } from '../assistant.js';
 import { csvField } from '../discovery/feedback.js';
 import {
   adminWrongMethod,
-  admission,
-  bodyCap,
-  discoveryWrongMethod,
   HttpError,
-  invalidRequest,
   listFormat,
   listLimit,
   ownerAdmission,
   RouteFamily,
-  readJsonBody,
   type ServiceEnv,
   throwIfInvalidQuery,
 } from '../http/index.js';
@@ -35,10 +29,9 @@ import {
   stats,
   transcript,
 } from './compute.js';
-import type { InsightEvent, InsightsRecorder } from './record.js';
+import type { InsightsRecorder } from './record.js';
 
 export const INSIGHTS_ROUTE = '/discovery/v1/insights/:domain';
-export const INSIGHTS_EVENTS_ROUTE = '/discovery/v1/assistant/:domain/events';
 /** What `/health` lists while insights are recorded (the widget sends its beacon only then). */
 export const INSIGHTS_CAPABILITY = 'insights';
 
@@ -49,8 +42,6 @@ const DEFAULT_DAYS = 30;
 const MAX_RANGE_DAYS = 3660;
 const MAX_LIMIT = 1000;
 const DEFAULT_LIMIT = 50;
-export const MAX_BEACON_EVENTS = 50;
-export const MAX_BEACON_BYTES = 16 * 1024;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -306,7 +297,7 @@ async function handleRead(
 }
 
 /** The 404 of every insights route while recording is off (`serve --insights off`). */
-const insightsOff = (): Response =>
+export const insightsOff = (): Response =>
   new Response(
     JSON.stringify({
       error:
@@ -331,77 +322,4 @@ export function insightsRoutes(runtime: AssistantRuntime): RouteFamily {
     );
   }
   return family;
-}
-
-const EVENT_TYPES = new Set(['source-click', 'search-click', 'search']);
-
-/** Validates a beacon body into events; every problem is listed with its path. */
-export function validateBeacon(body: unknown, domain: string, now: number): InsightEvent[] {
-  const problems: ValidationProblem[] = [];
-  const record =
-    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-  const list = record?.events;
-  if (!record || !Array.isArray(list) || !list.length || list.length > MAX_BEACON_EVENTS) {
-    throw invalidRequest('Invalid events', [
-      { path: 'events', message: `required: an array of 1 to ${MAX_BEACON_EVENTS} events` },
-    ]);
-  }
-  const fp = typeof record.fp === 'string' && record.fp ? record.fp.slice(0, 200) : undefined;
-  if (record.fp !== undefined && typeof record.fp !== 'string')
-    problems.push({ path: 'fp', message: 'must be a string' });
-  const events: InsightEvent[] = [];
-  list.forEach((item: unknown, n) => {
-    const e = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
-    const type = String(e.type);
-    if (!EVENT_TYPES.has(type))
-      problems.push({
-        path: `events.${n}.type`,
-        message: 'must be "source-click", "search-click" or "search"',
-      });
-    if (typeof e.path !== 'string' || !e.path.startsWith('/'))
-      problems.push({ path: `events.${n}.path`, message: 'required: the page path, starting with /' });
-    if (e.query !== undefined && typeof e.query !== 'string')
-      problems.push({ path: `events.${n}.query`, message: 'must be a string' });
-    if (type === 'search' && typeof e.query !== 'string')
-      problems.push({ path: `events.${n}.query`, message: 'required for a search' });
-    // A clock far off (or a replayed beacon) counts now, not on a day the reader's clock made up.
-    const at = typeof e.at === 'number' && Math.abs(e.at - now) < DAY_MS ? e.at : now;
-    const path = String(e.path).slice(0, 500);
-    const query = typeof e.query === 'string' ? e.query.slice(0, 200) : undefined;
-    const who = fp ? { fp } : {};
-    if (type === 'search')
-      events.push({ type: 'search', domain, at, query: query ?? '', results: -1, ...who });
-    else
-      events.push({
-        type: type as 'source-click' | 'search-click',
-        domain,
-        at,
-        path,
-        ...(query ? { query } : {}),
-        ...who,
-      });
-  });
-  if (problems.length) throw invalidRequest('Invalid events', problems);
-  return events;
-}
-
-/** The reader's beacon: assistant key, public CORS, like the feedback vote. */
-export function insightsBeaconRoutes(runtime: AssistantRuntime): RouteFamily {
-  const on = runtime.insights;
-  return new RouteFamily({ cors: 'public', wrongMethod: discoveryWrongMethod }).post(
-    INSIGHTS_EVENTS_ROUTE,
-    'insights events endpoint',
-    async (_c, next) => (on ? next() : insightsOff()),
-    admission(runtime, { key: 'assistant' }),
-    bodyCap(MAX_BEACON_BYTES),
-    async (c) => {
-      const events = validateBeacon(
-        await readJsonBody(c.req.raw, MAX_BEACON_BYTES),
-        c.get('domain').domain,
-        Date.now(),
-      );
-      for (const event of events) on?.record(event);
-      return c.json({ accepted: events.length }, 202);
-    },
-  );
 }
