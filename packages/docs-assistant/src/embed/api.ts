@@ -65,11 +65,14 @@ const onChat = <T>(run: (state: DocsAssistantState) => T): Promise<T> =>
     return result as T;
   });
 
-function conversationId(id: unknown, method: string): string {
+/** `onChat` for a method on one conversation: rejected unless `id` is one (a non-empty string). */
+function onConversation(id: unknown, method: 'openConversation' | 'deleteConversation') {
   if (typeof id !== 'string' || !id) {
-    throw new TypeError(`docs-assistant: ${method}(id) expects the id of one of conversations().`);
+    return Promise.reject(
+      new TypeError(`docs-assistant: ${method}(id) expects the id of one of conversations().`),
+    );
   }
-  return id;
+  return onChat((state) => state[method](id));
 }
 
 /** The element the API acts on, and whether `init` created it (then `destroy` removes it). */
@@ -163,22 +166,8 @@ export const api: DocsAssistantApi = {
     });
   },
   conversations: () => onChat((state) => state.conversations),
-  openConversation(id) {
-    try {
-      const valid = conversationId(id, 'openConversation');
-      return onChat((state) => state.openConversation(valid));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  },
-  deleteConversation(id) {
-    try {
-      const valid = conversationId(id, 'deleteConversation');
-      return onChat((state) => state.deleteConversation(valid));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  },
+  openConversation: (id) => onConversation(id, 'openConversation'),
+  deleteConversation: (id) => onConversation(id, 'deleteConversation'),
   newConversation: () => onChat((state) => state.newConversation()),
   destroy: () =>
     queued((assistant) => {
