@@ -216,21 +216,18 @@ function one(state: State, node: Nodes, parent?: Parents): Content | Content[] |
     case 'html':
       return text(node.value);
     case 'image':
-    case 'imageReference': {
-      const definition = node.type === 'image' ? node : state.definitions.get(identifier(node));
-      if (!definition) return revert(state, node as ImageReference);
-      const properties: Properties = { src: normalizeUri(definition.url || '') };
-      if (node.alt != null) properties.alt = node.alt;
-      if (definition.title != null) properties.title = definition.title;
-      return element('img', properties, [], node);
-    }
+    case 'imageReference':
     case 'link':
     case 'linkReference': {
-      const definition = node.type === 'link' ? node : state.definitions.get(identifier(node));
-      if (!definition) return revert(state, node as LinkReference);
-      const properties: Properties = { href: normalizeUri(definition.url || '') };
+      // The URL and title are the node's own, or its definition's (a reference to none stays text).
+      const own = node.type === 'image' || node.type === 'link';
+      const definition = own ? node : state.definitions.get(identifier(node));
+      if (!definition) return revert(state, node as LinkReference | ImageReference);
+      const link = node.type === 'link' || node.type === 'linkReference';
+      const properties: Properties = { [link ? 'href' : 'src']: normalizeUri(definition.url || '') };
+      if (!link && node.alt != null) properties.alt = node.alt;
       if (definition.title != null) properties.title = definition.title;
-      return element('a', properties, all(state, node), node);
+      return link ? element('a', properties, all(state, node), node) : element('img', properties, [], node);
     }
     case 'inlineCode':
       return element('code', {}, [text(node.value.replace(/\r?\n|\r/g, ' '))], node);
