@@ -10,17 +10,5 @@ export {
   type InsightsHandlerOptions,
   type InsightsRoute,
 } from './handler.js';
-export type {
-  ConversationRow,
-  CoverageGap,
-  InsightsCounts,
-  InsightsDay,
-  InsightsPageRef,
-  InsightsStats,
-  InsightsVote,
-  Paged,
-  PageInsights,
-  QuestionGroup,
-  SearchInsights,
-  Transcript,
-} from './types.js';
+/** Every shape of the insights API's answers. */
+export type * from './types.js';
