@@ -11,12 +11,11 @@
  * (transcripts are what readers asked) and come from a page of the handler's own origin, or one
  * listed in `allowedOrigins`.
  */
+import { type Fetch, globalFetch } from '../protocol/fetch.js';
 import { keyKind } from '../protocol/keys.js';
 import { joinUrl } from '../protocol/paths.js';
 import { jsonError } from '../routes/route-kit.js';
 import { isBrowser } from '../static-export/errors.js';
-
-type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export interface InsightsHandlerOptions {
   /** Base URL of the service. */
@@ -130,7 +129,7 @@ function routeOf(pathname: string): string | Response {
 export function createInsightsHandler(options: InsightsHandlerOptions): InsightsHandler {
   checkOptions(options);
   const allowed = new Set(options.allowedOrigins ?? []);
-  const doFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const doFetch: Fetch = options.fetch ?? globalFetch;
   const base = joinUrl(options.baseUrl, `/discovery/v1/insights/${encodeURIComponent(options.domain)}`);
   return async (request) => {
     const url = new URL(request.url);

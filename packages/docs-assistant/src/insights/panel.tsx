@@ -6,6 +6,7 @@
  * widget a reader loads.
  */
 import { type FormEvent, type HTMLAttributes, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { globalFetch } from '../protocol/fetch.js';
 import { Trends } from './charts.js';
 import {
   type ConversationFilter,
@@ -151,7 +152,7 @@ export function InsightsPanel({
   ...props
 }: InsightsPanelProps) {
   const labels = useMemo(() => ({ ...defaultInsightsLabels, ...labelsProp }), [labelsProp]);
-  const fetcher: Fetch = fetchProp ?? ((input, init) => globalThis.fetch(input, init));
+  const fetcher: Fetch = fetchProp ?? globalFetch;
   const [range, setRange] = useState(() => defaultRange ?? lastDays(now(), DEFAULT_DAYS));
   const conversations = useConversationList(fetcher, endpoint, range, (update) => data.setList(update));
   const data = useRangeData(fetcher, endpoint, range, conversations.filter);

@@ -9,19 +9,20 @@
  * (none of the reader's cookies or `Authorization`), back come the status, the body and the
  * headers of `FORWARDED_RESPONSE_HEADERS` (never the service's `Set-Cookie` or anything else).
  */
+import { type Fetch, globalFetch } from '../protocol/fetch.js';
 import { keyKind } from '../protocol/keys.js';
 import { assistantMessagePath, joinUrl } from '../protocol/paths.js';
 import { decodeJson } from '../routes/body.js';
-import { createRateLimiter, isPositiveInteger, jsonError, readJsonRequest } from '../routes/route-kit.js';
-
-type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+import {
+  createRateLimiter,
+  isPositiveInteger,
+  jsonError,
+  type RouteRateLimit,
+  readJsonRequest,
+} from '../routes/route-kit.js';
 
 /** How many questions one reader may send through the proxy in a time window. */
-export interface AssistantProxyRateLimit {
-  /** Requests allowed per key within `windowMs`. */
-  limit: number;
-  /** Length of the sliding window (in ms). */
-  windowMs: number;
+export interface AssistantProxyRateLimit extends RouteRateLimit {
   /**
    * The key requests are counted under, e.g. the signed-in user's id, or the client address your
    * server knows (Express: `req.ip`). Called only for authorized requests.
@@ -254,7 +255,7 @@ export function createAssistantProxy(options: AssistantProxyOptions): AssistantP
   const { rateLimit } = options;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const limiter = rateLimit ? createRateLimiter(rateLimit.limit, rateLimit.windowMs) : undefined;
-  const doFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const doFetch: Fetch = options.fetch ?? globalFetch;
 
   return async (request) => {
     const refused = await admit(request, options, limiter);

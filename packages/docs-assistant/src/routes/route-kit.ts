@@ -7,6 +7,16 @@ import type { ValidationProblem } from '../protocol/issues.js';
 import { readBody } from './body.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 
+/** A route's limit per caller: `limit` requests per key within each window of `windowMs`. */
+export interface RouteRateLimit {
+  /** Requests allowed per key within a window. */
+  limit: number;
+  /** Length of the window (in ms). */
+  windowMs: number;
+  /** The key requests are counted under. Called only for authorized requests. */
+  key?: (request: Request) => string | Promise<string>;
+}
+
 /**
  * An error of a route itself, in the real service's shape (`error` is the message, `code` the
  * machine code), like the service's errors the routes pass through.

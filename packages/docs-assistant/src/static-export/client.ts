@@ -2,6 +2,7 @@
  * Typed admin client for the static export API (spec §4.2–4.4). Server-side only: it carries an
  * admin API key and refuses to run in a browser.
  */
+import { type Fetch, globalFetch } from '../protocol/fetch.js';
 import { describeIssues, type IssueLike, problemList } from '../protocol/issues.js';
 import { keyKind } from '../protocol/keys.js';
 import {
@@ -22,8 +23,6 @@ import {
   StaticExportStartedJobSchema,
 } from '../protocol/static-export.js';
 import { assertServerSide, errorFromResponse, StaticExportError } from './errors.js';
-
-type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export interface StaticExportClientOptions {
   /** Base URL of the service, e.g. `https://api.example.com` (a path prefix is kept). */
@@ -141,7 +140,7 @@ interface AnswerSchema<T> {
  */
 function createTransport(options: StaticExportClientOptions) {
   const { baseUrl, adminKey } = options;
-  const doFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const doFetch: Fetch = options.fetch ?? globalFetch;
 
   async function send(url: string, init: RequestInit): Promise<Response> {
     let response: Response;

@@ -18,6 +18,7 @@
  * a rate limit.
  */
 
+import { type Fetch, globalFetch } from '../protocol/fetch.js';
 import { describeIssues, problemList } from '../protocol/issues.js';
 import { keyKind } from '../protocol/keys.js';
 import {
@@ -37,18 +38,13 @@ import {
   isPositiveInteger,
   jsonError,
   mediaType,
+  type RouteRateLimit,
   readJsonRequest,
 } from '../routes/route-kit.js';
 import { assertServerSide, StaticExportError } from './errors.js';
 
-type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-
 /** How many job starts one caller may make in a time window. */
-export interface StaticExportRateLimit {
-  /** Job starts allowed per key within `windowMs`. */
-  limit: number;
-  /** Length of the sliding window (in ms). */
-  windowMs: number;
+export interface StaticExportRateLimit extends RouteRateLimit {
   /**
    * The key starts are counted under, e.g. the signed-in user's id from your session. Called only
    * for authorized requests. @default one key for the whole handler
@@ -208,7 +204,7 @@ interface Route extends ReturnType<typeof handlerSettings> {
 }
 
 function createRoute(options: StaticExportHandlerOptions): Route {
-  const doFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const doFetch: Fetch = options.fetch ?? globalFetch;
   async function forward(path: string, init: RequestInit): Promise<Response> {
     let upstream: Response;
     try {

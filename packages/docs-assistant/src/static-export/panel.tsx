@@ -6,6 +6,7 @@
  */
 import { type HTMLAttributes, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { readErrorBody } from '../protocol/error-body.js';
+import { globalFetch } from '../protocol/fetch.js';
 import {
   bundleExpiryTime,
   isTerminalStatus,
@@ -405,7 +406,7 @@ export function StaticExportPanel({
   ...props
 }: StaticExportPanelProps) {
   const labels = useMemo(() => ({ ...defaultStaticExportLabels, ...labelsProp }), [labelsProp]);
-  const doFetch: Fetch = fetchProp ?? ((input, init) => globalThis.fetch(input, init));
+  const doFetch: Fetch = fetchProp ?? globalFetch;
   const fetchRef = useRef(doFetch);
   fetchRef.current = doFetch;
   const onJobChangeRef = useRef(onJobChange);
