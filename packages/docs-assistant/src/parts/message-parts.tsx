@@ -180,19 +180,18 @@ function PartContent({ part, components, ...context }: PartSlotProps) {
   const className = usePartClassNames().part;
   if (!isRenderable(part)) return skip(part);
   switch (part.type) {
-    case 'text': {
-      const Text = components.text;
-      return Text ? (
-        <div className={className} data-docs-assistant="part" data-part-type="text">
-          <Text part={part} {...context} />
-        </div>
-      ) : null;
-    }
-    case 'reasoning': {
-      const Reasoning = components.reasoning;
-      return Reasoning ? (
-        <div className={className} data-docs-assistant="part" data-part-type="reasoning">
-          <Reasoning part={part} {...context} />
+    case 'text':
+    case 'reasoning':
+    case 'file': {
+      // The renderer of the part's type (`components.text` takes a text part…): TypeScript cannot
+      // pair the two through the union, hence the cast.
+      const Part = components[part.type] as
+        | ComponentType<{ part: typeof part } & PartRenderContext>
+        | null
+        | undefined;
+      return Part ? (
+        <div className={className} data-docs-assistant="part" data-part-type={part.type}>
+          <Part part={part} {...context} />
         </div>
       ) : null;
     }
@@ -210,14 +209,6 @@ function PartContent({ part, components, ...context }: PartSlotProps) {
           data-incomplete={context.status?.type === 'incomplete' ? '' : undefined}
         >
           <Tool toolInvocation={toolInvocation} {...context} />
-        </div>
-      ) : null;
-    }
-    case 'file': {
-      const File = components.file;
-      return File ? (
-        <div className={className} data-docs-assistant="part" data-part-type="file">
-          <File part={part} {...context} />
         </div>
       ) : null;
     }
