@@ -12,7 +12,6 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Labels } from '../../labels/types.js';
 import { attachmentContentType, formatBytes } from '../../protocol/attachments.js';
 import type { Attachment } from '../../protocol/schemas.js';
-import { CLOSE } from '../../ui/icons.js';
 import { PathIcon, RemoveButton } from '../../ui/remove-button.js';
 
 /** An attached file: what goes on the wire, plus what the chip shows. */
@@ -176,7 +175,7 @@ export default function AttachmentTray({
                 label={text.removeAttachment(item.name)}
                 onClick={(event) => remove(item.id, event.currentTarget)}
               >
-                <PathIcon size={14} path={CLOSE} />
+                <PathIcon size={14} path="M6 6l12 12M18 6L6 18" />
               </RemoveButton>
             </li>
           ))}
