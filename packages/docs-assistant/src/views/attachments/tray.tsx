@@ -12,6 +12,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Labels } from '../../labels/types.js';
 import { attachmentContentType, formatBytes } from '../../protocol/attachments.js';
 import type { Attachment } from '../../protocol/schemas.js';
+import { CLOSE } from '../../ui/icons.js';
 import { PathIcon, RemoveButton } from '../../ui/remove-button.js';
 
 /** An attached file: what goes on the wire, plus what the chip shows. */
@@ -175,7 +176,7 @@ export default function AttachmentTray({
                 label={text.removeAttachment(item.name)}
                 onClick={(event) => remove(item.id, event.currentTarget)}
               >
-                <PathIcon size={14} path="M6 6l12 12M18 6L6 18" />
+                <PathIcon size={14} path={CLOSE} />
               </RemoveButton>
             </li>
           ))}
