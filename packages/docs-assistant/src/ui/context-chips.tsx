@@ -3,7 +3,6 @@ import type { ContextItem } from '../context/types.js';
 import { useLabels } from '../labels/index.js';
 import { Icon } from './icons.js';
 import { ICONS } from './panel-icons.js';
-import { RemoveButton } from './remove-button.js';
 
 export interface ContextChipsProps {
   items: readonly ContextItem[];
@@ -57,13 +56,15 @@ export const ContextChips = memo(function ContextChips({
             {item.truncated ? (
               <span data-docs-assistant="context-truncated">({labels.contextTruncated})</span>
             ) : null}
-            <RemoveButton
-              action="remove-context"
-              label={labels.removeContext(item.value)}
+            <button
+              type="button"
+              data-action="remove-context"
+              aria-label={labels.removeContext(item.value)}
+              title={labels.removeContext(item.value)}
               onClick={(event) => remove(item.id, event.currentTarget)}
             >
               <Icon path={ICONS.close} />
-            </RemoveButton>
+            </button>
           </li>
         );
       })}

@@ -12,8 +12,6 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Labels } from '../../labels/types.js';
 import { attachmentContentType, formatBytes } from '../../protocol/attachments.js';
 import type { Attachment } from '../../protocol/schemas.js';
-import { CLOSE } from '../../ui/icons.js';
-import { PathIcon, RemoveButton } from '../../ui/remove-button.js';
 
 /** An attached file: what goes on the wire, plus what the chip shows. */
 export interface DraftAttachment extends Required<Attachment> {
@@ -171,13 +169,22 @@ export default function AttachmentTray({
                 {item.name}
               </span>
               <span data-docs-assistant="attachment-size">{formatBytes(item.size)}</span>
-              <RemoveButton
-                action="remove-attachment"
-                label={text.removeAttachment(item.name)}
+              <button
+                type="button"
+                data-action="remove-attachment"
+                aria-label={text.removeAttachment(item.name)}
+                title={text.removeAttachment(item.name)}
                 onClick={(event) => remove(item.id, event.currentTarget)}
               >
-                <PathIcon size={14} path={CLOSE} />
-              </RemoveButton>
+                <svg aria-hidden="true" focusable="false" width="14" height="14" viewBox="0 0 24 24">
+                  <path
+                    d="M6 6l12 12M18 6L6 18"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  />
+                </svg>
+              </button>
             </li>
           ))}
         </ul>

@@ -13,7 +13,6 @@
 import { type CSSProperties, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AssistantMessage, ConversationSummary } from '../../chat/types.js';
 import type { Labels } from '../../labels/types.js';
-import { PathIcon, RemoveButton } from '../../ui/remove-button.js';
 import { type HistoryLabels, historyLabels } from './labels.js';
 
 export interface HistoryViewProps {
@@ -284,13 +283,24 @@ function HistoryList({ shown, headingId, currentId, words, now, onOpen, onRemove
                 {current ? ` · ${words.historyCurrent}` : null}
               </span>
             </button>
-            <RemoveButton
-              action="delete-conversation"
-              label={words.historyDelete(title)}
+            <button
+              type="button"
+              data-action="delete-conversation"
+              aria-label={words.historyDelete(title)}
+              title={words.historyDelete(title)}
               onClick={() => onRemove(conversation.id)}
             >
-              <PathIcon size={16} path="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13" outline />
-            </RemoveButton>
+              <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24">
+                <path
+                  d="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            </button>
           </li>
         );
       })}
