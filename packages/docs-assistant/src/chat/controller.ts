@@ -12,7 +12,7 @@
  * back with `sync`.
  */
 import type { JSONValue, Message } from '@ai-sdk/ui-utils';
-import { toRequestContext } from '../context/store.js';
+import { toRequestContext } from '../context/request.js';
 import type { ContextStore } from '../context/types.js';
 import type { Attachment, Context } from '../protocol/index.js';
 import { buildRequestBody } from './config.js';

@@ -8,12 +8,12 @@ export type { CodeBlockCollectorOptions } from './code-block-collector.js';
 export { createCodeBlockCollector, DEFAULT_CODE_BLOCK_SELECTOR } from './code-block-collector.js';
 export type { CollectorsProp, ResolvedCollectors } from './collector-options.js';
 export { resolveCollectors } from './collector-options.js';
+export { toRequestContext } from './request.js';
 export type { Collector, SelectionCollectorOptions } from './selection-collector.js';
 export { createSelectionCollector } from './selection-collector.js';
 export {
   CONTEXT_ITEMS_MAX,
   CONTEXT_VALUE_MAX_LENGTH,
   createContextStore,
-  toRequestContext,
 } from './store.js';
 export type { ContextItem, ContextStore } from './types.js';

@@ -49,13 +49,3 @@ export function createContextStore(initial: readonly Context[] = []): ContextSto
   for (const item of initial) store.add(item);
   return store;
 }
-
-/** The items as the request's `context` field (spec §2.4): ids and UI flags dropped. */
-export function toRequestContext(items: readonly ContextItem[]): Context[] {
-  return items.map(({ type, value, path, elementId }) => ({
-    type,
-    value,
-    ...(path ? { path } : {}),
-    ...(elementId ? { elementId } : {}),
-  }));
-}
