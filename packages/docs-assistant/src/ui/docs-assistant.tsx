@@ -14,7 +14,6 @@ import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js'
 import { createContextStore } from '../context/store.js';
 import { emitEvent, errorEvent } from '../events/emit.js';
 import type { OpenSource } from '../events/types.js';
-import { LabelOverrides } from '../labels/context.js';
 import { withLabels } from '../labels/merge.js';
 import { shellLabels } from '../labels/shell.js';
 import { cx, flag, visuallyHidden } from './dom.js';
@@ -86,69 +85,63 @@ const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsA
   const { variant = 'floating', classNames } = props;
   const { code, opening, gate, refs, ids, labels } = shell;
   return (
-    <LabelOverrides.Provider value={props.labels}>
-      <div
-        {...rootPropsOf(props)}
-        {...shell.keyIsolation}
-        ref={refs.root}
-        className={cx(classNames?.root, props.className)}
-        data-docs-assistant="root"
-        data-variant={variant}
-        data-theme={shell.resolvedTheme}
-        data-status={shell.status}
-        data-state={shell.state}
-        data-styled={flag(!props.unstyled)}
-        data-unavailable={flag(shell.unavailable)}
-      >
-        {shell.inline ? null : (
-          <Launcher
-            launcherRef={refs.launcher}
-            className={classNames?.launcher}
-            state={shell.state}
-            failed={code.loadFailed}
-            variant={variant}
-            controls={shell.showPanel ? ids.panel : undefined}
-            keyShortcuts={shell.shortcuts.aria}
-            text={code.loadFailed ? labels.panelUnavailable : labels.launcher}
-            onClick={shell.onLauncher}
-            preload={
-              shell.unavailable || !gate.consented ? undefined : () => void preloadPanel().catch(() => {})
-            }
-          />
-        )}
-        {shell.failedClosed ? (
-          // Keyed by the failure, so a retry that fails again is announced again.
-          <span key={code.loadFailures} role="alert" style={visuallyHidden}>
-            {labels.panelUnavailable}
-          </span>
-        ) : null}
-        {shell.showPanel && variant === 'modal' ? (
-          // A click beside the dialog closes it; keyboard readers have Escape and the close button.
-          // biome-ignore lint/a11y/noStaticElementInteractions: pointer-only convenience, see above
-          // biome-ignore lint/a11y/useKeyWithClickEvents: Escape on the dialog does this
-          <div
-            data-docs-assistant="backdrop"
-            hidden={shell.state !== 'open'}
-            onClick={shell.closeAndRestore}
-          />
-        ) : null}
-        {shell.showPanel ? (
-          <PanelFrame
-            panelRef={refs.panel}
-            id={ids.panel}
-            titleId={ids.title}
-            variant={variant}
-            state={shell.state}
-            open={opening.open}
-            className={classNames?.panel}
-            describedBy={gate.consented ? undefined : `${ids.panel}c`}
-            onEscape={shell.onClose}
-          >
-            <ShellPanel props={props} shell={shell} />
-          </PanelFrame>
-        ) : null}
-      </div>
-    </LabelOverrides.Provider>
+    <div
+      {...rootPropsOf(props)}
+      {...shell.keyIsolation}
+      ref={refs.root}
+      className={cx(classNames?.root, props.className)}
+      data-docs-assistant="root"
+      data-variant={variant}
+      data-theme={shell.resolvedTheme}
+      data-status={shell.status}
+      data-state={shell.state}
+      data-styled={flag(!props.unstyled)}
+      data-unavailable={flag(shell.unavailable)}
+    >
+      {shell.inline ? null : (
+        <Launcher
+          launcherRef={refs.launcher}
+          className={classNames?.launcher}
+          state={shell.state}
+          failed={code.loadFailed}
+          variant={variant}
+          controls={shell.showPanel ? ids.panel : undefined}
+          keyShortcuts={shell.shortcuts.aria}
+          text={code.loadFailed ? labels.panelUnavailable : labels.launcher}
+          onClick={shell.onLauncher}
+          preload={
+            shell.unavailable || !gate.consented ? undefined : () => void preloadPanel().catch(() => {})
+          }
+        />
+      )}
+      {shell.failedClosed ? (
+        // Keyed by the failure, so a retry that fails again is announced again.
+        <span key={code.loadFailures} role="alert" style={visuallyHidden}>
+          {labels.panelUnavailable}
+        </span>
+      ) : null}
+      {shell.showPanel && variant === 'modal' ? (
+        // A click beside the dialog closes it; keyboard readers have Escape and the close button.
+        // biome-ignore lint/a11y/noStaticElementInteractions: pointer-only convenience, see above
+        // biome-ignore lint/a11y/useKeyWithClickEvents: Escape on the dialog does this
+        <div data-docs-assistant="backdrop" hidden={shell.state !== 'open'} onClick={shell.closeAndRestore} />
+      ) : null}
+      {shell.showPanel ? (
+        <PanelFrame
+          panelRef={refs.panel}
+          id={ids.panel}
+          titleId={ids.title}
+          variant={variant}
+          state={shell.state}
+          open={opening.open}
+          className={classNames?.panel}
+          describedBy={gate.consented ? undefined : `${ids.panel}c`}
+          onEscape={shell.onClose}
+        >
+          <ShellPanel props={props} shell={shell} />
+        </PanelFrame>
+      ) : null}
+    </div>
   );
 });
 

@@ -1,6 +1,5 @@
-import { type ReactNode, useContext } from 'react';
-import { LabelOverrides } from '../labels/context.js';
-import { shellLabels } from '../labels/shell.js';
+import type { ReactNode } from 'react';
+import type { ShellLabels } from '../labels/types.js';
 import { CLOSE, Icon } from './icons.js';
 
 export interface PanelHeaderProps {
@@ -8,6 +7,8 @@ export interface PanelHeaderProps {
   className?: string;
   /** Omitted where the panel cannot be closed (inline). */
   onClose?: () => void;
+  /** The title and Close's name, with the host's overrides: the shell's or the panel's. */
+  labels: Pick<ShellLabels, 'title' | 'close'>;
   /** The actions (`HeaderActions`: icon buttons and "More"), placed before Close. */
   children?: ReactNode;
 }
@@ -17,9 +18,7 @@ export interface PanelHeaderProps {
  * actions, and Close, always last. The shell shows it before the panel's code loads, so it is
  * the same frame from the first open on. It also names the dialog or region through `titleId`.
  */
-export function PanelHeader({ titleId, className, onClose, children }: PanelHeaderProps) {
-  // The shell shows it before the panel (and the labels' defaults) loads: its own defaults only.
-  const labels = { ...shellLabels, ...useContext(LabelOverrides) };
+export function PanelHeader({ titleId, className, onClose, labels, children }: PanelHeaderProps) {
   return (
     <div data-docs-assistant="header" className={className}>
       <h2 id={titleId} data-docs-assistant="title" title={labels.title}>

@@ -1,5 +1,6 @@
 import type { UseDocsAssistantOptions } from '../chat/types.js';
 import type { DocsAssistantEvent, FeedbackOptions } from '../events/types.js';
+import type { Labels } from '../labels/types.js';
 import type { PartComponents } from '../parts/types.js';
 import type { Features } from '../search/features.js';
 import type { SupportOption } from '../views/support/types.js';
@@ -53,6 +54,8 @@ export interface PanelProps {
   sharedId?: string | null;
   /** The widget's `attachments` prop (views/attachments). */
   attachments?: boolean;
+  /** The host's `labels` overrides, which the panel provides to everything in it. */
+  labels?: Partial<Labels>;
   /** The shell's error boundary and header (`ShellFrame`). */
   frame: ShellFrame;
   /** Withdraws the reader's consent (the `consent` prop, when the host does not decide it). */

@@ -9,7 +9,7 @@
  */
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { createMemoryThreadStorage, threadStorageKey } from '../chat/storage.js';
-import { useLabels } from '../labels/index.js';
+import { LabelsProvider, useLabels } from '../labels/index.js';
 import { warmUp as warmUpMarkdown } from '../parts/parse-off-thread.js';
 import { Composer } from './composer.js';
 import { ContextChips } from './context-chips.js';
@@ -31,24 +31,27 @@ export const forgetMemory = (domain: string): void =>
 
 /**
  * The panel, with an error boundary: an exception while rendering it (or in its effects) stays
- * in the panel, which says so and offers Retry; the launcher and the host page carry on.
+ * in the panel, which says so and offers Retry; the launcher and the host page carry on. The host's
+ * `labels` reach everything in it from here (the shell passes its own few by props).
  */
 export default function Panel(props: PanelProps) {
   const { Boundary, reportWidgetError } = props.frame;
   return (
-    <Boundary
-      onCatch={(cause) =>
-        reportWidgetError(
-          props.options.onError,
-          'unavailable',
-          'The assistant’s panel failed to render.',
-          cause,
-        )
-      }
-      fallback={(reset) => <PanelCrashed {...props} onRetry={reset} />}
-    >
-      <PanelBody {...props} />
-    </Boundary>
+    <LabelsProvider labels={props.labels}>
+      <Boundary
+        onCatch={(cause) =>
+          reportWidgetError(
+            props.options.onError,
+            'unavailable',
+            'The assistant’s panel failed to render.',
+            cause,
+          )
+        }
+        fallback={(reset) => <PanelCrashed {...props} onRetry={reset} />}
+      >
+        <PanelBody {...props} />
+      </Boundary>
+    </LabelsProvider>
   );
 }
 
@@ -72,7 +75,7 @@ function PanelCrashed({
   }, []);
   return (
     <>
-      <frame.Header titleId={titleId} className={classNames?.header} onClose={onClose} />
+      <frame.Header titleId={titleId} className={classNames?.header} onClose={onClose} labels={labels} />
       <div
         data-docs-assistant="error"
         data-error-kind="unavailable"
@@ -108,7 +111,12 @@ function PanelBody(props: PanelProps) {
   const { classNames, frame } = props;
   return (
     <>
-      <frame.Header titleId={props.titleId} className={classNames?.header} onClose={props.onClose}>
+      <frame.Header
+        titleId={props.titleId}
+        className={classNames?.header}
+        onClose={props.onClose}
+        labels={labels}
+      >
         <HeaderActions actions={commands.actions} moreLabel={labels.moreActions} />
       </frame.Header>
       <PanelContent props={props} labels={labels} chat={chat} box={box} views={views} commands={commands} />

@@ -112,7 +112,7 @@ export interface StandInProps {
 export function PanelStandIn({ titleId, classNames, onClose, labels, kind, onRetry, consent }: StandInProps) {
   return (
     <>
-      <PanelHeader titleId={titleId} className={classNames?.header} onClose={onClose} />
+      <PanelHeader titleId={titleId} className={classNames?.header} onClose={onClose} labels={labels} />
       {kind === 'unavailable' || kind === 'failed' ? (
         // Air-gapped, or (inline, which has no launcher) the panel's code failed to load: the
         // panel's error banner for these cases, without loading the panel.
