@@ -44,6 +44,10 @@ export default defineConfig({
           setupFiles: ['tests/setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
+          // `expect.poll` gives up after 1 s by default: on a busy machine a streamed answer takes
+          // longer than that (tests/ui/layout.browser.test.ts failed so beside a full run). A poll
+          // ends as soon as it holds, so the longer bound costs nothing when things are quick.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
