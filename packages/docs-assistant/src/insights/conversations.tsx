@@ -73,23 +73,21 @@ export function Conversations({
           labels.vote,
           labels.language,
         ]}
-        rows={page.items}
+        rows={page.items.map((row) => ({
+          key: row.threadId,
+          head: (
+            <button type="button" data-thread-id={row.threadId} onClick={() => onOpen(row.threadId)}>
+              {row.first ?? labels.textExpired}
+            </button>
+          ),
+          cells: [
+            formatTime(row.startedAt),
+            `${row.questions} (${row.uncertain})`,
+            voteText(row.vote, labels),
+            row.language ?? '',
+          ],
+        }))}
         empty={labels.none}
-        row={(row) => (
-          <tr key={row.threadId}>
-            <th scope="row">
-              <button type="button" data-thread-id={row.threadId} onClick={() => onOpen(row.threadId)}>
-                {row.first ?? labels.textExpired}
-              </button>
-            </th>
-            <td>{formatTime(row.startedAt)}</td>
-            <td>
-              {row.questions} ({row.uncertain})
-            </td>
-            <td>{voteText(row.vote, labels)}</td>
-            <td>{row.language ?? ''}</td>
-          </tr>
-        )}
       />
       {page.next ? (
         <button

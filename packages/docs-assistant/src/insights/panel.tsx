@@ -20,7 +20,7 @@ import {
 } from './client.js';
 import { Conversations, type TranscriptState, TranscriptView } from './conversations.js';
 import { defaultInsightsLabels, type InsightsPanelLabels } from './labels.js';
-import { Gaps, Pages, Search, TopQuestions, Totals } from './sections.js';
+import { DashboardSections, Totals } from './sections.js';
 import { INSIGHTS_CSS } from './styles.js';
 import type { ConversationRow, Paged } from './types.js';
 
@@ -254,10 +254,7 @@ function Overview({ data, labels }: { data: InsightsData; labels: InsightsPanelL
         <Trends stats={stats} labels={labels} />
       </section>
       <div data-insights="tables">
-        <Gaps gaps={data.gaps} labels={labels} />
-        <TopQuestions groups={data.questions} labels={labels} />
-        <Search search={data.search} labels={labels} />
-        <Pages pages={data.pages} labels={labels} />
+        <DashboardSections data={data} labels={labels} />
       </div>
     </>
   );
