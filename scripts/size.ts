@@ -134,10 +134,19 @@ export const BUDGETS = {
  * 2026-12-07, evening: `startLazyCollectors` split under the 80-line bound (its helper
  * `pageElement` at module level, one-line listeners): +10 B of gzip in the module, launchers Vite
  * 7.94, webpack 7.96, Rspack 7.92 kB; esbuild's stays at 8.49.
+ *
+ * 2026-12-07, night: two things every bundler put in the launcher for the panel's sake. The store's
+ * `toRequestContext` (the controller's) moved to `context/request.ts`, and the labels context went
+ * to the panel: the shell hands its few labels to the header by props, so it no longer creates or
+ * provides one. Launchers: Vite 7.94 to 7.84 kB, esbuild 8.49 to 8.37, webpack 7.96 to 7.84, Rspack
+ * 7.92 to 7.80; esbuild's ceiling lowered to match. Still to go for esbuild: 0.37 kB. Measured
+ * then: the 40 names of `OWN_PROPS` (shell-props.ts) cost 0.21 kB of it, the whole consent gate
+ * 0.42, and the chunk the launcher shares with the panel (`ui/icons`, `ui/dom`, the shell's labels,
+ * `labels/merge`, `events/emit`, the store) ~0.25 as a file of its own.
  */
 export const CEILINGS: Record<Bundler, { launcher: number; whole: number }> = {
   vite: { launcher: BUDGETS.launcher, whole: BUDGETS.whole },
-  esbuild: { launcher: 8_500, whole: BUDGETS.whole },
+  esbuild: { launcher: 8_380, whole: BUDGETS.whole },
   webpack: { launcher: BUDGETS.launcher, whole: BUDGETS.whole },
   rspack: { launcher: BUDGETS.launcher, whole: BUDGETS.whole },
 };
