@@ -592,6 +592,22 @@ describe('<DocsAssistant> customisation', () => {
     expect(hook(container, 'launcher')).toHaveTextContent('Need help?');
   });
 
+  it('keeps the default title and Close name where an override is undefined, before and after the panel loads', async () => {
+    // A host building labels from a partial translation passes `undefined` for what it lacks.
+    const { container } = render(
+      <DocsAssistant {...baseProps} labels={{ title: undefined, close: undefined }} />,
+    );
+    const user = userEvent.setup();
+    await user.click(hook(container, 'launcher'));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
+    expect(hook(container, 'title')).toHaveTextContent('Ask the docs');
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    // The panel's own header, once its code is there.
+    await screen.findByRole('textbox');
+    expect(hook(container, 'title')).toHaveTextContent('Ask the docs');
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
   it('drops the styled flag with unstyled, puts classNames on the slots and spreads props on the root', async () => {
     const { fetch } = recordingFetch(
       () =>
