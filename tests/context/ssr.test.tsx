@@ -3,16 +3,19 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 // Set by the first test's dynamic imports, so that import is what the test measures.
-let hook: typeof import('../../packages/docs-assistant/src/context/use-lazy-collectors');
+let hook: typeof import('../../packages/docs-assistant/src/ui/use-shell-handle');
 
 /** A page rendering the collectors' hook as `<DocsAssistant>` does. */
 function Page() {
-  hook.useLazyCollectors({
-    selection: true,
-    codeBlocks: 'pre',
-    widgetRef: { current: null },
-    onAsk: () => {},
-    label: 'Ask AI',
+  hook.useShellCollectors({
+    collectors: undefined,
+    on: true,
+    rootRef: { current: null },
+    store: { add: () => '' } as never,
+    openAndFocus: () => {},
+    labels: { askAi: 'Ask AI' } as never,
+    overrides: undefined,
+    keyShortcuts: undefined,
   });
   return <pre>code</pre>;
 }
@@ -22,7 +25,7 @@ describe('context collectors without a DOM', () => {
     expect(typeof document).toBe('undefined');
     const globalsBefore = Object.getOwnPropertyNames(globalThis).sort();
     await import('../../packages/docs-assistant/src/context');
-    hook = await import('../../packages/docs-assistant/src/context/use-lazy-collectors');
+    hook = await import('../../packages/docs-assistant/src/ui/use-shell-handle');
     expect(Object.getOwnPropertyNames(globalThis).sort()).toEqual(globalsBefore);
     expect(renderToString(<Page />)).toBe('<pre>code</pre>');
   });

@@ -598,7 +598,7 @@ describe('<DocsAssistant> customisation', () => {
       <DocsAssistant {...baseProps} labels={{ title: undefined, close: undefined }} />,
     );
     const user = userEvent.setup();
-    await user.click(hook(container, 'launcher'));
+    await user.click(screen.getByRole('button', { name: 'Ask AI' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
     expect(hook(container, 'title')).toHaveTextContent('Ask the docs');
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();

@@ -3,10 +3,10 @@
  * ask, setInput, consent, chat) and the page's "Ask AI" collectors (a selection, a code block),
  * which add context, open the panel and focus the question box.
  */
-import { type ForwardedRef, type RefObject, useCallback, useImperativeHandle } from 'react';
+import { type ForwardedRef, type RefObject, useEffect, useImperativeHandle, useRef } from 'react';
 import { resolveCollectors } from '../context/collector-options.js';
+import { startLazyCollectors } from '../context/collector-trigger.js';
 import type { ContextStore } from '../context/types.js';
-import { useLazyCollectors } from '../context/use-lazy-collectors.js';
 import type { OpenSource } from '../events/types.js';
 import { shellLabels } from '../labels/shell.js';
 import type { ShellLabels } from '../labels/types.js';
@@ -75,27 +75,37 @@ export interface CollectorsInput {
   keyShortcuts: string | undefined;
 }
 
-/** The page's "Ask AI" buttons; their code loads on the reader's first interaction with the page. */
+/**
+ * The page's "Ask AI" buttons; their code loads on the reader's first interaction with the page
+ * (`collector-trigger.ts`). The trigger starts in an effect, so the server renders the same and
+ * nothing runs there; a new label or selector restarts it, the rest is read when used.
+ */
 export function useShellCollectors(input: CollectorsInput): void {
-  const { store, openAndFocus, labels, overrides } = input;
-  const onAsk = useCallback(
-    (item: Context) => {
-      store.add(item);
-      openAndFocus(item.type === 'code' ? 'code-block' : 'selection');
-    },
-    [store, openAndFocus],
-  );
+  const { labels, overrides, rootRef } = input;
+  const latest = useRef(input);
+  useEffect(() => {
+    latest.current = input;
+  });
+  const { selection, codeBlocks } = resolveCollectors(input.on ? input.collectors : false);
+  const label = labels.askAi;
   // A host that translated `askAi` but not `askAiAboutCode` gets its own word as the name rather
   // than an English sentence around it (the name must contain the visible text, WCAG 2.5.3).
   const accessibleLabel =
-    overrides?.askAiAboutCode ??
-    (labels.askAi === shellLabels.askAi ? shellLabels.askAiAboutCode : labels.askAi);
-  useLazyCollectors({
-    ...resolveCollectors(input.on ? input.collectors : false),
-    widgetRef: input.rootRef,
-    onAsk,
-    label: labels.askAi,
-    accessibleLabel,
-    shortcut: input.keyShortcuts,
-  });
+    overrides?.askAiAboutCode ?? (label === shellLabels.askAi ? shellLabels.askAiAboutCode : label);
+  useEffect(
+    () =>
+      startLazyCollectors(document, {
+        selection,
+        codeBlocks,
+        widgetRef: rootRef,
+        label,
+        accessibleLabel,
+        onAsk(item: Context) {
+          latest.current.store.add(item);
+          latest.current.openAndFocus(item.type === 'code' ? 'code-block' : 'selection');
+        },
+        shortcut: () => latest.current.keyShortcuts,
+      }),
+    [selection, codeBlocks, rootRef, label, accessibleLabel],
+  );
 }
