@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
 
 export interface ParsedShortcut {
   key: string;
@@ -89,19 +89,14 @@ export function ariaKeyShortcuts(shortcut: ParsedShortcut, isMac: boolean): stri
 
 /** Parses once per string; a bad one is reported and turned off rather than breaking the host page. */
 export function useParsedShortcut(shortcut: string | false): ParsedShortcut | null {
-  const cache = useRef<{ source: string | false; parsed: ParsedShortcut | null } | null>(null);
-  if (!cache.current || cache.current.source !== shortcut) {
-    let parsed: ParsedShortcut | null = null;
-    if (shortcut !== false) {
-      try {
-        parsed = parseShortcut(shortcut);
-      } catch (error) {
-        console.error(error);
-      }
+  return useMemo(() => {
+    try {
+      return shortcut === false ? null : parseShortcut(shortcut);
+    } catch (error) {
+      console.error(error);
+      return null;
     }
-    cache.current = { source: shortcut, parsed };
-  }
-  return cache.current.parsed;
+  }, [shortcut]);
 }
 
 /**
