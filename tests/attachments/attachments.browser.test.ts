@@ -53,7 +53,8 @@ afterAll(async () => {
 async function open(params: Record<string, string> = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  // Handing Chromium a 4-5 MB file took over 10 s beside other runs; a passing run takes seconds.
+  page.setDefaultTimeout(30_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const asks: Request[] = [];
@@ -101,7 +102,7 @@ type SentMessage = {
 const lastMessage = (request: Request) =>
   (request.postDataJSON() as { messages: SentMessage[] }).messages.at(-1)!;
 
-describe('attachments', () => {
+describe('attachments', { timeout: 60_000 }, () => {
   it('are not kept in localStorage: a 4 MB file sent, the conversation saved without it and restored', async () => {
     const { page, asks, close } = await open({ storage: 'local' });
     const big = Buffer.alloc(4 * 1024 * 1024, 0x61);

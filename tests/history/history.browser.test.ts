@@ -144,7 +144,8 @@ const historyStatus = (page: Page) => page.locator('[data-docs-assistant="histor
 const FIRST = 'How do I change the colours?';
 const SECOND = 'How does the static export work?';
 
-describe('History', () => {
+// Bounds for a busy machine (a run beside others timed out at 20 s here); a passing run takes seconds.
+describe('History', { timeout: 60_000 }, () => {
   it('lists, searches, resumes (thread and key sent), copies and deletes conversations', async () => {
     const tab = await open();
     const { page } = tab;
