@@ -40,19 +40,23 @@ export const FEEDBACK_ROUTE = '/discovery/v1/assistant/:domain/feedback';
 /** What `/health` lists when this service takes feedback (the widget posts votes only then). */
 export const FEEDBACK_CAPABILITY = 'feedback';
 
-/** Longest comment kept (characters); a longer one is refused with a 400 saying so. */
-export const MAX_FEEDBACK_COMMENT_CHARS = 1000;
-/** Longest message id accepted. */
-export const MAX_FEEDBACK_MESSAGE_ID_CHARS = 200;
-/**
- * Answers of one thread that may have a vote. Anyone holding a thread's key could otherwise store
- * votes on any number of made-up message ids; a thread keeps 20 turns, a conversation rarely more.
- */
-export const MAX_FEEDBACK_PER_THREAD = 100;
-/** Most votes one list request answers. */
-export const MAX_FEEDBACK_LIST = 1000;
-/** Largest vote body read (a comment of 1,000 characters fits several times over). */
-const MAX_FEEDBACK_BODY_BYTES = 16 * 1024;
+/** What one vote and one list request may hold. */
+const FEEDBACK_LIMITS = {
+  /** Longest comment kept (characters); a longer one is refused with a 400 saying so. */
+  commentChars: 1000,
+  /** Longest message id accepted. */
+  messageIdChars: 200,
+  /**
+   * Answers of one thread that may have a vote. Anyone holding a thread's key could otherwise
+   * store votes on any number of made-up message ids; a thread keeps 20 turns, a conversation
+   * rarely more.
+   */
+  perThread: 100,
+  /** Most votes one list request answers. */
+  list: 1000,
+  /** Largest vote body read (a comment of 1,000 characters fits several times over). */
+  bodyBytes: 16 * 1024,
+} as const;
 
 /** A vote as the endpoints answer it. */
 export interface FeedbackItem {
@@ -116,7 +120,7 @@ export function validateFeedbackVote(body: unknown): FeedbackVote {
   const messageId = text(
     'messageId',
     'the id of the answer voted on (its start part, `f:{"messageId":…}`)',
-    MAX_FEEDBACK_MESSAGE_ID_CHARS,
+    FEEDBACK_LIMITS.messageIdChars,
   );
   const { rating, comment } = body;
   if (rating !== 'up' && rating !== 'down') {
@@ -128,10 +132,10 @@ export function validateFeedbackVote(body: unknown): FeedbackVote {
   if (comment !== undefined && comment !== null) {
     if (typeof comment !== 'string') {
       problems.push({ path: 'comment', message: `expected a string, got ${kindOf(comment)}` });
-    } else if (Array.from(comment).length > MAX_FEEDBACK_COMMENT_CHARS) {
+    } else if (Array.from(comment).length > FEEDBACK_LIMITS.commentChars) {
       problems.push({
         path: 'comment',
-        message: `must be at most ${MAX_FEEDBACK_COMMENT_CHARS} characters (got ${Array.from(comment).length}); shorten it`,
+        message: `must be at most ${FEEDBACK_LIMITS.commentChars} characters (got ${Array.from(comment).length}); shorten it`,
       });
     }
   }
@@ -164,7 +168,7 @@ const item = (record: FeedbackRecord): FeedbackItem => ({
 
 async function handleVote(c: Context<ServiceEnv>, runtime: AssistantRuntime): Promise<Response> {
   const storage = storageOf(runtime);
-  const vote = validateFeedbackVote(await readJsonBody(c.req.raw, MAX_FEEDBACK_BODY_BYTES));
+  const vote = validateFeedbackVote(await readJsonBody(c.req.raw, FEEDBACK_LIMITS.bodyBytes));
   const domain = c.get('domain').domain;
   let owned = false;
   for (const protocol of ['v1', 'v2'] as const) {
@@ -186,11 +190,11 @@ async function handleVote(c: Context<ServiceEnv>, runtime: AssistantRuntime): Pr
     );
   }
   const voted = await storage.feedbackMessageIds(vote.threadId);
-  if (voted.length >= MAX_FEEDBACK_PER_THREAD && !voted.includes(vote.messageId)) {
+  if (voted.length >= FEEDBACK_LIMITS.perThread && !voted.includes(vote.messageId)) {
     throw new HttpError(
       409,
       'conflict',
-      `Thread "${vote.threadId}" already has votes on ${MAX_FEEDBACK_PER_THREAD} answers; a vote on one of them can still be changed.`,
+      `Thread "${vote.threadId}" already has votes on ${FEEDBACK_LIMITS.perThread} answers; a vote on one of them can still be changed.`,
     );
   }
   const record = await storage.recordFeedback(
@@ -238,7 +242,7 @@ export function feedbackCsv(items: FeedbackItem[]): string {
 
 function readListQuery(c: Context): { limit: number; since?: string; csv: boolean } {
   const problems: ValidationProblem[] = [];
-  const limit = listLimit(c.req.query('limit'), MAX_FEEDBACK_LIST, MAX_FEEDBACK_LIST, problems);
+  const limit = listLimit(c.req.query('limit'), FEEDBACK_LIMITS.list, FEEDBACK_LIMITS.list, problems);
   const since = c.req.query('since');
   if (since !== undefined && Number.isNaN(Date.parse(since))) {
     problems.push({ path: 'since', message: 'must be an ISO date or time, e.g. 2026-11-01T00:00:00Z' });
@@ -285,7 +289,7 @@ export function feedbackRoutes(runtime: AssistantRuntime): RouteFamily {
       FEEDBACK_ROUTE,
       'feedback endpoint (POST a vote with the assistant key, GET the list with an admin key)',
       admission(runtime, { key: 'assistant' }),
-      bodyCap(MAX_FEEDBACK_BODY_BYTES),
+      bodyCap(FEEDBACK_LIMITS.bodyBytes),
       (c) => handleVote(c, runtime),
     )
     .get(FEEDBACK_ROUTE, 'feedback endpoint', ownerAdmission(runtime, 'listing feedback needs'), (c) =>

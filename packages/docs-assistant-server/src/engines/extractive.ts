@@ -27,24 +27,27 @@ import type { AnswerContext, AnswerEngine, AnswerOutcome, SourceRef } from './ty
 
 export { sentences } from './lead.js';
 
-// Supporting bullets taken from sections other than the lead's.
-const MAX_BULLETS = 2;
-// A supporting section must score at least this share of the best one to be quoted.
-const SUPPORT_SCORE_RATIO = 0.3;
-// Longest code block quoted in an answer (in lines); longer ones are left to the linked page.
-const MAX_CODE_LINES = 20;
-// Words per streamed text chunk.
-const WORDS_PER_CHUNK = 3;
-// Steps of a procedure quoted at most; the rest are left to the linked page.
-const MAX_STEPS = 8;
-// Sentences of one step quoted at most.
-const MAX_STEP_SENTENCES = 2;
+/** How much of the docs one answer quotes, and how it is streamed. */
+const ANSWER_SHAPE = {
+  /** Supporting bullets taken from sections other than the lead's. */
+  maxBullets: 2,
+  /** A supporting section must score at least this share of the best one to be quoted. */
+  supportScoreRatio: 0.3,
+  /** Longest code block quoted in an answer (in lines); longer ones are left to the linked page. */
+  maxCodeLines: 20,
+  /** Words per streamed text chunk. */
+  wordsPerChunk: 3,
+  /** Steps of a procedure quoted at most; the rest are left to the linked page. */
+  maxSteps: 8,
+  /** Sentences of one step quoted at most. */
+  maxStepSentences: 2,
+} as const;
 
 const PROCEDURAL =
   /\b(how|install|setup|set up|configure|example|code|snippet|usage|import|render|write|add)\b/i;
 
 const quotable = (block: CodeBlock): boolean =>
-  block.code.split('\n').length <= MAX_CODE_LINES && !notForReaders(block.code);
+  block.code.split('\n').length <= ANSWER_SHAPE.maxCodeLines && !notForReaders(block.code);
 
 /** The code block that directly follows a quoted sentence, when the sentence ends its paragraph. */
 function codeAfter(
@@ -66,11 +69,11 @@ const quotedIn = (quoted: Set<string>, sentence: string): boolean =>
  * code block, indented under the item so it stays part of the step.
  */
 function stepsList(steps: DocStep[], shown: Set<CodeBlock>): string {
-  const items = steps.slice(0, MAX_STEPS).map((step, i) => {
+  const items = steps.slice(0, ANSWER_SHAPE.maxSteps).map((step, i) => {
     const marker = `${i + 1}. `;
     const indent = ' '.repeat(marker.length);
     const block = step.code.find(quotable);
-    const said = sentences(step.text).slice(0, MAX_STEP_SENTENCES).join(' ');
+    const said = sentences(step.text).slice(0, ANSWER_SHAPE.maxStepSentences).join(' ');
     // A step whose text introduced its code keeps its ":" only when the code is shown.
     const text = said && /:$/.test(said) && !block ? `${said.slice(0, -1)}.` : said;
     const title = step.title ? `**${escapeMarkdown(step.title)}**` : '';
@@ -84,8 +87,10 @@ function stepsList(steps: DocStep[], shown: Set<CodeBlock>): string {
     }
     return item;
   });
-  if (steps.length > MAX_STEPS)
-    items.push(`${MAX_STEPS + 1}. …and ${steps.length - MAX_STEPS} more on the page.`);
+  if (steps.length > ANSWER_SHAPE.maxSteps)
+    items.push(
+      `${ANSWER_SHAPE.maxSteps + 1}. …and ${steps.length - ANSWER_SHAPE.maxSteps} more on the page.`,
+    );
   return items.join('\n');
 }
 
@@ -151,7 +156,8 @@ function writeBullets(draft: Draft, hits: RetrievalHit[], lead: RetrievalHit): v
   const needed = Math.min(2, draft.terms.size);
   const bullets: string[] = [];
   for (const hit of hits) {
-    if (bullets.length >= MAX_BULLETS || hit.score < top.score * SUPPORT_SCORE_RATIO) break;
+    if (bullets.length >= ANSWER_SHAPE.maxBullets || hit.score < top.score * ANSWER_SHAPE.supportScoreRatio)
+      break;
     if (hit === lead || hit.questionTerms.length === 0) continue;
     if (opposes(draft.context.question, headingOf(hit.section))) continue;
     const sentence = bestSentences(hit.section, draft.terms, 1)
@@ -221,7 +227,7 @@ export function composeExtractiveAnswer(context: AnswerContext): ExtractiveAnswe
 }
 
 /** Splits text into small chunks that join back to exactly the same text. */
-export function chunkText(text: string, wordsPerChunk = WORDS_PER_CHUNK): string[] {
+export function chunkText(text: string, wordsPerChunk: number = ANSWER_SHAPE.wordsPerChunk): string[] {
   const words = text.match(/\S+\s*|\s+/g) ?? [];
   const chunks: string[] = [];
   for (let i = 0; i < words.length; i += wordsPerChunk)

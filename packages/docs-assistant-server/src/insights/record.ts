@@ -20,26 +20,32 @@ import { maskSecrets, questionForm } from './text.js';
 export const DEFAULT_INSIGHTS_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
- * Longest question and answer text kept (characters): enough to read the question and the start of
- * the answer (the thread keeps the whole answer). Every recorded question adds to the database
- * beside its thread, so a reader with the public key sending questions at the size caps must not
- * double what it may store (tests/server/anonymous-caller's bound on the database file).
+ * Longest text kept (characters): enough to read the question and the start of the answer (the
+ * thread keeps the whole answer). Every recorded question adds to the database beside its thread,
+ * so a reader with the public key sending questions at the size caps must not double what it may
+ * store (tests/server/anonymous-caller's bound on the database file).
  */
-const MAX_TEXT = 1000;
-const MAX_ANSWER = 600;
-const MAX_QUERY = 200;
-/** Characters kept past those caps while an event waits in the queue (see `record`). */
-const QUEUED_SLACK = 256;
-/** Events written in one transaction by the timer: a request arriving meanwhile waits one slice. */
-const SLICE = 250;
-/** The timer's batch waits for this long a pause in answers (ms)… */
-const IDLE_MS = 25;
-/** …but no longer than this many `flushMs` in all. */
-const MAX_WAITS = 5;
-/** Events queued before a batch goes without waiting for its timer. */
-const FLUSH_AT = 2_000;
-/** Events the queue holds at most: while the database refuses writes it keeps the newest. */
-const QUEUE_CAP = 50_000;
+const KEPT_CHARS = {
+  question: 1000,
+  answer: 600,
+  query: 200,
+  /** Characters kept past those caps while an event waits in the queue (see `record`). */
+  queuedSlack: 256,
+} as const;
+
+/** How the queue is written. */
+const BATCH = {
+  /** Events written in one transaction by the timer: a request arriving meanwhile waits one slice. */
+  slice: 250,
+  /** The timer's batch waits for this long a pause in answers (ms)… */
+  idleMs: 25,
+  /** …but no longer than this many `flushMs` in all. */
+  maxWaits: 5,
+  /** Events queued before a batch goes without waiting for its timer. */
+  flushAt: 2_000,
+  /** Events the queue holds at most: while the database refuses writes it keeps the newest. */
+  queueCap: 50_000,
+} as const;
 
 export interface InsightsOptions {
   /** Record questions, searches, agent calls, votes and clicks. @default true */
@@ -98,11 +104,11 @@ export interface AnswerFacts {
 
 /** A search query as counted: masked, trimmed, lower-case, spaces folded. */
 export const queryKey = (query: string): string =>
-  maskSecrets(query).trim().toLowerCase().replace(/\s+/g, ' ').slice(0, MAX_QUERY);
+  maskSecrets(query).trim().toLowerCase().replace(/\s+/g, ' ').slice(0, KEPT_CHARS.query);
 
 /** What of `text` waits in the queue: what is kept, and some slack for masking. */
 const clipQueued = (text: string, kept: number): string =>
-  text.length > kept + QUEUED_SLACK ? text.slice(0, kept + QUEUED_SLACK) : text;
+  text.length > kept + KEPT_CHARS.queuedSlack ? text.slice(0, kept + KEPT_CHARS.queuedSlack) : text;
 
 /** The stored domain of a v2 thread carries a mark (`assistant.ts`'s threadDomain); insights count the domain. */
 const baseDomain = (stored: string): string => stored.replace(/ \(v2\)$/, '');
@@ -180,7 +186,11 @@ export class InsightsRecorder {
     // the cut whole enough to be masked (`maskSecrets` runs on the batch).
     this.#enqueue(
       event.type === 'question'
-        ? { ...event, text: clipQueued(event.text, MAX_TEXT), answer: clipQueued(event.answer, MAX_ANSWER) }
+        ? {
+            ...event,
+            text: clipQueued(event.text, KEPT_CHARS.question),
+            answer: clipQueued(event.answer, KEPT_CHARS.answer),
+          }
         : event,
     );
   }
@@ -188,10 +198,10 @@ export class InsightsRecorder {
   #enqueue(item: Queued): void {
     if (!this.#queue.length) this.#queuedAt = performance.now();
     this.#queue.push(item);
-    if (this.#queue.length > QUEUE_CAP) this.#queue.splice(0, this.#queue.length - QUEUE_CAP);
+    if (this.#queue.length > BATCH.queueCap) this.#queue.splice(0, this.#queue.length - BATCH.queueCap);
     // A full queue goes on the next turn of the event loop, not inside the hook that filled it
     // (that hook is on an answer's path).
-    if (this.#queue.length === FLUSH_AT) this.#schedule(0);
+    if (this.#queue.length === BATCH.flushAt) this.#schedule(0);
     else if (!this.#timer) this.#schedule(this.#flushMs);
   }
 
@@ -201,22 +211,22 @@ export class InsightsRecorder {
     this.#timer.unref?.();
   }
 
-  /** The timer's batch waits for a pause in answers, up to `MAX_WAITS` times `flushMs` in all. */
+  /** The timer's batch waits for a pause in answers, up to `BATCH.maxWaits` times `flushMs` in all. */
   #onTimer(): void {
     this.#timer = undefined;
     const now = performance.now();
     const quiet = now - this.#activeAt;
-    const full = this.#queue.length >= FLUSH_AT;
-    if (!full && quiet < IDLE_MS && now - this.#queuedAt < this.#flushMs * MAX_WAITS) {
-      this.#schedule(IDLE_MS - quiet);
+    const full = this.#queue.length >= BATCH.flushAt;
+    if (!full && quiet < BATCH.idleMs && now - this.#queuedAt < this.#flushMs * BATCH.maxWaits) {
+      this.#schedule(BATCH.idleMs - quiet);
       return;
     }
-    void this.#drain(SLICE);
+    void this.#drain(BATCH.slice);
   }
 
   /** Writes the queued events now (and waits for writes under way). */
   flush(): Promise<void> {
-    return this.#drain(FLUSH_AT);
+    return this.#drain(BATCH.flushAt);
   }
 
   /** Takes the queue and writes it in slices of `slice` events, yielding to the loop between them. */
@@ -266,7 +276,7 @@ export class InsightsRecorder {
       if (event.type === 'vote') {
         rows.votes.push({ threadId: event.threadId, messageId: event.messageId, vote: event.vote });
       } else if (event.type === 'question') {
-        const text = maskSecrets(event.text).slice(0, MAX_TEXT);
+        const text = maskSecrets(event.text).slice(0, KEPT_CHARS.question);
         rows.questions.push({
           domain: event.domain,
           threadId: event.threadId,
@@ -278,7 +288,7 @@ export class InsightsRecorder {
           reader: await this.#reader(event.fp),
           form: questionForm(text),
           text,
-          answer: maskSecrets(event.answer).slice(0, MAX_ANSWER),
+          answer: maskSecrets(event.answer).slice(0, KEPT_CHARS.answer),
           sources: event.sources,
           declined: event.declined,
           ttftMs: event.ttftMs ?? null,
@@ -370,8 +380,8 @@ export class InsightsRecorder {
       confident: answerContext.retrieval.confident,
       cited: outcome.cited.length > 0,
       // Cut now, not when written: the queue must not hold a request's megabytes (see `record`).
-      question: clipQueued(facts.question, MAX_TEXT),
-      answer: clipQueued(outcome.text, MAX_ANSWER),
+      question: clipQueued(facts.question, KEPT_CHARS.question),
+      answer: clipQueued(outcome.text, KEPT_CHARS.answer),
       timing: this.#timings.get(facts),
     });
   }
