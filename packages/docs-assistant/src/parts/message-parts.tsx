@@ -320,6 +320,8 @@ export const MessageParts = memo(function MessageParts({
   const parts = Array.isArray(message.parts) ? message.parts : [];
   const sources = useMemo(() => collectSources(message, resolveHref), [message, resolveHref]);
   const Sources = resolved.source;
+  // What the sources are handed; each part gets the same, with its own isStreaming and status.
+  const context: PartRenderContext = { message, isStreaming, status, resolveHref, onAsk: ask };
 
   return (
     <ImagePolicyContext.Provider value={imagePolicy}>
@@ -331,23 +333,13 @@ export const MessageParts = memo(function MessageParts({
             key={index}
             part={part}
             components={resolved}
-            message={message}
+            {...context}
             isStreaming={isStreaming && index === parts.length - 1}
             status={index === parts.length - 1 ? status : COMPLETE}
-            resolveHref={resolveHref}
-            onAsk={ask}
           />
         ))}
         {Sources && sources.length > 0 ? (
-          <SourcesSlot
-            Sources={Sources}
-            sources={sources}
-            message={message}
-            isStreaming={isStreaming}
-            status={status}
-            resolveHref={resolveHref}
-            onAsk={ask}
-          />
+          <SourcesSlot Sources={Sources} sources={sources} {...context} />
         ) : null}
       </PartClassNamesContext.Provider>
     </ImagePolicyContext.Provider>

@@ -211,9 +211,7 @@ export default function SearchResults({
           ask={assistant && question ? question : ''}
           active={active}
           setActive={setActive}
-          words={words}
-          links={links}
-          onOpen={onOpen}
+          row={{ words, links, onOpen }}
           onAsk={onAsk}
         />
       ) : null}
@@ -230,9 +228,8 @@ interface ResultListProps {
   ask: string;
   active: number;
   setActive: (active: number) => void;
-  words: string[];
-  links: RefObject<Map<number, HTMLAnchorElement>>;
-  onOpen?: (hit: SearchHit) => void;
+  /** What every result row is handed. */
+  row: RowShared;
   onAsk: (question: string) => void;
 }
 
@@ -245,8 +242,8 @@ function ResultList({
   ask,
   active,
   setActive,
+  row,
   onAsk,
-  ...row
 }: ResultListProps) {
   let index = 0;
   return (
@@ -293,16 +290,20 @@ function ResultList({
   );
 }
 
-interface ResultRowProps {
+/** What every row is handed: the query's words to mark, the rows' links, and how a page opens. */
+interface RowShared {
+  words: string[];
+  links: RefObject<Map<number, HTMLAnchorElement>>;
+  onOpen?: (hit: SearchHit) => void;
+}
+
+interface ResultRowProps extends RowShared {
   hit: SearchHit;
   /** Its place among the rows (the key of its link in `links`). */
   at: number;
   id: string;
   active: boolean;
   onChoose: () => void;
-  words: string[];
-  links: RefObject<Map<number, HTMLAnchorElement>>;
-  onOpen?: (hit: SearchHit) => void;
 }
 
 /** One result: a link to its page (or opening it in the panel), its title and excerpt marked. */
