@@ -86,16 +86,15 @@ function ViewContent(content: PanelContentProps) {
   const { view, dispatch } = views;
   if (view.name === 'shared' && view.sharedId) return sharedView(content, view.sharedId);
   if (view.name === 'history') return historyView(content);
+  // The docs the search and the page preview read, and how their links resolve.
+  const docs = { options: views.searchOptions, kit: defaultSearchKit, labels, resolveHref: chat.resolveHref };
   if (view.preview) {
     return (
       <Lazy>
         <PagePreview
           target={view.preview}
-          options={views.searchOptions}
-          kit={defaultSearchKit}
-          labels={labels}
+          {...docs}
           Markdown={Markdown}
-          resolveHref={chat.resolveHref}
           onBack={() => {
             dispatch({ type: 'preview', target: null });
             box.focus();
@@ -108,19 +107,16 @@ function ViewContent(content: PanelContentProps) {
     return (
       <Lazy>
         <SearchResults
+          {...docs}
           query={box.input}
-          options={views.searchOptions}
           inputRef={box.inputRef}
           assistant={views.canAsk}
           onAsk={commands.askFromSearch}
-          resolveHref={chat.resolveHref}
           onOpen={
             views.onPreview
               ? (hit) => views.onPreview?.({ path: hit.path, url: hit.url, title: hit.title })
               : undefined
           }
-          labels={labels}
-          kit={defaultSearchKit}
           hiddenStyle={visuallyHidden}
         />
       </Lazy>
