@@ -37,18 +37,8 @@ export interface ComposerProps {
  * Memoised: the panel re-renders once per frame while an answer streams, the box only when its props
  * change (give it callbacks that keep their identity).
  */
-export const Composer = memo(function Composer({
-  value,
-  onValueChange,
-  onSubmit,
-  onStop,
-  busy,
-  disabled,
-  inputRef,
-  className,
-  inputClassName,
-  onFiles,
-}: ComposerProps) {
+export const Composer = memo(function Composer(props: ComposerProps) {
+  const { value, onValueChange, onSubmit, onStop, busy, disabled, inputRef, onFiles } = props;
   const labels = useLabels();
   const inputId = useId();
   const canSend = !busy && !disabled && value.trim().length > 0;
@@ -75,7 +65,7 @@ export const Composer = memo(function Composer({
   return (
     <form
       data-docs-assistant="composer"
-      className={className}
+      className={props.className}
       {...dropHandlers(onFiles)}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
@@ -89,7 +79,7 @@ export const Composer = memo(function Composer({
         ref={inputRef}
         id={inputId}
         data-docs-assistant="input"
-        className={inputClassName}
+        className={props.inputClassName}
         rows={1}
         value={value}
         placeholder={labels.inputPlaceholder}

@@ -16,12 +16,8 @@ export interface ContextChipsProps {
 const CHIP_PREVIEW_LENGTH = 60;
 
 /** The context items that go with the next question, each removable (memoised: see `Composer`). */
-export const ContextChips = memo(function ContextChips({
-  items,
-  onRemove,
-  fallbackFocusRef,
-  className,
-}: ContextChipsProps) {
+export const ContextChips = memo(function ContextChips(props: ContextChipsProps) {
+  const { items, onRemove, fallbackFocusRef, className } = props;
   const labels = useLabels();
   const listRef = useRef<HTMLUListElement>(null);
   // The removed chip's button goes away with it: focus moves on first, to the next chip, else the
