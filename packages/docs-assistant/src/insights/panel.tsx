@@ -141,19 +141,11 @@ function useTranscript(fetcher: Fetch, endpoint: string) {
   };
 }
 
-export function InsightsPanel({
-  endpoint,
-  defaultRange,
-  now = () => new Date(),
-  fetch: fetchProp,
-  labels: labelsProp,
-  theme,
-  unstyled,
-  ...props
-}: InsightsPanelProps) {
+export function InsightsPanel(props: InsightsPanelProps) {
+  const { endpoint, defaultRange, now, fetch, labels: labelsProp, theme, unstyled, ...rest } = props;
   const labels = useMemo(() => ({ ...defaultInsightsLabels, ...labelsProp }), [labelsProp]);
-  const fetcher: Fetch = fetchProp ?? globalFetch;
-  const [range, setRange] = useState(() => defaultRange ?? lastDays(now(), DEFAULT_DAYS));
+  const fetcher: Fetch = fetch ?? globalFetch;
+  const [range, setRange] = useState(() => defaultRange ?? lastDays(now ? now() : new Date(), DEFAULT_DAYS));
   const conversations = useConversationList(fetcher, endpoint, range, (update) => data.setList(update));
   const data = useRangeData(fetcher, endpoint, range, conversations.filter);
   const transcript = useTranscript(fetcher, endpoint);
@@ -168,13 +160,7 @@ export function InsightsPanel({
     transcript.back.current = undefined;
   });
   return (
-    <section
-      {...props}
-      ref={root}
-      data-docs-assistant="insights"
-      data-theme={theme}
-      aria-labelledby={titleId}
-    >
+    <section {...rest} ref={root} data-docs-assistant="insights" data-theme={theme} aria-labelledby={titleId}>
       {unstyled ? null : <style>{INSIGHTS_CSS}</style>}
       <h2 id={titleId}>{labels.title}</h2>
       <RangeForm range={range} onChange={setRange} labels={labels} />
