@@ -6,6 +6,7 @@
  * `tsconfig.json`'s `paths` say, so the server's sources run without a build. What users install is
  * tested from the packed tarballs in `tests/consumers/`.
  */
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -42,6 +43,10 @@ export default defineConfig({
           // baselines check out a commit there): their test files are not this tree's.
           exclude: ['tests/consumers/**', '**/node_modules/**', 'tests/.artifacts/**'],
           setupFiles: ['tests/setup.ts'],
+          // Two files at a time at least: Vitest's default on two cores is one, and much of a file is
+          // waiting (Chromium, a service, PostgreSQL, a build in another process): one at a time, the
+          // run left a quarter to a third of the two cores idle and took 22 minutes of tests.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           testTimeout: 20_000,
           hookTimeout: 60_000,
           // `expect.poll` gives up after 1 s by default: on a busy machine a streamed answer takes
