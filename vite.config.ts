@@ -44,9 +44,12 @@ export default defineConfig({
           exclude: ['tests/consumers/**', '**/node_modules/**', 'tests/.artifacts/**'],
           setupFiles: ['tests/setup.ts'],
           // Two files at a time at least: Vitest's default on two cores is one, and much of a file is
-          // waiting (Chromium, a service, PostgreSQL, a build in another process): one at a time, the
-          // run left a quarter to a third of the two cores idle and took 22 minutes of tests.
-          maxWorkers: Math.max(2, availableParallelism() - 1),
+          // waiting (Chromium, a service, PostgreSQL, a build in another process): one at a time the
+          // run left a quarter to a third of the two cores idle and its files took 27 minutes, two at
+          // a time 19. DOCS_ASSISTANT_TEST_WORKERS sets it (`--maxWorkers` cannot: a project's own
+          // value wins over the command line's); .ci/run's runs beside each other take one each.
+          maxWorkers:
+            Number(process.env.DOCS_ASSISTANT_TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
           testTimeout: 20_000,
           hookTimeout: 60_000,
           // `expect.poll` gives up after 1 s by default: on a busy machine a streamed answer takes
