@@ -50,7 +50,9 @@ export default defineConfig({
           // value wins over the command line's); .ci/run's runs beside each other take one each.
           maxWorkers:
             Number(process.env.DOCS_ASSISTANT_TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
-          testTimeout: 20_000,
+          // A test's limit, not its measure: the browser scenarios take 10-16 s here (sharing, two
+          // tabs, a 1 MB answer) and crossed 20 s with two files at a time on a busy machine.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           // `expect.poll` gives up after 1 s by default: on a busy machine a streamed answer takes
           // longer than that (tests/ui/layout.browser.test.ts failed so beside a full run). A poll
