@@ -102,7 +102,7 @@ export const RetryAfterNetworkFailure: Story = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Retry' }));
     await waitForStatus(canvasElement, 'ready');
     await waitFor(() => expect(hooks(canvasElement, 'error')).toHaveLength(0), { timeout: 20_000 });
-    await waitFor(() => expect(canvasElement.textContent).toMatch(/base URL/), { timeout: 20_000 });
+    await waitForLastAnswerShown(canvasElement, /base URL/);
   },
 };
 

@@ -148,13 +148,16 @@ export const AllStates: Story = {
   play: async ({ canvasElement }) => {
     const figures = Array.from(canvasElement.querySelectorAll<HTMLElement>('[data-review-cell]'));
     await expect(figures).toHaveLength(CELLS.length);
-    // Every cell ends in its own state: finished answers, or the error banner of its kind.
+    // Every cell ends in its own state: finished answers wholly on screen, or the error banner of
+    // its kind.
     await waitFor(
       () => {
         for (const figure of figures) {
           const root = figure.querySelector('[data-docs-assistant="root"]');
           expect(root, figure.dataset.reviewCell).toHaveAttribute('data-status', figure.dataset.reviewDone);
           expect(figure.querySelector('[data-streaming]'), figure.dataset.reviewCell).toBeNull();
+          // Its Markdown, rendered in the background, has caught up with the text received.
+          expect(figure.querySelector('[data-pending]'), figure.dataset.reviewCell).toBeNull();
           expect(
             figure.querySelector('[data-docs-assistant="loading"]'),
             figure.dataset.reviewCell,
