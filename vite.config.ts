@@ -62,7 +62,9 @@ export default defineConfig({
       },
       {
         // Real apps installing the packed tarballs (tests/consumers/harness.ts): builds, installs
-        // and browsers, one file at a time on shared cores.
+        // and browsers, one file at a time on shared cores. `npm test` runs this project in a
+        // process of its own beside the unit project's (scripts/test-vitest.ts); in one `vitest
+        // run` Vitest puts it after every other project.
         test: {
           name: 'consumers',
           globals: true,
@@ -70,7 +72,6 @@ export default defineConfig({
           include: ['tests/consumers/**/*.test.ts'],
           globalSetup: ['tests/consumers/global-setup.ts'],
           fileParallelism: false,
-          // After the unit project, not beside it: both on two shared cores would slow each other.
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 600_000,

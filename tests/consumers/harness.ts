@@ -161,6 +161,12 @@ export interface AppManifest {
     copy?: string[];
     /** Dependencies pinned apart from the root lockfile on purpose (React 18 in a React 19 repo). */
     ownVersions?: string[];
+    /**
+     * Installed with `--omit=optional`, as a user on Node 22.16+ may: for an app that runs nothing
+     * of the service (it only type-checks), so no better-sqlite3 is compiled for it (a minute of a
+     * core on a machine that reaches no prebuilt binary).
+     */
+    omitOptional?: boolean;
   };
 }
 
@@ -224,7 +230,10 @@ export async function prepareApp(name: string, tarballs: Tarballs): Promise<stri
   const hasModules = (await readdir(join(dir, 'node_modules')).catch(() => [])).length > 0;
   // DOCS_ASSISTANT_CONSUMERS_OMIT_OPTIONAL=1 installs as a user on Node 22.16+ or 24 may
   // (`--omit=optional`): no better-sqlite3 to compile, the service on node:sqlite (.ci/run does).
-  const omitOptional = process.env.DOCS_ASSISTANT_CONSUMERS_OMIT_OPTIONAL === '1' ? ['--omit=optional'] : [];
+  const omitOptional =
+    process.env.DOCS_ASSISTANT_CONSUMERS_OMIT_OPTIONAL === '1' || manifest.consumer?.omitOptional
+      ? ['--omit=optional']
+      : [];
   const npmInstall = ['install', '--no-audit', '--no-fund', '--prefer-offline', ...omitOptional];
   if (!hasModules || depsStamp !== depsHash) {
     await rm(join(dir, 'node_modules'), { recursive: true, force: true });
