@@ -10,7 +10,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { labelsAr } from '../packages/docs-assistant/src/labels/ar';
 import { labelsDe } from '../packages/docs-assistant/src/labels/de';
-import { defaultLabels, withLabels } from '../packages/docs-assistant/src/labels/index';
+import { defaultLabels } from '../packages/docs-assistant/src/labels/defaults';
+import { withLabels } from '../packages/docs-assistant/src/labels/merge';
 import { QUESTIONS, replies } from './support/conversations';
 import {
   type AssistantArgs,

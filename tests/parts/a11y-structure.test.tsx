@@ -7,6 +7,8 @@
 import { render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { LabelsProvider } from '../../packages/docs-assistant/src/labels';
+import { defaultLabels } from '../../packages/docs-assistant/src/labels/defaults';
+import { withLabels } from '../../packages/docs-assistant/src/labels/merge';
 import { CodeBlock } from '../../packages/docs-assistant/src/parts/code-block';
 import { createHrefResolver, Markdown, MessageParts } from '../../packages/docs-assistant/src/parts/index';
 import { MarkdownTable } from '../../packages/docs-assistant/src/parts/table';
@@ -80,7 +82,7 @@ describe('code blocks', () => {
 
   it('name a block without a language with the codeBlock label, translated where given', () => {
     render(
-      <LabelsProvider labels={{ codeBlock: 'קוד' }}>
+      <LabelsProvider labels={withLabels(defaultLabels, { codeBlock: 'קוד' })}>
         <CodeBlock code="x" />
       </LabelsProvider>,
     );

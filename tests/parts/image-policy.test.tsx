@@ -2,7 +2,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type { AssistantMessage } from '../../packages/docs-assistant/src/chat/types';
 import { DocsAssistant } from '../../packages/docs-assistant/src/index';
-import { defaultLabels, LabelsProvider } from '../../packages/docs-assistant/src/labels';
+import { LabelsProvider } from '../../packages/docs-assistant/src/labels';
+import { defaultLabels } from '../../packages/docs-assistant/src/labels/defaults';
+import { withLabels } from '../../packages/docs-assistant/src/labels/merge';
 import {
   createHrefResolver,
   createImagePolicy,
@@ -109,7 +111,9 @@ describe('images in Markdown', () => {
     ]);
     unmount();
     const empty = render(
-      <LabelsProvider labels={{ externalImage: (alt) => `Image externe : ${alt}` }}>
+      <LabelsProvider
+        labels={withLabels(defaultLabels, { externalImage: (alt) => `Image externe : ${alt}` })}
+      >
         <Markdown text={text} resolveHref={resolveHref} allowedImageOrigins={[]} />
       </LabelsProvider>,
     );

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { LabelsProvider } from '../../packages/docs-assistant/src/labels';
+import { defaultLabels } from '../../packages/docs-assistant/src/labels/defaults';
+import { withLabels } from '../../packages/docs-assistant/src/labels/merge';
 import { Markdown } from '../../packages/docs-assistant/src/parts/index';
 import {
   limitMarkdown,
@@ -115,7 +117,9 @@ describe('Markdown past the limits', () => {
     unmount();
     render(
       <LabelsProvider
-        labels={{ markdownLimit: (reason) => `Trop ${reason === 'size' ? 'long' : 'profond'}` }}
+        labels={withLabels(defaultLabels, {
+          markdownLimit: (reason) => `Trop ${reason === 'size' ? 'long' : 'profond'}`,
+        })}
       >
         <Markdown text={text} />
       </LabelsProvider>,

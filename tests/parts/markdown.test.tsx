@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { LabelsProvider } from '../../packages/docs-assistant/src/labels';
+import { defaultLabels } from '../../packages/docs-assistant/src/labels/defaults';
+import { withLabels } from '../../packages/docs-assistant/src/labels/merge';
 import { createHrefResolver, Markdown } from '../../packages/docs-assistant/src/parts';
 
 const resolveHref = createHrefResolver('https://docs.acme.dev/docs');
@@ -163,7 +165,7 @@ describe('Markdown', () => {
 
   it('renders a suggestions block as follow-up links, not code, skipping malformed lines', () => {
     const { container } = render(
-      <LabelsProvider labels={{ suggestionsHeading: 'Keep reading' }}>
+      <LabelsProvider labels={withLabels(defaultLabels, { suggestionsHeading: 'Keep reading' })}>
         <Markdown
           resolveHref={resolveHref}
           text={[

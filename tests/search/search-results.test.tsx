@@ -7,7 +7,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { httpError } from '../../packages/docs-assistant/src/chat/errors';
-import { defaultLabels } from '../../packages/docs-assistant/src/labels';
+import { defaultLabels } from '../../packages/docs-assistant/src/labels/defaults';
 import { createHrefResolver } from '../../packages/docs-assistant/src/parts/href';
 import type { SearchKit } from '../../packages/docs-assistant/src/search/core';
 import SearchResults from '../../packages/docs-assistant/src/search/search-results';

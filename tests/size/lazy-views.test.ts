@@ -133,3 +133,14 @@ it('reaches no module from two lazy imports (webpack and Rspack would copy it in
   }
   expect(shared).toEqual([]);
 });
+
+// The same rule between the launcher and the panel: esbuild puts what both import (the context
+// store, the shell's labels and their merge, the icon, the screen-reader-only style, the `error`
+// event were) in a chunk of its own that the page loads up front beside the launcher, gzipped apart
+// (`npm run size`: esbuild's launcher 8.29 kB, 7.30 of its own and 1.00 of that chunk). The panel
+// gets them from the shell instead (`ShellFrame`, `ui/shell-frame.tsx`).
+it('gives the panel no module the launcher imports: what it needs of them the shell hands it', () => {
+  const launcher = closure(join(SRC, 'ui/docs-assistant.tsx'), false);
+  const panel = [...closure(join(SRC, 'ui/panel.tsx'), false)];
+  expect(panel.filter((module) => launcher.has(module)).map(name)).toEqual([]);
+});

@@ -4,12 +4,15 @@
  * messages in the DOM at mount is the same for 20,000 messages as for 100, "Show earlier messages"
  * is a button that adds a window's worth and says so in a status, and what the reader saw stays put.
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, render as renderInDom, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage } from '../../packages/docs-assistant/src/chat/types';
 import { defaultLabels } from '../../packages/docs-assistant/src/index';
+import { shellFrame } from '../../packages/docs-assistant/src/ui/frame';
 import { MessageList } from '../../packages/docs-assistant/src/ui/message-list';
+import { ShellFrameContext } from '../../packages/docs-assistant/src/ui/shell-frame';
 import { MESSAGE_WINDOW } from '../../packages/docs-assistant/src/ui/use-message-window';
 
 /** `count` messages, questions and answers in turn, ids prefixed so two conversations differ. */
@@ -27,6 +30,11 @@ function conversation(count: number, prefix = 'm'): AssistantMessage[] {
 }
 
 const props = { status: 'ready' as const, resolveHref: (href: string) => href, onAsk: () => {} };
+// The panel gives its parts the shell's frame (icons, the screen-reader-only style): so does this.
+const Frame = ({ children }: { children: ReactNode }) => (
+  <ShellFrameContext.Provider value={shellFrame}>{children}</ShellFrameContext.Provider>
+);
+const render = (ui: ReactElement) => renderInDom(ui, { wrapper: Frame });
 const rendered = (container: HTMLElement) =>
   [...container.querySelectorAll('[data-docs-assistant="message"]')].map((node) =>
     node.getAttribute('data-message-id'),

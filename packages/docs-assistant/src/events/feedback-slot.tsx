@@ -3,14 +3,13 @@
  * a vote are an on-demand view (`views/feedback/`), loaded with the first finished answer; what the
  * panel holds is this slot and the context that configures it.
  */
-import { createContext, lazy, Suspense, useContext } from 'react';
+import { type CSSProperties, createContext, lazy, Suspense, useContext } from 'react';
 import { assistantEndpoint } from '../chat/config.js';
 import { httpError } from '../chat/errors.js';
 import type { UseDocsAssistantOptions } from '../chat/types.js';
 import { useLabels } from '../labels/index.js';
 import { serviceOffers } from '../protocol/capabilities.js';
-import { visuallyHidden } from '../ui/dom.js';
-import { errorEvent } from './emit.js';
+import type { errorEvent } from './emit.js';
 import type { DocsAssistantEvent, FeedbackOptions } from './types.js';
 
 export interface FeedbackConfig {
@@ -21,15 +20,24 @@ export interface FeedbackConfig {
   includeText: boolean;
   threadId?: string;
   threadKey?: string;
+  /** What the view uses of the launcher's modules, which the panel has from the shell (`ShellFrame`). */
+  shell: ShellKit;
+}
+
+/** The `error` event and the screen-reader-only style: the launcher's (`events/emit.ts`, `ui/dom.ts`). */
+export interface ShellKit {
+  errorEvent: typeof errorEvent;
+  visuallyHidden: CSSProperties;
 }
 
 /**
  * What the view uses of the panel's and the launcher's modules, handed to it rather than imported:
  * a lazy chunk that imports a module the panel or the launcher also has makes esbuild move that
  * module into a shared chunk of its own (one more file up front, gzipped apart), see `npm run size`.
+ * The launcher's come from the shell (`FeedbackConfig.shell`): the panel imports none of its modules.
  */
-export const feedbackKit = { assistantEndpoint, httpError, errorEvent, visuallyHidden, serviceOffers };
-export type FeedbackKit = typeof feedbackKit;
+const panelKit = { assistantEndpoint, httpError, serviceOffers };
+export type FeedbackKit = typeof panelKit & ShellKit;
 
 export const FeedbackContext = createContext<FeedbackConfig | null>(null);
 
@@ -40,7 +48,16 @@ export function FeedbackSlot({ messageId }: { messageId: string }) {
   const labels = useLabels();
   return config ? (
     <Suspense fallback={null}>
-      <FeedbackView config={config} kit={feedbackKit} labels={labels} messageId={messageId} />
+      <FeedbackView
+        config={config}
+        kit={{
+          ...panelKit,
+          errorEvent: config.shell.errorEvent,
+          visuallyHidden: config.shell.visuallyHidden,
+        }}
+        labels={labels}
+        messageId={messageId}
+      />
     </Suspense>
   ) : null;
 }

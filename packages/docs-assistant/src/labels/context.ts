@@ -1,9 +1,10 @@
 /**
- * The host's `labels` overrides, carried by a React context from the panel's root (`LabelsProvider`
- * in `panel.tsx`) to everything in it; `useLabels` merges them with the defaults. The shell reads no
- * context: it merges its few (`shell.ts`) itself and hands the header its labels by props.
+ * The labels in effect in the panel (the defaults with the host's `labels` overrides, merged once
+ * by the panel's root, `panel.tsx`), carried by a React context to everything in it; `useLabels`
+ * reads them. The shell reads no context: it merges its few (`shell.ts`) itself and hands the
+ * header its labels by props.
  */
 import { createContext } from 'react';
-import type { Labels } from './types.js';
+import type { CoreLabels } from './types.js';
 
-export const LabelOverrides = createContext<Partial<Labels> | undefined>(undefined);
+export const LabelsInEffect = createContext<CoreLabels | undefined>(undefined);

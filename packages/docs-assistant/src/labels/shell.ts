@@ -1,7 +1,8 @@
 /**
  * The defaults of the few strings the shell shows before the panel loads (launcher, title bar,
  * "Ask AI", the unavailable, loading and failed states): plain data, no React, so the launcher
- * carries only these and a server component may import them. `defaults.ts` has the rest.
+ * carries only these and a server component may import them. `panel.ts` has the rest, and
+ * `defaults.ts` both.
  */
 import type { ShellLabels } from './types.js';
 

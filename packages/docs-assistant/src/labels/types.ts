@@ -1,8 +1,8 @@
 /**
  * Every user-facing string (`Labels`): the shape hosts override through `labels` and language
- * packs fill (`docs-assistant/labels/de`, `…/ar`). Types only: the defaults are in `defaults.ts`
- * (the panel's) and `shell.ts` (the launcher's); each lazily loaded view keeps the defaults of its
- * own words beside it, so they load with it.
+ * packs fill (`docs-assistant/labels/de`, `…/ar`). Types only: the defaults are in `panel.ts` (the
+ * panel's) and `shell.ts` (the launcher's), both in `defaults.ts`; each lazily loaded view keeps
+ * the defaults of its own words beside it, so they load with it.
  */
 
 /** Every user-facing string. Functions take the values they show. */

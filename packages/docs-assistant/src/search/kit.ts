@@ -4,7 +4,7 @@
  */
 import { checkConfig } from '../chat/config.js';
 import { httpError } from '../chat/errors.js';
-import { defaultLabels } from '../labels/defaults.js';
+import { panelLabels } from '../labels/panel.js';
 import type { SearchKit } from './core.js';
 import { searchAvailable } from './features.js';
 
@@ -12,6 +12,6 @@ export const defaultSearchKit: SearchKit = {
   available: searchAvailable,
   checkConfig,
   httpError,
-  networkMessage: defaultLabels.errorNetwork,
-  configMessage: defaultLabels.errorConfig,
+  networkMessage: panelLabels.errorNetwork,
+  configMessage: panelLabels.errorConfig,
 };

@@ -9,8 +9,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageText } from '../chat/message-notes.js';
 import type { AssistantMessage, AssistantStatus } from '../chat/types.js';
 import type { CoreLabels } from '../labels/types.js';
-import { visuallyHidden } from './dom.js';
 import { ANNOUNCEMENT_MAX_LENGTH, markdownToPlainText, truncateAtWord } from './plain-text.js';
+import { useShellFrame } from './shell-frame.js';
 
 export interface Announcer {
   /** Call from the hook's `onFinish`. */
@@ -39,6 +39,7 @@ export function useAnswerAnnouncement(status: AssistantStatus, labels: CoreLabel
 
 /** The region: inside the panel, so nothing is announced while it is hidden, and reopening changes nothing. */
 export function Announcer({ text }: { text: string }) {
+  const { visuallyHidden } = useShellFrame();
   return (
     <div
       data-docs-assistant="announcer"

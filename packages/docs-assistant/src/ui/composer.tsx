@@ -9,9 +9,8 @@ import {
   useRef,
 } from 'react';
 import { type CoreLabels, useLabels } from '../labels/index.js';
-import { visuallyHidden } from './dom.js';
-import { Icon } from './icons.js';
 import { ICONS } from './panel-icons.js';
+import { Icon, useShellFrame } from './shell-frame.js';
 
 export interface ComposerProps {
   value: string;
@@ -40,6 +39,7 @@ export interface ComposerProps {
 export const Composer = memo(function Composer(props: ComposerProps) {
   const { value, onValueChange, onSubmit, onStop, busy, disabled, inputRef, onFiles } = props;
   const labels = useLabels();
+  const { visuallyHidden } = useShellFrame();
   const inputId = useId();
   const canSend = !busy && !disabled && value.trim().length > 0;
 
@@ -137,6 +137,7 @@ function useActionFocus(busy: boolean, focusInput: () => void) {
 
 /** The attach button: a file picker behind the paper-clip icon. */
 function AttachButton({ labels, onFiles }: { labels: CoreLabels; onFiles: (files: File[]) => void }) {
+  const { visuallyHidden } = useShellFrame();
   return (
     <label data-action="attach" title={labels.attachFiles ?? 'Attach files'}>
       <input

@@ -1,8 +1,7 @@
 import { memo, type RefObject, useRef } from 'react';
 import type { ContextItem } from '../context/types.js';
 import { useLabels } from '../labels/index.js';
-import { Icon } from './icons.js';
-import { ICONS } from './panel-icons.js';
+import { CloseIcon } from './shell-frame.js';
 
 export interface ContextChipsProps {
   items: readonly ContextItem[];
@@ -59,7 +58,7 @@ export const ContextChips = memo(function ContextChips(props: ContextChipsProps)
               title={labels.removeContext(item.value)}
               onClick={(event) => remove(item.id, event.currentTarget)}
             >
-              <Icon path={ICONS.close} />
+              <CloseIcon />
             </button>
           </li>
         );

@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { AssistantStatus, UseDocsAssistantOptions } from '../chat/types.js';
+import type { AssistantStatus } from '../chat/types.js';
 import { createContextStore } from '../context/store.js';
 import { emitEvent, errorEvent } from '../events/emit.js';
 import type { OpenSource } from '../events/types.js';
@@ -18,10 +18,10 @@ import { withLabels } from '../labels/merge.js';
 import { shellLabels } from '../labels/shell.js';
 import { cx, flag, visuallyHidden } from './dom.js';
 import { Boundary, reportWidgetError } from './error-boundary.js';
+import { shellFrame } from './frame.js';
 import { createPanelBridge } from './panel-bridge.js';
-import { PanelHeader } from './panel-header.js';
 import { preloadPanel } from './panel-loader.js';
-import type { PanelProps, ShellFrame } from './panel-types.js';
+import type { PanelProps } from './panel-types.js';
 import { rootPropsOf } from './shell-props.js';
 import { Launcher, PanelFrame, PanelStandIn } from './shell-view.js';
 import type { DocsAssistantHandle, DocsAssistantProps } from './types.js';
@@ -76,8 +76,6 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
 );
 
 DocsAssistant.displayName = 'DocsAssistant';
-
-const frame: ShellFrame = { Boundary, reportWidgetError, Header: PanelHeader };
 
 const Shell = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsAssistantShell(props, ref) {
   const shell = useShell(props, ref);
@@ -156,7 +154,7 @@ function ShellPanel({ props, shell }: { props: DocsAssistantProps; shell: ShellM
   if (Panel && shell.isClient && gate.consented && !shell.unavailable && !code.loadFailed) {
     // The props pass through as they are (the hook and the panel read their own by name; listing
     // them again here would cost the launcher bytes), with what the shell decides on top.
-    const options: UseDocsAssistantOptions = {
+    const options: PanelProps['options'] = {
       ...props,
       onError: opening.handleError,
       contextStore: shell.store,
@@ -173,7 +171,7 @@ function ShellPanel({ props, shell }: { props: DocsAssistantProps; shell: ShellM
       emit: opening.emit,
       sharedId: shell.sharedId,
       onWithdrawConsent: gate.withdrawable ? shell.withdraw : undefined,
-      frame,
+      frame: shellFrame,
     };
     return <Panel {...panelProps} />;
   }

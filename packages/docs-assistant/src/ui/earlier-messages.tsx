@@ -1,7 +1,7 @@
 import { type RefObject, useLayoutEffect, useRef } from 'react';
-import { defaultLabels } from '../labels/defaults.js';
 import { useLabels } from '../labels/index.js';
-import { visuallyHidden } from './dom.js';
+import { panelLabels } from '../labels/panel.js';
+import { useShellFrame } from './shell-frame.js';
 
 export interface EarlierMessagesProps {
   /** Earlier messages not rendered yet. */
@@ -20,8 +20,9 @@ export interface EarlierMessagesProps {
  */
 export function EarlierMessages({ hidden, added, onShow, listRef }: EarlierMessagesProps) {
   const labels = useLabels();
-  const showLabel = labels.showEarlierMessages ?? defaultLabels.showEarlierMessages!;
-  const shownLabel = labels.earlierMessagesShown ?? defaultLabels.earlierMessagesShown!;
+  const { visuallyHidden } = useShellFrame();
+  const showLabel = labels.showEarlierMessages ?? panelLabels.showEarlierMessages!;
+  const shownLabel = labels.earlierMessagesShown ?? panelLabels.earlierMessagesShown!;
   // The button had the focus when it went: the focus moves to the list rather than to the page.
   const refocus = useRef(false);
   useLayoutEffect(() => {

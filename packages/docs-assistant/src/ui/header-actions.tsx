@@ -5,9 +5,9 @@
  * feature is one more entry here, never another button squeezed into the row.
  */
 import { memo } from 'react';
-import { Icon } from './icons.js';
 import { Menu } from './menu.js';
 import { ICONS, type IconName } from './panel-icons.js';
+import { Icon } from './shell-frame.js';
 
 export interface HeaderAction {
   /** `data-action` of its button or menu item (stable, for tests, styles and analytics). */

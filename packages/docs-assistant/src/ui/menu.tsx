@@ -8,8 +8,8 @@
  */
 import { type FocusEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { HeaderAction } from './header-actions.js';
-import { Icon } from './icons.js';
 import { ICONS } from './panel-icons.js';
+import { Icon } from './shell-frame.js';
 
 export interface MenuProps {
   /** The button's name, also the menu's. */

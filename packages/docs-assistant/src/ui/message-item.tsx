@@ -15,9 +15,8 @@ import { MessageParts } from '../parts/message-parts.js';
 import type { PartClassNames } from '../parts/part-class-names.js';
 import type { PartComponents, PartStatus } from '../parts/types.js';
 import { answerMarkdown } from './copy-markdown.js';
-import { visuallyHidden } from './dom.js';
-import { Icon } from './icons.js';
 import { ICONS } from './panel-icons.js';
+import { Icon, useShellFrame } from './shell-frame.js';
 
 export const RUNNING: PartStatus = { type: 'running' };
 export const COMPLETE: PartStatus = { type: 'complete' };
@@ -45,6 +44,7 @@ export interface MessageItemProps {
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const { message, status, className } = props;
   const labels = useLabels();
+  const { visuallyHidden } = useShellFrame();
   const isUser = message.role === 'user';
   const stopped = status.type === 'incomplete' && status.reason === 'stopped';
   return (

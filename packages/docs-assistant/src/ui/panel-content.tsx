@@ -13,9 +13,7 @@ import type { CoreLabels } from '../labels/types.js';
 import { Markdown } from '../parts/markdown.js';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '../protocol/limits.js';
 import { defaultSearchKit } from '../search/kit.js';
-import { visuallyHidden } from './dom.js';
 import { ErrorBanner } from './error-banner.js';
-import { Icon } from './icons.js';
 import {
   AttachmentTray,
   HistoryView,
@@ -26,8 +24,8 @@ import {
   SupportPrompt,
 } from './lazy-views.js';
 import { MessageList } from './message-list.js';
-import { ICONS } from './panel-icons.js';
 import type { PanelProps } from './panel-types.js';
+import { CloseIcon } from './shell-frame.js';
 import { StarterQuestions, starterQuestionsFor, validStarterQuestions } from './starter-questions.js';
 import type { PanelChat } from './use-panel-chat.js';
 import type { PanelCommands } from './use-panel-commands.js';
@@ -59,7 +57,7 @@ export function PanelContent(content: PanelContentProps) {
             request={commands.shareRequest}
             labels={content.labels}
             onClose={commands.closeShare}
-            closeIcon={<Icon path={ICONS.close} />}
+            closeIcon={<CloseIcon />}
           />
         </Suspense>
       ) : null}
@@ -117,7 +115,7 @@ function ViewContent(content: PanelContentProps) {
               ? (hit) => views.onPreview?.({ path: hit.path, url: hit.url, title: hit.title })
               : undefined
           }
-          hiddenStyle={visuallyHidden}
+          hiddenStyle={props.frame.visuallyHidden}
         />
       </Lazy>
     );
@@ -151,7 +149,7 @@ function sharedView({ props, labels, chat, box, views }: PanelContentProps, shar
   );
 }
 
-function historyView({ labels, chat, box, views }: PanelContentProps) {
+function historyView({ props, labels, chat, box, views }: PanelContentProps) {
   const { state } = chat;
   const close = () => {
     views.dispatch({ type: 'toggle', name: 'history' });
@@ -170,7 +168,7 @@ function historyView({ labels, chat, box, views }: PanelContentProps) {
         onDeleteAll={state.deleteAllConversations}
         onClose={close}
         labels={labels}
-        hiddenStyle={visuallyHidden}
+        hiddenStyle={props.frame.visuallyHidden}
         textOf={messageText}
       />
     </Lazy>

@@ -1,8 +1,8 @@
-/** The panel's icons (`Icon`'s paths), loaded with the panel rather than up front (see icons.tsx). */
-import { CLOSE } from './icons.js';
-
+/**
+ * The panel's icons (`Icon`'s paths), loaded with the panel rather than up front (see icons.tsx);
+ * the close icon is the shell's (`CloseIcon` in `shell-frame.tsx`).
+ */
 export const ICONS = {
-  close: CLOSE,
   send: 'M5 12h13M13 6l6 6-6 6',
   stop: 'M7 7h10v10H7z',
   copy: 'M9 9h11v11H9zM5 15V4h11',

@@ -7,15 +7,18 @@
  * question box and a live region. Its state is the chat (`use-panel-chat.ts`), the view, and the
  * question box (`use-panel-input.ts`); what the header's actions do is `use-panel-commands.ts`.
  */
-import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { createMemoryThreadStorage, threadStorageKey } from '../chat/storage.js';
 import { LabelsProvider, useLabels } from '../labels/index.js';
+import { panelLabels } from '../labels/panel.js';
+import type { CoreLabels } from '../labels/types.js';
 import { warmUp as warmUpMarkdown } from '../parts/parse-off-thread.js';
 import { Composer } from './composer.js';
 import { ContextChips } from './context-chips.js';
 import { HeaderActions } from './header-actions.js';
 import { PanelContent, PanelErrorBanner } from './panel-content.js';
 import type { PanelProps } from './panel-types.js';
+import { ShellFrameContext } from './shell-frame.js';
 import { useFullScreenModal } from './use-full-screen-modal.js';
 import { Announcer, usePanelChat } from './use-panel-chat.js';
 import { usePanelCommands } from './use-panel-commands.js';
@@ -31,27 +34,35 @@ export const forgetMemory = (domain: string): void =>
 
 /**
  * The panel, with an error boundary: an exception while rendering it (or in its effects) stays
- * in the panel, which says so and offers Retry; the launcher and the host page carry on. The host's
- * `labels` reach everything in it from here (the shell passes its own few by props).
+ * in the panel, which says so and offers Retry; the launcher and the host page carry on. The labels
+ * (the defaults with the host's `labels`) and the shell's frame reach everything in it from here.
  */
 export default function Panel(props: PanelProps) {
-  const { Boundary, reportWidgetError } = props.frame;
+  const { frame } = props;
+  const { Boundary, reportWidgetError } = frame;
+  // The shell's own defaults and the merge are the launcher's: the shell hands them over.
+  const labels = useMemo(() => {
+    const defaults: CoreLabels = { ...frame.shellLabels, ...panelLabels };
+    return frame.withLabels(defaults, props.labels);
+  }, [frame, props.labels]);
   return (
-    <LabelsProvider labels={props.labels}>
-      <Boundary
-        onCatch={(cause) =>
-          reportWidgetError(
-            props.options.onError,
-            'unavailable',
-            'The assistant’s panel failed to render.',
-            cause,
-          )
-        }
-        fallback={(reset) => <PanelCrashed {...props} onRetry={reset} />}
-      >
-        <PanelBody {...props} />
-      </Boundary>
-    </LabelsProvider>
+    <ShellFrameContext.Provider value={frame}>
+      <LabelsProvider labels={labels}>
+        <Boundary
+          onCatch={(cause) =>
+            reportWidgetError(
+              props.options.onError,
+              'unavailable',
+              'The assistant’s panel failed to render.',
+              cause,
+            )
+          }
+          fallback={(reset) => <PanelCrashed {...props} onRetry={reset} />}
+        >
+          <PanelBody {...props} />
+        </Boundary>
+      </LabelsProvider>
+    </ShellFrameContext.Provider>
   );
 }
 

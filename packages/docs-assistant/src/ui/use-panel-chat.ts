@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useRef } from 'react';
 import type { AssistantMessage, DocsAssistantState, UseDocsAssistantOptions } from '../chat/types.js';
-import { useDocsAssistant } from '../chat/use-docs-assistant.js';
+import { useConversation } from '../chat/use-conversation.js';
 import type { AskSource, DocsAssistantEvent } from '../events/types.js';
 import type { CoreLabels } from '../labels/types.js';
 import { Announcer as AnnouncerView, useAnswerAnnouncement } from './announcement.js';
@@ -35,7 +35,7 @@ export function usePanelChat(props: PanelProps, labels: CoreLabels): PanelChat {
   // The hook's `onFinish` calls the reporting set up below it (which needs the hook's status).
   const finishRef = useRef<OnFinish>(undefined);
   const onFinish = useCallback<OnFinish>((message, thread) => finishRef.current?.(message, thread), []);
-  const state = useDocsAssistant(useMemo(() => ({ ...options, onFinish }), [options, onFinish]));
+  const state = useConversation(useMemo(() => ({ ...options, onFinish }), [options, onFinish]));
   const { status, messages } = state;
   const last: AssistantMessage | undefined = messages[messages.length - 1];
   const answering = status === 'streaming' && last?.role === 'assistant' && !!last.content;

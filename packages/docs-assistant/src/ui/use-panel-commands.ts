@@ -220,7 +220,7 @@ function useNotice(): [string, (text: string) => void] {
 
 /** The feedback votes' configuration; a vote down remembers its answer (the support prompt offers a human). */
 function useFeedbackConfig(props: PanelProps, chat: PanelChat) {
-  const { feedback = true, support, eventsIncludeText, options } = props;
+  const { feedback = true, support, eventsIncludeText, options, frame } = props;
   const { configError, emit } = chat;
   const { threadId, threadKey } = chat.state;
   const optionsRef = useRef(options);
@@ -240,9 +240,10 @@ function useFeedbackConfig(props: PanelProps, chat: PanelChat) {
             includeText: !!eventsIncludeText,
             threadId,
             threadKey,
+            shell: frame,
           }
         : null,
-    [feedback, configError, emit, emitVote, support, eventsIncludeText, threadId, threadKey],
+    [feedback, configError, emit, emitVote, support, eventsIncludeText, threadId, threadKey, frame],
   );
   return { config, downVoted };
 }
