@@ -423,6 +423,11 @@ export interface StreamBenchOptions {
   warm?: boolean;
   /** Every measured and typing answer (not the warm-up) streams one token every this many ms (see `RunOptions.paceMs`). */
   paceMs?: number;
+  /**
+   * A folder `buildPages` filled (every variant): served as it is instead of building the pages
+   * again, for several runs on one build (tests/bench/). `compare`'s pages are built into it.
+   */
+  pages?: string;
   onRun?: (run: StreamRun) => void;
 }
 
@@ -442,11 +447,11 @@ export async function streamBench({
   compare = [],
   warm = false,
   paceMs,
+  pages,
   onRun,
 }: StreamBenchOptions): Promise<StreamRun[]> {
-  const out = await mkdtemp(join(tmpdir(), 'docs-assistant-bench-'));
+  const out = pages ?? (await mkdtemp(join(tmpdir(), 'docs-assistant-bench-')));
   if (process.env.BENCH_KEEP) console.log('pages in', out);
-  await mkdir(out, { recursive: true });
   let server: Server | undefined;
   let browser: Browser | undefined;
   try {
@@ -456,7 +461,7 @@ export async function streamBench({
           `bench: compare "${name}": no copy of src/ at bench/.src-${name} (cp -r packages/docs-assistant/src bench/.src-${name})`,
         );
     }
-    await buildPages(out);
+    if (!pages) await buildPages(out);
     for (const name of compare) await buildWidgetFrom(join(out, name), compareSource(name));
     const served = await serve(out);
     server = served.server;
@@ -504,6 +509,6 @@ export async function streamBench({
   } finally {
     await browser?.close();
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-    if (!process.env.BENCH_KEEP) await rm(out, { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP && !pages) await rm(out, { recursive: true, force: true });
   }
 }

@@ -4,17 +4,23 @@
  * sources compared beside the shipped widget (`--compare`) runs interleaved with it. A check that the
  * benchmark works, not a benchmark: no figure here is compared with a time.
  */
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareSource, streamBench, VARIANTS } from '../../bench/browser';
+import { buildPages, compareSource, streamBench, VARIANTS } from '../../bench/browser';
 import { answerTokens, END_MARK } from '../../bench/corpus';
+
+// The pages, built once for every run below (`pages`), as `npm run bench` builds them for its run.
+const pages = mkdtempSync(join(tmpdir(), 'docs-assistant-bench-test-'));
+beforeAll(() => buildPages(pages), 300_000);
+afterAll(() => rmSync(pages, { recursive: true, force: true }));
 
 describe('the streaming benchmark on a small answer', () => {
   it('streams the whole answer through every page, once plain and once while typing', async () => {
     const tokens = 150;
     expect(answerTokens(tokens).join('')).toContain(END_MARK);
-    const runs = await streamBench({ sizes: [tokens], capMs: 60_000, typingCapMs: 60_000 });
+    const runs = await streamBench({ sizes: [tokens], capMs: 60_000, typingCapMs: 60_000, pages });
 
     expect(runs.map((run) => `${run.variant} ${run.typing ? 'typing' : 'measured'}`).sort()).toEqual(
       VARIANTS.flatMap((variant) => [`${variant} measured`, `${variant} typing`]).sort(),
@@ -36,7 +42,13 @@ describe('the streaming benchmark at a model’s pace', () => {
   it('streams one token every paceMs instead of at full speed (`--pace`), typing runs too', async () => {
     const tokens = 40;
     const paceMs = 25;
-    const runs = await streamBench({ sizes: [tokens], capMs: 60_000, variants: ['widget', 'floor'], paceMs });
+    const runs = await streamBench({
+      sizes: [tokens],
+      capMs: 60_000,
+      variants: ['widget', 'floor'],
+      paceMs,
+      pages,
+    });
     expect(runs).toHaveLength(4);
     for (const run of runs) {
       expect(run, run.variant).toMatchObject({ tokens, finished: true, tokensSent: tokens });
@@ -64,6 +76,7 @@ describe('the streaming benchmark comparing a copy of the sources', () => {
       repeat: { widget: 2, floor: 2 },
       compare: [name],
       warm: true,
+      pages,
     });
     const measured = runs.filter((run) => !run.typing);
     // Interleaved: the copy's run follows the shipped widget's, then the floor's, in each round.
@@ -105,6 +118,7 @@ describe('the streaming benchmark comparing a copy of the sources', () => {
         typingCapMs: 1_000,
         variants: ['widget'],
         compare: [broken],
+        pages,
       });
       const run = runs.find((candidate) => candidate.source === broken && !candidate.typing);
       // The whole stream went out, but the page never showed it.
