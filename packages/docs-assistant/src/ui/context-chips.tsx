@@ -1,6 +1,7 @@
-import { memo, type RefObject, useRef } from 'react';
+import { memo, type RefObject } from 'react';
 import type { ContextItem } from '../context/types.js';
 import { useLabels } from '../labels/index.js';
+import type { RemoveButtonProps } from './lazy-views.js';
 import { CloseIcon } from './shell-frame.js';
 
 export interface ContextChipsProps {
@@ -18,21 +19,9 @@ const CHIP_PREVIEW_LENGTH = 60;
 export const ContextChips = memo(function ContextChips(props: ContextChipsProps) {
   const { items, onRemove, fallbackFocusRef, className } = props;
   const labels = useLabels();
-  const listRef = useRef<HTMLUListElement>(null);
-  // The removed chip's button goes away with it: focus moves on first, to the next chip, else the
-  // previous one, else the question box, so a keyboard reader keeps their place.
-  const remove = (id: string, button: HTMLButtonElement) => {
-    const buttons = Array.from(
-      listRef.current?.querySelectorAll<HTMLButtonElement>('[data-action="remove-context"]') ?? [],
-    );
-    const index = buttons.indexOf(button);
-    const next = buttons[index + 1] ?? buttons[index - 1] ?? fallbackFocusRef?.current;
-    next?.focus();
-    onRemove(id);
-  };
   if (items.length === 0) return null;
   return (
-    <ul ref={listRef} data-docs-assistant="context-list">
+    <ul data-docs-assistant="context-list">
       {items.map((item) => {
         const oneLine = item.value.replace(/\s+/g, ' ').trim();
         const preview =
@@ -51,18 +40,42 @@ export const ContextChips = memo(function ContextChips(props: ContextChipsProps)
             {item.truncated ? (
               <span data-docs-assistant="context-truncated">({labels.contextTruncated})</span>
             ) : null}
-            <button
-              type="button"
-              data-action="remove-context"
-              aria-label={labels.removeContext(item.value)}
-              title={labels.removeContext(item.value)}
-              onClick={(event) => remove(item.id, event.currentTarget)}
-            >
-              <CloseIcon />
-            </button>
+            <RemoveButton
+              action="remove-context"
+              label={labels.removeContext(item.value)}
+              onRemove={() => onRemove(item.id)}
+              fallbackFocusRef={fallbackFocusRef}
+            />
           </li>
         );
       })}
     </ul>
   );
 });
+
+/**
+ * A chip's remove button (a context chip's; the attachment tray's, which the panel hands it), the
+ * shell's close icon. Its chip goes away with it: focus moves on first, to the next chip's, else the
+ * previous one's, else `fallbackFocusRef` (the question box), so a keyboard reader keeps their place.
+ */
+export function RemoveButton({ action, label, onRemove, fallbackFocusRef }: RemoveButtonProps) {
+  const remove = (button: HTMLButtonElement) => {
+    const buttons = Array.from(
+      button.closest('ul')?.querySelectorAll<HTMLButtonElement>(`[data-action="${action}"]`) ?? [],
+    );
+    const index = buttons.indexOf(button);
+    (buttons[index + 1] ?? buttons[index - 1] ?? fallbackFocusRef?.current)?.focus();
+    onRemove();
+  };
+  return (
+    <button
+      type="button"
+      data-action={action}
+      aria-label={label}
+      title={label}
+      onClick={(event) => remove(event.currentTarget)}
+    >
+      <CloseIcon />
+    </button>
+  );
+}

@@ -23,3 +23,4 @@ export const SupportPrompt = lazy(() => shareSupport().then((m) => ({ default: m
 
 export const AttachmentTray = lazy(() => import('../views/attachments/tray.js'));
 export type DraftAttachment = import('../views/attachments/tray.js').DraftAttachment;
+export type RemoveButtonProps = import('../views/attachments/tray.js').RemoveButtonProps;

@@ -13,6 +13,7 @@ import type { CoreLabels } from '../labels/types.js';
 import { Markdown } from '../parts/markdown.js';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '../protocol/limits.js';
 import { defaultSearchKit } from '../search/kit.js';
+import { RemoveButton } from './context-chips.js';
 import { ErrorBanner } from './error-banner.js';
 import {
   AttachmentTray,
@@ -65,13 +66,10 @@ export function PanelContent(content: PanelContentProps) {
       {props.attachments && box.incoming ? (
         <Suspense fallback={null}>
           <AttachmentTray
-            items={box.attached}
-            incoming={box.incoming}
-            onChange={box.setAttached}
-            onTaken={box.takeFiles}
-            fallbackFocusRef={box.inputRef}
+            box={box}
             labels={content.labels}
             limits={ATTACHMENT_LIMITS}
+            RemoveButton={RemoveButton}
           />
         </Suspense>
       ) : null}

@@ -8,7 +8,7 @@
  * reference service checks too (`protocol/limits.ts`). A refused file leaves everything else as it
  * was: the question typed so far and the files already attached.
  */
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type ComponentType, type RefObject, useEffect, useRef, useState } from 'react';
 import type { Labels } from '../../labels/types.js';
 import { attachmentContentType, formatBytes } from '../../protocol/attachments.js';
 import type { Attachment } from '../../protocol/schemas.js';
@@ -19,22 +19,43 @@ export interface DraftAttachment extends Required<Attachment> {
   size: number;
 }
 
-export interface AttachmentTrayProps {
+/** The question box's files, as the panel keeps them (`usePanelInput`). */
+export interface AttachmentBox {
   /** The files attached so far. */
-  items: DraftAttachment[];
+  attached: DraftAttachment[];
+  setAttached: (update: (items: DraftAttachment[]) => DraftAttachment[]) => void;
   /** Files the reader picked, pasted or dropped and not yet taken. */
-  incoming: File[];
+  incoming: File[] | null;
   /** These files are taken (being read or refused): out of `incoming`. */
-  onTaken: (files: File[]) => void;
-  onChange: (update: (items: DraftAttachment[]) => DraftAttachment[]) => void;
+  takeFiles: (files: File[]) => void;
   /** Takes focus when the last chip is removed (the question box). */
-  fallbackFocusRef: RefObject<HTMLElement | null>;
+  inputRef: RefObject<HTMLElement | null>;
+}
+
+/**
+ * A chip's remove button, the panel's (its context chips have the same): it moves focus off its
+ * chip (to the next chip's button, else the previous one's, else `fallbackFocusRef`), then calls
+ * `onRemove`.
+ */
+export interface RemoveButtonProps {
+  /** Its `data-action`, which the buttons of the list's other chips have too. */
+  action: string;
+  /** Its accessible name, its title too. */
+  label: string;
+  onRemove: () => void;
+  /** Takes focus when the last chip is removed (the question box). */
+  fallbackFocusRef?: RefObject<HTMLElement | null>;
+}
+
+export interface AttachmentTrayProps {
+  box: AttachmentBox;
   labels: Labels;
   /**
    * The protocol's limits (`MAX_ATTACHMENT_BYTES`, `MAX_ATTACHMENTS_PER_MESSAGE`), handed over by
    * the panel: imported, `protocol/limits.ts` would be split by esbuild into a chunk of its own.
    */
   limits: { bytes: number; count: number };
+  RemoveButton: ComponentType<RemoveButtonProps>;
 }
 
 const fallback = {
@@ -63,18 +84,12 @@ function readDataUrl(file: File, type: string): Promise<string> {
   });
 }
 
-/** Takes each batch of incoming files: reads the ones that fit into `items`, says why the others were refused. */
-function useTakeIncoming(
-  items: DraftAttachment[],
-  incoming: File[],
-  onTaken: (files: File[]) => void,
-  onChange: AttachmentTrayProps['onChange'],
-  text: typeof fallback,
-  limits: AttachmentTrayProps['limits'],
-) {
+/** Takes each batch of incoming files: reads the ones that fit into `attached`, says why the others were refused. */
+function useTakeIncoming(box: AttachmentBox, text: typeof fallback, limits: AttachmentTrayProps['limits']) {
+  const { attached, incoming } = box;
   const [problems, setProblems] = useState<string[]>([]);
-  const itemsRef = useRef(items);
-  itemsRef.current = items;
+  const itemsRef = useRef(attached);
+  itemsRef.current = attached;
   const textRef = useRef(text);
   textRef.current = text;
 
@@ -86,9 +101,9 @@ function useTakeIncoming(
     };
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per batch of files (`onTaken` takes it out)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per batch of files (`takeFiles` takes it out)
   useEffect(() => {
-    if (!incoming.length) return;
+    if (!incoming?.length) return;
     const refused: string[] = [];
     const accepted: Promise<DraftAttachment | null>[] = [];
     let count = itemsRef.current.length;
@@ -110,7 +125,7 @@ function useTakeIncoming(
       }
     }
     setProblems([...new Set(refused)]);
-    onTaken(incoming);
+    box.takeFiles(incoming);
     // Not cancelled by the next batch (a drop right after a paste keeps both), only by unmounting.
     void Promise.all(accepted).then((read) => {
       const added = read.filter((item): item is DraftAttachment => item !== null);
@@ -119,34 +134,20 @@ function useTakeIncoming(
       const room = Math.max(0, limits.count - itemsRef.current.length);
       const late = added.slice(room).map((item) => t.attachmentTooMany(item.name, limits.count));
       if (late.length) setProblems((shown) => [...new Set([...shown, ...late])]);
-      onChange((current) => [...current, ...added].slice(0, limits.count));
+      box.setAttached((current) => [...current, ...added].slice(0, limits.count));
     });
   }, [incoming]);
   return [problems, setProblems] as const;
 }
 
-export default function AttachmentTray({
-  items,
-  incoming,
-  onTaken,
-  onChange,
-  fallbackFocusRef,
-  labels,
-  limits,
-}: AttachmentTrayProps) {
+export default function AttachmentTray({ box, labels, limits, RemoveButton }: AttachmentTrayProps) {
+  const items = box.attached;
   const text = { ...fallback, ...definedOnly(labels) };
-  const [problems, setProblems] = useTakeIncoming(items, incoming, onTaken, onChange, text, limits);
+  const [problems, setProblems] = useTakeIncoming(box, text, limits);
 
-  const listRef = useRef<HTMLUListElement>(null);
-  // As with context chips: focus moves to the next chip, else the previous one, else the question box.
-  const remove = (id: string, button: HTMLButtonElement) => {
-    const buttons = Array.from(
-      listRef.current?.querySelectorAll<HTMLButtonElement>('[data-action="remove-attachment"]') ?? [],
-    );
-    const index = buttons.indexOf(button);
-    (buttons[index + 1] ?? buttons[index - 1] ?? fallbackFocusRef.current)?.focus();
+  const remove = (id: string) => {
     setProblems([]);
-    onChange((current) => current.filter((item) => item.id !== id));
+    box.setAttached((current) => current.filter((item) => item.id !== id));
   };
 
   return (
@@ -158,7 +159,7 @@ export default function AttachmentTray({
         ))}
       </div>
       {items.length ? (
-        <ul ref={listRef} data-docs-assistant="attachment-list" aria-label={text.attachmentsLabel}>
+        <ul data-docs-assistant="attachment-list" aria-label={text.attachmentsLabel}>
           {items.map((item) => (
             <li key={item.id} data-docs-assistant="attachment" data-kind={kindOf(item)}>
               {kindOf(item) === 'image' ? (
@@ -169,22 +170,12 @@ export default function AttachmentTray({
                 {item.name}
               </span>
               <span data-docs-assistant="attachment-size">{formatBytes(item.size)}</span>
-              <button
-                type="button"
-                data-action="remove-attachment"
-                aria-label={text.removeAttachment(item.name)}
-                title={text.removeAttachment(item.name)}
-                onClick={(event) => remove(item.id, event.currentTarget)}
-              >
-                <svg aria-hidden="true" focusable="false" width="14" height="14" viewBox="0 0 24 24">
-                  <path
-                    d="M6 6l12 12M18 6L6 18"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                  />
-                </svg>
-              </button>
+              <RemoveButton
+                action="remove-attachment"
+                label={text.removeAttachment(item.name)}
+                onRemove={() => remove(item.id)}
+                fallbackFocusRef={box.inputRef}
+              />
             </li>
           ))}
         </ul>
