@@ -22,22 +22,40 @@ type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** Every string the panel shows; functions take the values they show. */
 export interface StaticExportPanelLabels {
+  /** The panel's heading. */
   title: string;
+  /** The button that starts the first export. */
   start: string;
+  /** The start button's text while the export is being started. */
   starting: string;
+  /** Label of the progress bar. */
   progressLabel: string;
+  /** Beside the progress bar: how many pages are exported so far. */
   pages: (count: number) => string;
-  /** A status the spec does not name (spec §3 leaves them open) should be shown as it is. */
+  /**
+   * The job's status, announced as it changes. A status the spec does not name (spec §3 leaves
+   * them open) should be shown as it is.
+   */
   status: (status: string) => string;
+  /** The button that gets the bundle's link once the export is complete. */
   getLink: string;
+  /** The bundle button's text while the link is being generated. */
   generating: string;
+  /** The bundle's download link. */
   download: string;
+  /** Beside the download link: how long it still works, given the time left. */
   expiresIn: (time: string) => string;
+  /** Said in place of the download link once it has expired. */
   expired: string;
+  /** The bundle button after the link expired: generates a new one. */
   regenerate: string;
+  /** Said when the export failed, given the reason. */
   failed: (reason: string) => string;
+  /** The start button after a failed export, and the button that retries a failed request. */
   retry: string;
+  /** The start button after a complete export. */
   exportAgain: string;
+  /** Said when a request to the host's route failed, given the error. */
   requestFailed: (message: string) => string;
 }
 
