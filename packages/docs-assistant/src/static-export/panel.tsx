@@ -20,52 +20,27 @@ import {
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-/** Every string the panel shows; functions take the values they show. */
-export interface StaticExportPanelLabels {
+/**
+ * Every string the panel shows (English), each with what it is: the one place a string's type, its
+ * meaning and its default are written (`StaticExportPanelLabels` is their shape). Functions take
+ * the values they show. `labels` overrides any of them.
+ */
+export const defaultStaticExportLabels = {
   /** The panel's heading. */
-  title: string;
+  title: 'Static export',
   /** The button that starts the first export. */
-  start: string;
+  start: 'Start export',
   /** The start button's text while the export is being started. */
-  starting: string;
+  starting: 'Starting…',
   /** Label of the progress bar. */
-  progressLabel: string;
+  progressLabel: 'Export progress',
   /** Beside the progress bar: how many pages are exported so far. */
-  pages: (count: number) => string;
+  pages: (count: number) => `${count} ${count === 1 ? 'page' : 'pages'} exported`,
   /**
    * The job's status, announced as it changes. A status the spec does not name (spec §3 leaves
    * them open) should be shown as it is.
    */
-  status: (status: string) => string;
-  /** The button that gets the bundle's link once the export is complete. */
-  getLink: string;
-  /** The bundle button's text while the link is being generated. */
-  generating: string;
-  /** The bundle's download link. */
-  download: string;
-  /** Beside the download link: how long it still works, given the time left. */
-  expiresIn: (time: string) => string;
-  /** Said in place of the download link once it has expired. */
-  expired: string;
-  /** The bundle button after the link expired: generates a new one. */
-  regenerate: string;
-  /** Said when the export failed, given the reason. */
-  failed: (reason: string) => string;
-  /** The start button after a failed export, and the button that retries a failed request. */
-  retry: string;
-  /** The start button after a complete export. */
-  exportAgain: string;
-  /** Said when a request to the host's route failed, given the error. */
-  requestFailed: (message: string) => string;
-}
-
-export const defaultStaticExportLabels: StaticExportPanelLabels = {
-  title: 'Static export',
-  start: 'Start export',
-  starting: 'Starting…',
-  progressLabel: 'Export progress',
-  pages: (count) => `${count} ${count === 1 ? 'page' : 'pages'} exported`,
-  status: (status) =>
+  status: (status: string): string =>
     (
       ({
         queued: 'Queued',
@@ -74,17 +49,32 @@ export const defaultStaticExportLabels: StaticExportPanelLabels = {
         failed: 'Export failed',
       }) as Record<string, string | undefined>
     )[status] ?? status,
+  /** The button that gets the bundle's link once the export is complete. */
   getLink: 'Get bundle link',
+  /** The bundle button's text while the link is being generated. */
   generating: 'Generating link…',
+  /** The bundle's download link. */
   download: 'Download bundle (.tar.gz)',
-  expiresIn: (time) => `Link expires in ${time}`,
+  /** Beside the download link: how long it still works, given the time left. */
+  expiresIn: (time: string) => `Link expires in ${time}`,
+  /** Said in place of the download link once it has expired. */
   expired: 'The link has expired.',
+  /** The bundle button after the link expired: generates a new one. */
   regenerate: 'Generate a new link',
-  failed: (reason) => `The export failed: ${reason}`,
+  /** Said when the export failed, given the reason. */
+  failed: (reason: string) => `The export failed: ${reason}`,
+  /** The start button after a failed export, and the button that retries a failed request. */
   retry: 'Retry',
+  /** The start button after a complete export. */
   exportAgain: 'Export again',
-  requestFailed: (message) => `Request failed: ${message}`,
+  /** Said when a request to the host's route failed, given the error. */
+  requestFailed: (message: string) => `Request failed: ${message}`,
 };
+
+type StaticExportDefaults = typeof defaultStaticExportLabels;
+
+/** Every string the panel shows; functions take the values they show (see `defaultStaticExportLabels`). */
+export interface StaticExportPanelLabels extends StaticExportDefaults {}
 
 export interface StaticExportPanelProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   /** URL of the host's route that runs `createStaticExportHandler`, e.g. `/api/static-export`. */
