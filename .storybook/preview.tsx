@@ -1,6 +1,5 @@
 import type { Preview } from '@storybook/react-vite';
 import '../packages/docs-assistant/src/styles/docs-assistant.css';
-import '../packages/docs-assistant/src/static-export/panel.css';
 
 /** `?pacing=<ms>` in the story frame's URL, if given. */
 function pacingFromUrl(): number | undefined {

@@ -91,9 +91,9 @@ export const WIDGET_LAYERS: Layer[] = [
   { name: 'route-kit', paths: [`${W}routes/`], may: ['protocol'], why: 'server-side route helpers' },
   {
     name: 'server-side',
-    paths: [`${W}proxy/`, `${W}static-export/`, `${W}insights/`],
+    paths: [`${W}proxy/`, `${W}static-export/`, `${W}insights/`, `${W}admin/`],
     may: ['route-kit', 'protocol'],
-    why: 'the proxy, the static-export client, handler and panel, and the insights handler and panel',
+    why: 'the proxy, the static-export client, handler and panel, the insights handler and panel, and the card both panels are drawn on',
   },
   {
     name: 'entry',

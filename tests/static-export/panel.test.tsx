@@ -197,6 +197,21 @@ describe('<StaticExportPanel>', () => {
     expect(seen.at(-1)).toBe('completed');
     expect(screen.getByRole('button', { name: 'Get bundle link' })).toBeInTheDocument();
   });
+
+  it('draws itself with its own stylesheet, scoped to the panel, which `unstyled` leaves out', () => {
+    const { fetch } = backend({}, 'acme');
+    const styled = render(<StaticExportPanel endpoint="/api/static-export" fetch={fetch} />);
+    const sheet = styled.container.querySelector('[data-docs-assistant="static-export"] > style');
+    // The card, its buttons and its dark tokens, every rule under the panel's root.
+    expect(sheet?.textContent).toContain('border-radius: var(--da-radius, 8px)');
+    expect(sheet?.textContent).toContain('--da-surface: var(--da-surface-dark, #0d1117)');
+    const rules = sheet!.textContent!.split('}').filter((rule) => rule.includes('{'));
+    for (const rule of rules) expect(rule).toContain('[data-docs-assistant="static-export"]');
+    styled.unmount();
+    const bare = render(<StaticExportPanel endpoint="/api/static-export" fetch={fetch} unstyled />);
+    expect(bare.container.querySelector('style')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Static export' })).toBeInTheDocument();
+  });
 });
 
 describe('createStaticExportHandler', () => {

@@ -1,9 +1,11 @@
 /**
- * The insights panel's stylesheet, rendered by the panel itself (`unstyled` leaves it out) so that
- * neither the widget's `styles.css` nor a reader's page carries a byte of it. Tokens are the
- * widget's `--da-*` variables, each with a fallback; dark by `data-theme="dark"` on the panel or
- * an ancestor, or `theme="system"` with a dark colour scheme.
+ * The insights panel's stylesheet, rendered by the panel itself (`unstyled` leaves it out) on the
+ * dashboard panels' card (`admin/card.ts`), so that neither the widget's `styles.css` nor a reader's
+ * page carries a byte of it. Tokens are the widget's `--da-*` variables, each with a fallback; dark
+ * by `data-theme="dark"` on the panel or an ancestor, or `theme="system"` with a dark colour scheme.
  */
+import { cardRule } from '../admin/card.js';
+
 const ROOT = '[data-docs-assistant="insights"]';
 
 const DARK = `--da-surface: var(--da-surface-dark, #0d1117);
@@ -16,18 +18,7 @@ const DARK = `--da-surface: var(--da-surface-dark, #0d1117);
   color-scheme: dark;`;
 
 export const INSIGHTS_CSS = `
-${ROOT} {
-  display: grid;
-  gap: var(--da-space-4, 1rem);
-  padding: var(--da-space-4, 1rem);
-  border: 1px solid var(--da-border, #d1d9e0);
-  border-radius: var(--da-radius, 8px);
-  background: var(--da-surface, #fff);
-  color: var(--da-fg, #1f2328);
-  font-family: var(--da-font, system-ui, sans-serif);
-  font-size: 0.95rem;
-  line-height: 1.45;
-}
+${cardRule(ROOT, 'var(--da-space-4, 1rem)', '\n  font-size: 0.95rem;\n  line-height: 1.45;')}
 ${ROOT} h2, ${ROOT} h3 { margin: 0; }
 ${ROOT} h2 { font-size: var(--da-font-size-lg, 1.2rem); }
 ${ROOT} h3 { font-size: 1.05rem; }

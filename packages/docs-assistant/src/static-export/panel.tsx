@@ -17,6 +17,7 @@ import {
   StaticExportJobSchema,
   StaticExportStartedJobSchema,
 } from '../protocol/static-export.js';
+import { STATIC_EXPORT_CSS } from './styles.js';
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -101,6 +102,11 @@ export interface StaticExportPanelProps extends Omit<HTMLAttributes<HTMLElement>
   labels?: Partial<StaticExportPanelLabels>;
   /** Called with every job status the panel sees. */
   onJobChange?: (job: StaticExportJob) => void;
+  /**
+   * Leaves out the panel's own small stylesheet (scoped to `[data-docs-assistant="static-export"]`,
+   * on the widget's `--da-*` tokens), for a panel styled by the host's CSS. @default false
+   */
+  unstyled?: boolean;
 }
 
 type Busy = 'idle' | 'starting' | 'bundling';
@@ -410,6 +416,7 @@ export function StaticExportPanel({
   now = Date.now,
   labels: labelsProp,
   onJobChange,
+  unstyled,
   className,
   ...props
 }: StaticExportPanelProps) {
@@ -445,6 +452,7 @@ export function StaticExportPanel({
       className={['da-static-export', className].filter(Boolean).join(' ')}
       {...props}
     >
+      {unstyled ? null : <style>{STATIC_EXPORT_CSS}</style>}
       <h2 id={`${id}-title`} data-static-export="title">
         {labels.title}
       </h2>
