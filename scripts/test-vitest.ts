@@ -3,10 +3,11 @@
  * processes side by side, where one `vitest run` runs them one after the other.
  *
  * Vitest runs a project whose files go one at a time (`fileParallelism: false`, as the matrix's
- * must: its files share installed apps) after every other project, never beside one. The matrix is
- * mostly one core's work (npm installs, better-sqlite3 compiled, `next build`), 400 s of it, and the
- * unit project's two workers leave a third of both cores idle, so side by side they fill each
- * other's gaps.
+ * must: its files share installed apps) after every other project, never beside one. On a fresh
+ * machine the matrix is some 400 s of mostly one core's work (npm installs, better-sqlite3
+ * compiled, `next build`) that then ran alone after the unit project's. Side by side, on two cores
+ * (2026-12-07, clean checkout, `.ci/run`): unit project 694 s with the matrix's 468 s beside it,
+ * where one `vitest run` of both had taken 1,176 s on CI.
  *
  * Both packages are built and packed first, once (what the matrix's global setup does on its own),
  * and the matrix installs those tarballs (`DOCS_ASSISTANT_TARBALLS_DIR`): the unit project's e2e
