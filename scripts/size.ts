@@ -160,9 +160,12 @@ export const BUDGETS = {
  * esbuild 70.17 to 69.97, webpack 66.41 to 66.37, Rspack 65.76 to 65.75 kB.
  */
 
-/** A module of an on-demand view (`dist/search/`, `dist/views/`), which bundlers put in chunks of their own. */
+/**
+ * A module of an on-demand view (`dist/search/`, `dist/views/`, and the views' default words in
+ * `dist/labels/views/`, which only the views import), which bundlers put in chunks of their own.
+ */
 export const isSearchModule = (id: string): boolean =>
-  /docs-assistant\/dist\/(search|views)\//.test(id.replace(/\\/g, '/'));
+  /docs-assistant\/dist\/(search|views|labels\/views)\//.test(id.replace(/\\/g, '/'));
 
 /**
  * A module of the owner's insights dashboard (`docs-assistant/insights` and `/insights/react`:

@@ -36,7 +36,16 @@ export const WIDGET_LAYERS: Layer[] = [
       `${W}labels/`,
     ],
     may: [],
+    types: ['view-labels'],
     why: 'the words of the shell, read by the layers that show them',
+  },
+  {
+    name: 'view-labels',
+    // Plain data: the defaults of each lazy view's words. Only its view imports them at run time
+    // (so they load in its chunk); `Labels` takes their types.
+    paths: [`${W}labels/views/`],
+    may: [],
+    why: "the English defaults of each lazily loaded view's words, where their meanings are written",
   },
   {
     name: 'dom',
@@ -69,7 +78,7 @@ export const WIDGET_LAYERS: Layer[] = [
   {
     name: 'views',
     paths: [`${W}views/`, `${W}search/`],
-    may: ['protocol'],
+    may: ['protocol', 'view-labels'],
     types: ['chat', 'context', 'dom', 'events', 'kit', 'labels', 'parts'],
     why: 'lazily loaded views get what they run through a kit, and import types only',
   },

@@ -1,12 +1,27 @@
 /**
  * Every user-facing string (`Labels`): the shape hosts override through `labels` and language
  * packs fill (`docs-assistant/labels/de`, `…/ar`). Types only: the defaults are in `panel.ts` (the
- * panel's) and `shell.ts` (the launcher's), both in `defaults.ts`; each lazily loaded view keeps
- * the defaults of its own words beside it, so they load with it.
+ * panel's) and `shell.ts` (the launcher's), both in `defaults.ts`. The words of each lazily loaded
+ * view are written once, with their meaning, as its defaults in `views/` (which only that view
+ * imports at run time, so they load with it), and `Labels` takes their types from there.
  */
+import type { AttachmentDefaults } from './views/attachments.js';
+import type { FeedbackDefaults } from './views/feedback.js';
+import type { HistoryDefaults } from './views/history.js';
+import type { SearchDefaults } from './views/search.js';
+import type { ShareDefaults } from './views/share.js';
 
-/** Every user-facing string. Functions take the values they show. */
-export interface Labels {
+/**
+ * Every user-facing string. Functions take the values they show. The words of the lazily loaded
+ * views (past conversations, sharing and support, feedback, the docs search and page preview,
+ * attachments) are optional, for compatibility; their meanings are in `labels/views/`.
+ */
+export interface Labels
+  extends Partial<HistoryDefaults>,
+    Partial<ShareDefaults>,
+    Partial<FeedbackDefaults>,
+    Partial<SearchDefaults>,
+    Partial<AttachmentDefaults> {
   /** The launcher button's text. */
   launcher: string;
   /** The panel's title, in its header. */
@@ -105,90 +120,12 @@ export interface Labels {
   panelUnavailable?: string;
   /** Shown in the panel when it failed to render; its Retry button renders it again. Optional for compatibility. */
   panelCrashed?: string;
-  // Feedback on an answer (defaults in the lazily loaded feedback view). Optional for compatibility.
-  /** Name of the group of votes under an answer. */
-  feedbackPrompt?: string;
-  /** The helpful vote (its name). */
-  feedbackUp?: string;
-  /** The unhelpful vote (its name). */
-  feedbackDown?: string;
-  /** Label of the comment box that opens after a vote. */
-  feedbackComment?: string;
-  /** The comment box's send button. */
-  feedbackSend?: string;
-  /** The comment box's button that closes it without a comment. */
-  feedbackSkip?: string;
-  /** Announced once the feedback was sent. */
-  feedbackThanks?: string;
-  /** Announced when the feedback could not be sent. */
-  feedbackFailed?: string;
-  // A way to a human (`support`; defaults in the lazily loaded support view). Optional for compatibility.
-  /** The action that contacts support (in "More", and under an answer that did not help). */
+  /** The action that contacts support (in "More", and under an answer that did not help). Optional for compatibility. */
   contactSupport?: string;
-  /** Subject of the mail to support. */
-  supportSubject?: string;
-  /** Prompt under an answer that found nothing in the docs. */
-  supportNoAnswer?: string;
-  /** Prompt under an answer the reader voted down. */
-  supportAfterVote?: string;
-  // Sharing a conversation (defaults in the lazily loaded share view). Optional for compatibility.
-  /** The action in "More" that shares the conversation, and the name of the share sheet. */
+  /** The action in "More" that shares the conversation, and the name of the share sheet. Optional for compatibility. */
   share?: string;
-  /** Label of the share sheet's link. */
-  shareLink?: string;
-  /** Said in the share sheet once the link was copied. */
-  shareCopied?: string;
-  /** The share sheet's button that copies the link. */
-  shareCopy?: string;
-  /** The share sheet's button that revokes the link. */
-  stopSharing?: string;
-  /** Said in the share sheet once the link was revoked. */
-  shareStopped?: string;
-  /** Said in the share sheet when sharing or revoking failed. */
-  shareFailed?: string;
-  /** Heading of a shared conversation a reader opened. */
-  sharedTitle?: string;
-  /** Notice above a shared conversation (it is read-only). */
-  sharedNotice?: string;
-  /** A shared conversation's button that continues it as the reader's own. */
-  sharedContinue?: string;
-  /** A shared conversation's close button. */
-  sharedClose?: string;
-  /** Said when a shared conversation is no longer available. */
-  sharedNotFound?: string;
-  /** Said while a shared conversation loads. */
-  sharedLoading?: string;
-  // Past conversations and copying one (defaults in the lazily loaded history view). Optional for compatibility.
-  /** The header's action that opens the past conversations. */
+  /** The header's action that opens the past conversations. Optional for compatibility. */
   history?: string;
-  /** Heading of the past conversations. */
-  historyHeading?: string;
-  /** Placeholder and name of the box that searches the past conversations. */
-  historySearch?: string;
-  /** Said when there are no past conversations. */
-  historyEmpty?: string;
-  /** Said when no past conversation matches the search, given the query. */
-  historyNoMatch?: (query: string) => string;
-  /** How many past conversations show, given the count. */
-  historyCount?: (count: number) => string;
-  /** A past conversation's count of messages, given the count. */
-  historyMessages?: (count: number) => string;
-  /** Title of a past conversation that has none. */
-  historyUntitled?: string;
-  /** Beside the past conversation the panel shows now. */
-  historyCurrent?: string;
-  /** Accessible name and title of a past conversation's delete button, given its title. */
-  historyDelete?: (title: string) => string;
-  /** The button that deletes every past conversation. */
-  historyDeleteAll?: string;
-  /** Asked before deleting every past conversation, given how many. */
-  historyConfirmDeleteAll?: (count: number) => string;
-  /** The button that cancels deleting them all. */
-  historyCancel?: string;
-  /** Said, before the count, once a conversation was deleted. */
-  historyDeleted?: string;
-  /** The button from the past conversations back to the conversation. */
-  historyBack?: string;
   /** The action in "More" that copies the conversation. */
   copyConversation?: string;
   /** Said once the conversation was copied. */
@@ -205,38 +142,10 @@ export interface Labels {
    * Optional for compatibility.
    */
   markdownLimit?: (reason: 'size' | 'depth') => string;
-  /** Said when a docs search found nothing (default in the lazily loaded search). Optional for compatibility. */
-  searchNoResults?: (query: string) => string;
-  /** Said before the error of a failed docs search (default in the lazily loaded search). Optional for compatibility. */
-  searchFailed?: string;
-  /** Accessible name of the list of search results (default in the lazily loaded search). Optional for compatibility. */
-  searchResultsLabel?: string;
-  /** The row under the search results that asks the query as a question (default in the lazily loaded search). Optional for compatibility. */
-  askAiAbout?: (query: string) => string;
   /** The panel header's button that turns typing into a docs search (default in the panel). Optional for compatibility. */
   searchView?: string;
-  /** The page preview's button back to the panel (default in the lazily loaded preview). Optional for compatibility. */
-  previewBack?: string;
-  /** The page preview's link to the page itself (default in the lazily loaded preview). Optional for compatibility. */
-  previewOpen?: string;
-  /** Said while the page preview loads (default in the lazily loaded preview). Optional for compatibility. */
-  previewLoading?: string;
-  /** Said when the previewed page is not in the docs (default in the lazily loaded preview). Optional for compatibility. */
-  previewNotFound?: string;
-  // Attachments (`attachments` prop; defaults in the composer and the lazily loaded attachments
-  // view). Optional for compatibility.
-  /** The question box's button that attaches files. */
+  /** The question box's button that attaches files (the `attachments` prop). Optional for compatibility. */
   attachFiles?: string;
-  /** Accessible name of the list of attached files. */
-  attachmentsLabel?: string;
-  /** Accessible name and title of an attached file's remove button, given its name. */
-  removeAttachment?: (name: string) => string;
-  /** Announced for a file refused as too large, given its name and the limit. */
-  attachmentTooLarge?: (name: string, limit: string) => string;
-  /** Announced for a file refused as one too many, given its name and the limit. */
-  attachmentTooMany?: (name: string, limit: number) => string;
-  /** Announced for a file refused for its type, given its name. */
-  attachmentBadType?: (name: string) => string;
   /** The button above a long conversation's latest messages that shows earlier ones. Optional for compatibility. */
   showEarlierMessages?: string;
   /** Announced once earlier messages show, given how many. Optional for compatibility. */

@@ -1,32 +1,8 @@
-/**
- * The English defaults of the docs search's and the page preview's words, kept in their lazily
- * loaded chunk; the panel's labels (the host's overrides merged in) go over them.
- */
-import type { Labels } from '../labels/types.js';
+/** The docs search's and page preview's words: the panel's labels (the host's overrides merged in) over their defaults. */
+import type { CoreLabels } from '../labels/types.js';
+import { type SearchDefaults, searchDefaults } from '../labels/views/search.js';
 
-type SearchKey =
-  | 'searchResultCount'
-  | 'searchNoResults'
-  | 'searchFailed'
-  | 'searchResultsLabel'
-  | 'askAiAbout'
-  | 'previewBack'
-  | 'previewOpen'
-  | 'previewLoading'
-  | 'previewNotFound';
+export type SearchLabels = CoreLabels & SearchDefaults;
 
-export type SearchLabels = Labels & Required<Pick<Labels, SearchKey>>;
-
-const defaults: Required<Pick<Labels, SearchKey>> = {
-  searchResultCount: (count) => (count === 1 ? '1 result' : `${count} results`),
-  searchNoResults: (query) => `No results for “${query}”`,
-  searchFailed: 'The docs search failed.',
-  searchResultsLabel: 'Search results',
-  askAiAbout: (query) => `Ask AI: “${query}”`,
-  previewBack: 'Back',
-  previewOpen: 'Open the page',
-  previewLoading: 'Loading the page…',
-  previewNotFound: 'This page is not in the docs the assistant knows.',
-};
-
-export const searchLabels = (labels: Labels): SearchLabels => ({ ...defaults, ...labels }) as SearchLabels;
+export const searchLabels = (labels: CoreLabels): SearchLabels =>
+  ({ ...searchDefaults, ...labels }) as SearchLabels;

@@ -5,7 +5,7 @@
  */
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import type { AssistantError } from '../chat/types.js';
-import type { Labels } from '../labels/types.js';
+import type { CoreLabels } from '../labels/types.js';
 import { type PageText, pageWith, type SearchKit, type SearchOptions } from './core.js';
 import { searchLabels } from './labels.js';
 
@@ -20,7 +20,7 @@ export interface PagePreviewProps {
   target: PreviewTarget;
   options: SearchOptions;
   kit: SearchKit;
-  labels: Labels;
+  labels: CoreLabels;
   Markdown: ComponentType<{ text: string; resolveHref?: (href: string) => string | null }>;
   resolveHref: (href: string) => string | null;
   onBack: () => void;

@@ -6,7 +6,7 @@
  * row (or with no row chosen), sends the question as the box always does.
  */
 import { type CSSProperties, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Labels } from '../labels/types.js';
+import type { CoreLabels } from '../labels/types.js';
 import {
   type SearchGroup,
   type SearchHit,
@@ -37,7 +37,7 @@ export interface SearchResultsProps {
    * From the panel, so this chunk imports nothing the launcher has: the labels in effect, the
    * assistant's checks and error mapping, the visually-hidden style.
    */
-  labels: Labels;
+  labels: CoreLabels;
   kit: SearchKit;
   hiddenStyle: CSSProperties;
   className?: string;

@@ -10,6 +10,7 @@
  */
 import { type ComponentType, type RefObject, useEffect, useRef, useState } from 'react';
 import type { Labels } from '../../labels/types.js';
+import { type AttachmentDefaults, attachmentDefaults } from '../../labels/views/attachments.js';
 import { attachmentContentType, formatBytes } from '../../protocol/attachments.js';
 import type { Attachment } from '../../protocol/schemas.js';
 
@@ -58,17 +59,6 @@ export interface AttachmentTrayProps {
   RemoveButton: ComponentType<RemoveButtonProps>;
 }
 
-const fallback = {
-  attachmentsLabel: 'Attached files',
-  removeAttachment: (name: string) => `Remove ${name}`,
-  attachmentTooLarge: (name: string, limit: string) =>
-    `“${name}” was not attached: files can be at most ${limit}.`,
-  attachmentTooMany: (name: string, limit: number) =>
-    `“${name}” was not attached: at most ${limit} files per question.`,
-  attachmentBadType: (name: string) =>
-    `“${name}” was not attached: only images (PNG, JPEG, GIF, WebP) and text or code files can be.`,
-};
-
 let nextId = 0;
 
 /** The file as a data URL with `type` (a code file the browser typed wrongly gets `text/plain`). */
@@ -85,7 +75,11 @@ function readDataUrl(file: File, type: string): Promise<string> {
 }
 
 /** Takes each batch of incoming files: reads the ones that fit into `attached`, says why the others were refused. */
-function useTakeIncoming(box: AttachmentBox, text: typeof fallback, limits: AttachmentTrayProps['limits']) {
+function useTakeIncoming(
+  box: AttachmentBox,
+  text: AttachmentDefaults,
+  limits: AttachmentTrayProps['limits'],
+) {
   const { attached, incoming } = box;
   const [problems, setProblems] = useState<string[]>([]);
   const itemsRef = useRef(attached);
@@ -142,7 +136,7 @@ function useTakeIncoming(box: AttachmentBox, text: typeof fallback, limits: Atta
 
 export default function AttachmentTray({ box, labels, limits, RemoveButton }: AttachmentTrayProps) {
   const items = box.attached;
-  const text = { ...fallback, ...definedOnly(labels) };
+  const text = { ...attachmentDefaults, ...definedOnly(labels) };
   const [problems, setProblems] = useTakeIncoming(box, text, limits);
 
   const remove = (id: string) => {
@@ -187,10 +181,10 @@ export default function AttachmentTray({ box, labels, limits, RemoveButton }: At
 const kindOf = (item: DraftAttachment) => (item.contentType.startsWith('image/') ? 'image' : 'file');
 
 /** The labels the host set (an `undefined` override must not hide a default). */
-function definedOnly(labels: Labels): Partial<typeof fallback> {
-  const out: Partial<Record<keyof typeof fallback, unknown>> = {};
-  for (const key of Object.keys(fallback) as (keyof typeof fallback)[]) {
+function definedOnly(labels: Labels): Partial<AttachmentDefaults> {
+  const out: Partial<Record<keyof AttachmentDefaults, unknown>> = {};
+  for (const key of Object.keys(attachmentDefaults) as (keyof AttachmentDefaults)[]) {
     if (labels[key] !== undefined) out[key] = labels[key];
   }
-  return out as Partial<typeof fallback>;
+  return out as Partial<AttachmentDefaults>;
 }
