@@ -367,14 +367,21 @@ describe.each(EMBED_FLAVOURS)('the script build (%s)', (flavour) => {
     const reference = await visit('/no-csp');
     const expected = await slotStyles(reference.page);
 
-    const violations = (page: Page) =>
+    // Every violation from here on (the panel's chunks load on the first open), read at the end.
+    const watchViolations = (page: Page) =>
       page.evaluate(() => {
         const found: string[] = [];
-        document.addEventListener('securitypolicyviolation', (event) => found.push(event.violatedDirective));
-        return found;
+        (window as unknown as { violations: string[] }).violations = found;
+        document.addEventListener('securitypolicyviolation', (event) =>
+          found.push(
+            `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+          ),
+        );
       });
+    const violations = (page: Page) =>
+      page.evaluate(() => (window as unknown as { violations: string[] }).violations);
     const { page, console } = await visit('/csp');
-    await violations(page);
+    await watchViolations(page);
     expect(await slotStyles(page)).toEqual(expected);
     expect(
       await page.evaluate(
@@ -385,6 +392,11 @@ describe.each(EMBED_FLAVOURS)('the script build (%s)', (flavour) => {
     expect(await askInPanel(page, 'How do I install it?')).toMatch(/\w/);
     const logged = console.filter((m) => m.type() === 'error').map((m) => m.text());
     expect(logged.filter((text) => /docs-assistant|style-src/.test(text))).toEqual([]);
+    // Nothing of the widget's asks the policy for what it refuses (a site's CSP reports stay quiet).
+    expect(await violations(page)).toEqual([]);
+    // The watch sees one when there is one: a <style> without the nonce.
+    await page.evaluate(() => document.head.append(document.createElement('style')));
+    await expect.poll(() => violations(page)).toEqual([expect.stringMatching(/^style-src/)]);
 
     const bare = await visit('/csp-no-nonce');
     await bare.page.locator('[data-docs-assistant="launcher"]').waitFor();

@@ -27,13 +27,22 @@ const SESSION = 'session=admin';
 const MAIN = `
 import { createRoot } from 'react-dom/client';
 import { InsightsPanel } from '${src}/insights/react';
-const theme = new URLSearchParams(location.search).get('theme') ?? 'light';
+import { StaticExportPanel } from '${src}/static-export/react';
+const query = new URLSearchParams(location.search);
+const theme = query.get('theme') ?? 'light';
+const nonce = query.get('nonce') ?? undefined;
 document.body.style.margin = '0';
 document.body.style.background = theme === 'dark' ? '#010409' : '#fff';
 createRoot(document.getElementById('app')).render(
-  <InsightsPanel endpoint="/api/insights" theme={theme} />,
+  <>
+    <InsightsPanel endpoint="/api/insights" theme={theme} nonce={nonce} />
+    {query.has('csp') ? <StaticExportPanel endpoint="/api/static-export" nonce={nonce} /> : null}
+  </>,
 );
 `;
+
+/** A dashboard's policy: no inline style but the page's nonce (the scripts are files of its own origin). */
+const CSP = "default-src 'self'; style-src 'nonce-d4shb0ard'";
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
@@ -88,7 +97,11 @@ beforeAll(async () => {
       path.startsWith(dist) && statSync(path, { throwIfNoEntry: false })?.isFile()
         ? path
         : join(dist, 'index.html');
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    const csp = file.endsWith('index.html') && new URL(req.url ?? '/', 'http://x').searchParams.has('csp');
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      ...(csp ? { 'Content-Security-Policy': CSP } : {}),
+    });
     res.end(readFileSync(file));
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -103,7 +116,7 @@ afterAll(async () => {
 });
 
 /** A signed-in admin's dashboard, loaded. */
-async function openDashboard(theme: 'light' | 'dark'): Promise<{ page: Page; errors: string[] }> {
+async function openDashboard(theme: 'light' | 'dark', more = ''): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
     reducedMotion: 'reduce',
     viewport: { width: 1100, height: 900 },
@@ -114,7 +127,7 @@ async function openDashboard(theme: 'light' | 'dark'): Promise<{ page: Page; err
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  await page.goto(`${origin}/?theme=${theme}`);
+  await page.goto(`${origin}/?theme=${theme}${more}`);
   await page.getByRole('table', { name: 'Conversations' }).waitFor();
   return { page, errors };
 }
@@ -205,4 +218,28 @@ describe('InsightsPanel in Chromium, the reference service behind the host route
       await page.context().close();
     });
   }
+});
+
+describe('the dashboard panels under a Content-Security-Policy without inline styles', () => {
+  /** The padding both panels' card rule gives them (0 where their stylesheet was refused). */
+  const paddings = (page: Page) =>
+    page.evaluate(() =>
+      ['insights', 'static-export'].map(
+        (name) => getComputedStyle(document.querySelector(`[data-docs-assistant="${name}"]`)!).paddingTop,
+      ),
+    );
+
+  it('applies each panel’s own stylesheet with the page’s nonce', async () => {
+    const { page, errors } = await openDashboard('light', '&csp&nonce=d4shb0ard');
+    expect(await paddings(page)).toEqual(['16px', '16px']);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('without the nonce the policy refuses both stylesheets (what `nonce` is for)', async () => {
+    const { page, errors } = await openDashboard('light', '&csp');
+    expect(await paddings(page)).toEqual(['0px', '0px']);
+    expect(errors.join('\n')).toMatch(/Content Security Policy/);
+    await page.context().close();
+  });
 });

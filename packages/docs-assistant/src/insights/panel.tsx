@@ -38,6 +38,11 @@ export interface InsightsPanelProps extends Omit<HTMLAttributes<HTMLElement>, 'c
   theme?: 'light' | 'dark' | 'system';
   /** Leave out the panel's own stylesheet (style it yourself through the `data-*` attributes). */
   unstyled?: boolean;
+  /**
+   * The nonce of the page's Content-Security-Policy, put on the panel's `<style>`: a policy whose
+   * `style-src` lists `'nonce-…'` and not `'unsafe-inline'` refuses the stylesheet without it.
+   */
+  nonce?: string;
 }
 
 /** Days in the default range. */
@@ -142,7 +147,7 @@ function useTranscript(fetcher: Fetch, endpoint: string) {
 }
 
 export function InsightsPanel(props: InsightsPanelProps) {
-  const { endpoint, defaultRange, now, fetch, labels: labelsProp, theme, unstyled, ...rest } = props;
+  const { endpoint, defaultRange, now, fetch, labels: labelsProp, theme, unstyled, nonce, ...rest } = props;
   const labels = useMemo(() => ({ ...defaultInsightsLabels, ...labelsProp }), [labelsProp]);
   const fetcher: Fetch = fetch ?? globalFetch;
   const [range, setRange] = useState(() => defaultRange ?? lastDays(now ? now() : new Date(), DEFAULT_DAYS));
@@ -161,7 +166,7 @@ export function InsightsPanel(props: InsightsPanelProps) {
   });
   return (
     <section {...rest} ref={root} data-docs-assistant="insights" data-theme={theme} aria-labelledby={titleId}>
-      {unstyled ? null : <style>{INSIGHTS_CSS}</style>}
+      {unstyled ? null : <style nonce={nonce}>{INSIGHTS_CSS}</style>}
       <h2 id={titleId}>{labels.title}</h2>
       <RangeForm range={range} onChange={setRange} labels={labels} />
       <p role="status">{data.state.status === 'loading' ? labels.loading : ''}</p>

@@ -1,4 +1,7 @@
-import { z } from 'zod/v4-mini';
+import { buildingJitless, z } from './zod.js';
+
+// No `new Function` while these are built (`./zod.ts`): a strict CSP would refuse and report it.
+const built = buildingJitless();
 
 /**
  * Error codes the reference service answers with, in the `code` field beside the message:
@@ -53,3 +56,5 @@ export const ErrorBodySchema = z.object({
 });
 
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+built();

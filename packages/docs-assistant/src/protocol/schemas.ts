@@ -2,9 +2,13 @@
  * Zod schemas of the v1 assistant request (spec §2.1–2.4), shared by the widget and the
  * reference service. Written with `zod/v4-mini` so the browser bundle stays small.
  */
-import { z } from 'zod/v4-mini';
+
 import { describeIssues, type FieldHints, type ValidationProblem } from './issues.js';
 import { CURRENT_PATH_MAX_LENGTH, codePointLength, MAX_RETRIEVAL_PAGE_SIZE } from './limits.js';
+import { buildingJitless, z } from './zod.js';
+
+// No `new Function` while these are built (`./zod.ts`): a strict CSP would refuse and report it.
+const built = buildingJitless();
 
 export type { ValidationProblem };
 
@@ -201,3 +205,5 @@ export function validateAssistantRequest(
   if (result.success) return { success: true, data: result.data };
   return { success: false, problems: describeIssues(result.error.issues, ASSISTANT_REQUEST_HINTS) };
 }
+
+built();

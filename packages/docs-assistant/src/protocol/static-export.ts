@@ -3,9 +3,13 @@
  * what the reference service adds is optional, so clients work with any service that follows the
  * spec. Shared by the admin client, the host handler and the service. No React, no Node APIs.
  */
-import { z } from 'zod/v4-mini';
+
 import { describeValue } from './issues.js';
 import { STATIC_EXPORT_JOBS_PATH } from './paths.js';
+import { buildingJitless, z } from './zod.js';
+
+// No `new Function` while these are built (`./zod.ts`): a strict CSP would refuse and report it.
+const built = buildingJitless();
 
 /**
  * Status values the reference service uses; a started job is `queued` before it runs (spec §3).
@@ -146,3 +150,5 @@ export const staticExportBundleDownloadPath = (jobId: string): string =>
 
 /** Re-exported so static export code needs one import. */
 export { STATIC_EXPORT_JOBS_PATH };
+
+built();

@@ -107,6 +107,11 @@ export interface StaticExportPanelProps extends Omit<HTMLAttributes<HTMLElement>
    * on the widget's `--da-*` tokens), for a panel styled by the host's CSS. @default false
    */
   unstyled?: boolean;
+  /**
+   * The nonce of the page's Content-Security-Policy, put on the panel's `<style>`: a policy whose
+   * `style-src` lists `'nonce-…'` and not `'unsafe-inline'` refuses the stylesheet without it.
+   */
+  nonce?: string;
 }
 
 type Busy = 'idle' | 'starting' | 'bundling';
@@ -404,6 +409,15 @@ function expiryOf(bundle: StaticExportBundle | undefined, clock: number) {
   return { expiry, remaining, expired: bundle !== undefined && remaining <= 0 };
 }
 
+/** Moves the clock every `tickMs` while there is a link, so its expiry counts down. */
+function useCountdown(linked: boolean, tickMs: number, now: () => number, setClock: (time: number) => void) {
+  useEffect(() => {
+    if (!linked) return;
+    const timer = setInterval(() => setClock(now()), tickMs);
+    return () => clearInterval(timer);
+  }, [linked, tickMs, now, setClock]);
+}
+
 export function StaticExportPanel({
   endpoint,
   domain,
@@ -417,6 +431,7 @@ export function StaticExportPanel({
   labels: labelsProp,
   onJobChange,
   unstyled,
+  nonce,
   className,
   ...props
 }: StaticExportPanelProps) {
@@ -434,13 +449,7 @@ export function StaticExportPanel({
   const { job, bundle, busy, error, clock, setClock } = requests;
   useJobPolling(jobId, requests, { ...setup, pollIntervalMs, pollTimeoutMs });
 
-  // Count down while there is a link.
-  useEffect(() => {
-    if (!bundle) return;
-    const timer = setInterval(() => setClock(now()), tickMs);
-    return () => clearInterval(timer);
-  }, [bundle, tickMs, now, setClock]);
-
+  useCountdown(Boolean(bundle), tickMs, now, setClock);
   const { expired } = expiryOf(bundle, clock);
   const status = error ? 'error' : busy === 'starting' ? 'starting' : (job?.status ?? 'idle');
 
@@ -452,7 +461,7 @@ export function StaticExportPanel({
       className={['da-static-export', className].filter(Boolean).join(' ')}
       {...props}
     >
-      {unstyled ? null : <style>{STATIC_EXPORT_CSS}</style>}
+      {unstyled ? null : <style nonce={nonce}>{STATIC_EXPORT_CSS}</style>}
       <h2 id={`${id}-title`} data-static-export="title">
         {labels.title}
       </h2>
