@@ -4,9 +4,10 @@ import type { DocsAssistantProps } from './types.js';
 /**
  * The widget's own props, which stay off the root element (the hook and the panel read theirs from
  * the props by name). A list of names rather than a destructuring of each: the launcher carries
- * each name once, as a string that compresses well.
+ * each name once, as a string that compresses well. tests/ui/shell-props.test.ts checks, in types,
+ * that no prop of the widget's is missing here.
  */
-const OWN_PROPS = new Set<string>([
+export const OWN_PROPS = new Set([
   'variant',
   'open',
   'defaultOpen',
@@ -47,7 +48,7 @@ const OWN_PROPS = new Set<string>([
   'share',
   'support',
   'attachments',
-] satisfies (keyof DocsAssistantProps)[]);
+] as const satisfies readonly (keyof DocsAssistantProps)[]);
 
 /**
  * The props that go on the root element: everything but the widget's own, so `id`, `style`, `dir`,
@@ -57,6 +58,7 @@ export function rootPropsOf(
   props: DocsAssistantProps,
 ): Omit<HTMLAttributes<HTMLDivElement>, 'onError' | 'title'> {
   const rootProps: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(props)) if (!OWN_PROPS.has(key)) rootProps[key] = value;
+  for (const [key, value] of Object.entries(props))
+    if (!(OWN_PROPS as Set<string>).has(key)) rootProps[key] = value;
   return rootProps;
 }
